@@ -1,0 +1,224 @@
+"""Puzzle (a layout plus givens) and Board (a layout plus the current candidates).
+
+The board keeps seed 001's two views in sync: ``cands[cell]`` is the digit mask of a
+cell, and ``positions(d)`` is the bitset of unplaced cells where digit ``d`` is still a
+candidate (seed 003's "level" for d, with ``placed(d)`` its determined cells).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from yass.geometry import PuzzleError, bits, digit_char, mask_digits
+from yass.layout import Layout
+
+if TYPE_CHECKING:
+    from yass.step import Step
+
+__all__ = ["Board", "ConflictError", "Puzzle"]
+
+
+class ConflictError(PuzzleError):
+    """Two givens break a rule together (or a given breaks a rule on its cell)."""
+
+    def __init__(self, message: str, cells: tuple[int, ...] = ()) -> None:
+        super().__init__(message)
+        self.cells = cells
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A layout and its givens (0 = empty), row by row."""
+
+    layout: Layout
+    givens: tuple[int, ...]
+    name: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.givens) != self.layout.ncells:
+            raise PuzzleError(
+                f"a {self.layout.size}x{self.layout.size} puzzle needs {self.layout.ncells}"
+                f" cells, got {len(self.givens)}"
+            )
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def line(self) -> str:
+        """The givens as one line, ``.`` for empty cells."""
+        return "".join(digit_char(v) if v else "." for v in self.givens)
+
+    def board(self) -> Board:
+        """A fresh board with the givens placed; ConflictError if two givens clash."""
+        return Board.from_givens(self.layout, self.givens)
+
+    def check_givens(self) -> None:
+        """Raise ConflictError naming the first clash among the givens."""
+        self.board()
+
+
+class Board:
+    """Candidates of every cell of a layout. ``eliminate`` and ``place`` are the primitives."""
+
+    __slots__ = ("_placed", "_pos", "cands", "layout", "values")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.cands: list[int] = list(layout.cell_masks)
+        self.values: list[int] = [0] * layout.ncells
+        self._pos: list[int] = [0] * layout.size
+        self._placed: list[int] = [0] * layout.size
+        for cell, mask in enumerate(self.cands):
+            for d in mask_digits(mask):
+                self._pos[d - 1] |= 1 << cell
+
+    @classmethod
+    def from_givens(cls, layout: Layout, givens: Sequence[int]) -> Board:
+        """Place the givens in order, raising ConflictError on the first clash."""
+        board = cls(layout)
+        seen: list[int] = []
+        for cell, d in enumerate(givens):
+            if not d:
+                continue
+            name = layout.name(cell)
+            if not 1 <= d <= layout.size:
+                raise ConflictError(f"{name}: digit {d} is outside 1..{layout.size}", (cell,))
+            if not layout.cell_masks[cell] >> (d - 1) & 1:
+                rules = [c.label for c in layout.constraints for m in c.cell_masks(layout.grid)
+                         if m[0] == cell and not m[1] >> (d - 1) & 1]
+                why = rules[0] if rules else "a rule on that cell"
+                raise ConflictError(f"given {name}={digit_char(d)} breaks the {why}", (cell,))
+            for other in seen:
+                od = givens[other]
+                oname = layout.name(other)
+                if od == d and layout.sees(cell, other):
+                    raise ConflictError(
+                        f"givens {oname} and {name} are both {digit_char(d)}"
+                        f" ({layout.why_sees(other, cell)})",
+                        (other, cell),
+                    )
+                if not layout.relation_allows(other, od, cell, d):
+                    rule = " and ".join(sorted(set(layout.relation_labels(other, cell))))
+                    raise ConflictError(
+                        f"givens {oname}={digit_char(od)} and {name}={digit_char(d)}"
+                        f" break the {rule} rule",
+                        (other, cell),
+                    )
+            seen.append(cell)
+        for cell in seen:
+            board.place(cell, givens[cell])
+        return board
+
+    def copy(self) -> Board:
+        new = Board.__new__(Board)
+        new.layout = self.layout
+        new.cands = self.cands[:]
+        new.values = self.values[:]
+        new._pos = self._pos[:]
+        new._placed = self._placed[:]
+        return new
+
+    # -- the two views ------------------------------------------------------------------
+
+    def candidates(self, cell: int) -> int:
+        """The digit mask of ``cell`` (a placed cell has one bit)."""
+        return self.cands[cell]
+
+    def positions(self, digit: int) -> int:
+        """Bitset of the unplaced cells where ``digit`` is still a candidate."""
+        return self._pos[digit - 1]
+
+    def placed(self, digit: int) -> int:
+        """Bitset of the cells where ``digit`` is placed."""
+        return self._placed[digit - 1]
+
+    @property
+    def empty(self) -> int:
+        """Bitset of the cells not yet placed."""
+        filled = 0
+        for p in self._placed:
+            filled |= p
+        return ((1 << self.layout.ncells) - 1) & ~filled
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def has(self, cell: int, digit: int) -> bool:
+        return bool(self.cands[cell] >> (digit - 1) & 1)
+
+    # -- the primitives -----------------------------------------------------------------
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove ``digit`` from ``cell``; True if it was there."""
+        bit = 1 << (digit - 1)
+        if not self.cands[cell] & bit:
+            return False
+        self.cands[cell] &= ~bit
+        self._pos[digit - 1] &= ~(1 << cell)
+        return True
+
+    def restrict(self, cell: int, mask: int) -> None:
+        """Keep only the digits of ``mask`` in ``cell``."""
+        gone = self.cands[cell] & ~mask
+        if gone and not self.values[cell]:
+            for d in mask_digits(gone):
+                self.eliminate(cell, d)
+        elif gone:
+            self.cands[cell] &= mask
+
+    def place(self, cell: int, digit: int) -> bool:
+        """Fill ``cell`` with ``digit`` and clear it from every cell that sees or relates.
+
+        Returns False (and changes nothing) if the digit is no longer a candidate there.
+        """
+        bit = 1 << (digit - 1)
+        if self.values[cell] or not self.cands[cell] & bit:
+            return self.values[cell] == digit
+        for d in mask_digits(self.cands[cell]):
+            self._pos[d - 1] &= ~(1 << cell)
+        self.cands[cell] = bit
+        self.values[cell] = digit
+        self._placed[digit - 1] |= 1 << cell
+        for p in self.layout.peer_lists[cell]:
+            if self.cands[p] & bit and not self.values[p]:
+                self.cands[p] &= ~bit
+                self._pos[digit - 1] &= ~(1 << p)
+        for nb, table in self.layout.arcs[cell]:
+            self.restrict(nb, table[digit - 1])
+        return True
+
+    def apply(self, step: Step) -> None:
+        """Make a step's placements and eliminations."""
+        for cell, d in step.eliminations:
+            self.eliminate(cell, d)
+        for cell, d in step.placements:
+            self.place(cell, d)
+
+    # -- state ---------------------------------------------------------------------------
+
+    def contradiction(self) -> str | None:
+        """Why the board cannot be completed by simple counting, or None."""
+        lay = self.layout
+        for cell in range(lay.ncells):
+            if not self.cands[cell]:
+                return f"{lay.name(cell)} has no candidate left"
+            v = self.values[cell]
+            if v and not self.cands[cell] >> (v - 1) & 1:
+                return f"{lay.name(cell)}={digit_char(v)} was removed by a rule"
+        for house in lay.full_houses:
+            for d in range(1, lay.size + 1):
+                if not (self._pos[d - 1] | self._placed[d - 1]) & house.mask:
+                    return f"{house.name} has no place for {digit_char(d)}"
+        return None
+
+    def line(self) -> str:
+        return "".join(digit_char(v) if v else "." for v in self.values)
+
+    def unplaced_cells(self) -> Iterable[int]:
+        return bits(self.empty)
+
+    def __repr__(self) -> str:
+        return f"<Board {self.line()}>"

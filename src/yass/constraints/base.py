@@ -1,0 +1,155 @@
+"""The Constraint interface and the registry of rule types.
+
+A rule tells the layout what it adds, in forms the generic machinery understands:
+
+* ``houses``: groups of cells whose digits all differ (a house of N cells holds every
+  digit once): diagonals, windoku windows, jigsaw regions;
+* ``sees_pairs``: extra pairs of cells that may not hold the same digit (anti-knight);
+* ``relations``: pairs of cells whose digits are related by a table (non-consecutive,
+  kropki dots, thermometers), kept as "if A holds d, B may hold these digits";
+* ``cell_masks``: digits a cell may hold at all (odd, even, given candidates).
+
+Generic techniques and the search read only these declarations, so a rule that
+declares them works everywhere without special cases. Rules whose logic does not fit
+(arithmetic over many cells) override ``propagate`` and ``check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from yass.geometry import Grid, LayoutError
+
+JSONDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A binary rule on two cells: when ``a`` holds digit d, ``b`` may hold ``table[d-1]``."""
+
+    a: int
+    b: int
+    table: tuple[int, ...]
+    label: str
+
+    def reverse(self) -> Relation:
+        """The same rule seen from ``b``."""
+        n = len(self.table)
+        rev = [0] * n
+        for i, allowed in enumerate(self.table):
+            for j in range(n):
+                if allowed >> j & 1:
+                    rev[j] |= 1 << i
+        return Relation(self.b, self.a, tuple(rev), self.label)
+
+
+def relation_table(size: int, ok: Callable[[int, int], bool]) -> tuple[int, ...]:
+    """The table of a relation given as a predicate ``ok(digit_a, digit_b)``."""
+    table = []
+    for x in range(1, size + 1):
+        m = 0
+        for y in range(1, size + 1):
+            if ok(x, y):
+                m |= 1 << (y - 1)
+        table.append(m)
+    return tuple(table)
+
+
+class Constraint:
+    """One rule of a puzzle. Subclasses set ``type`` (the JSON name) and ``label``."""
+
+    type: ClassVar[str] = ""
+    label: ClassVar[str] = ""
+    #: True for a rule that replaces the standard boxes (jigsaw regions).
+    replaces_boxes: ClassVar[bool] = False
+    #: True for a rule that needs the standard boxes to exist.
+    needs_boxes: ClassVar[bool] = False
+
+    def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
+        """(kind, cells) for each house the rule adds."""
+        return ()
+
+    def sees_pairs(self, grid: Grid) -> Iterable[tuple[int, int]]:
+        """Pairs of cells (outside the houses) that may not hold the same digit."""
+        return ()
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        """Binary rules on pairs of cells, beyond "differ"."""
+        return ()
+
+    def cell_masks(self, grid: Grid) -> Iterable[tuple[int, int]]:
+        """(cell, digit mask) for each cell whose digits the rule limits."""
+        return ()
+
+    def propagate(self, grid: Grid, cands: list[int]) -> bool:
+        """Narrow the candidate masks by the rule's own logic; False on a contradiction.
+
+        The default does nothing: a rule that declares only houses, pairs,
+        relations and masks is fully handled by the generic machinery.
+        """
+        return True
+
+    def check(self, grid: Grid, values: Sequence[int]) -> Iterator[str]:
+        """Violations the generic checks cannot see, one sentence each."""
+        return iter(())
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {"type": self.type}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and vars(self) == vars(other)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, repr(self)))
+
+
+REGISTRY: dict[str, type[Constraint]] = {}
+
+
+def register(cls: type[Constraint]) -> type[Constraint]:
+    """Class decorator: make a rule type known to the JSON reader."""
+    REGISTRY[cls.type] = cls
+    return cls
+
+
+def cell_list(data: Mapping[str, Any], key: str, grid: Grid, *, outside: bool = False) -> list[int]:
+    """The cells listed under ``key`` of a JSON constraint, checked."""
+    raw = data.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise LayoutError(f"needs a non-empty list {key!r} of cells")
+    cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
+    if len(set(cells)) != len(cells):
+        raise LayoutError(f"lists a cell twice in {key!r}")
+    return cells
+
+
+def int_field(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    raw = data.get(key, default)
+    if raw is None:
+        raise LayoutError(f"needs a number {key!r}")
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise LayoutError(f"{key!r} must be a whole number, not {raw!r}")
+    return raw
+
+
+def constraint_from_json(data: Any, grid: Grid) -> Constraint:
+    """Build one rule from its JSON object; LayoutError names what is wrong."""
+    if not isinstance(data, Mapping):
+        raise LayoutError(f"a constraint must be an object, not {data!r}")
+    kind = data.get("type")
+    cls = REGISTRY.get(str(kind))
+    if cls is None:
+        raise LayoutError(f"unknown constraint type {kind!r}")
+    try:
+        return cls.from_json(data, grid)
+    except LayoutError as exc:
+        raise LayoutError(f"constraint {kind!r}: {exc}") from None

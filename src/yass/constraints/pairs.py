@@ -1,0 +1,332 @@
+"""Rules between pairs of cells: chess moves (sees-pairs) and digit relations.
+
+Anti-knight and anti-king only add "sees" pairs. The rest are relations: a table that
+says, for each digit of one cell, which digits the other cell may hold. The kropki
+and XV families follow ``shared/data/variants/README.md``: the negative rules
+(non-consecutive, no black dot, no X or V) skip pairs that carry a marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import Any, ClassVar
+
+from yass.constraints.base import (
+    Constraint,
+    JSONDict,
+    Relation,
+    cell_list,
+    int_field,
+    register,
+    relation_table,
+)
+from yass.geometry import Grid, LayoutError
+
+KNIGHT = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
+KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+
+
+@register
+class AntiKnight(Constraint):
+    """Cells a chess knight's move apart hold different digits."""
+
+    type = "antiknight"
+    label = "anti-knight"
+
+    def sees_pairs(self, grid: Grid) -> Iterable[tuple[int, int]]:
+        return grid.offset_pairs(KNIGHT)
+
+
+@register
+class AntiKing(Constraint):
+    """Cells a chess king's move apart hold different digits."""
+
+    type = "antiking"
+    label = "anti-king"
+
+    def sees_pairs(self, grid: Grid) -> Iterable[tuple[int, int]]:
+        return grid.offset_pairs(KING)
+
+
+def _marked_pairs(grid: Grid, types: Sequence[str]) -> set[frozenset[int]]:
+    """Pairs of cells that carry a marker of one of ``types`` (exempt from negative rules)."""
+    out: set[frozenset[int]] = set()
+    for con in grid.constraints:
+        if con.type in types and isinstance(con, PairMarker):
+            out.add(frozenset((con.a, con.b)))
+    return out
+
+
+class NegativeRule(Constraint):
+    """A whole-grid rule on every orthogonal pair without an exempting marker."""
+
+    exempt_by: ClassVar[tuple[str, ...]] = ()
+
+    def ok(self, grid: Grid, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def pairs(self, grid: Grid) -> Iterator[tuple[int, int]]:
+        return grid.orthogonal_pairs()
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        table = relation_table(grid.size, lambda x, y: self.ok(grid, x, y))
+        marked = _marked_pairs(grid, self.exempt_by)
+        for a, b in self.pairs(grid):
+            if frozenset((a, b)) not in marked:
+                yield Relation(a, b, table, self.label)
+
+
+@register
+class NonConsecutive(NegativeRule):
+    """Orthogonally adjacent cells never hold consecutive digits (dotted pairs exempt)."""
+
+    type = "nonconsecutive"
+    label = "non-consecutive"
+    exempt_by = ("difference", "ratio")
+
+    def ok(self, grid: Grid, x: int, y: int) -> bool:
+        return abs(x - y) != 1
+
+
+@register
+class DiagonalNonConsecutive(NegativeRule):
+    """Diagonally adjacent cells never hold consecutive digits."""
+
+    type = "diagonal_nonconsecutive"
+    label = "diagonal non-consecutive"
+
+    def ok(self, grid: Grid, x: int, y: int) -> bool:
+        return abs(x - y) != 1
+
+    def pairs(self, grid: Grid) -> Iterator[tuple[int, int]]:
+        return grid.diagonal_pairs()
+
+
+@register
+class KropkiNegativeBlack(NegativeRule):
+    """No orthogonal pair without a kropki dot has one digit twice the other."""
+
+    type = "kropki_negative_black"
+    label = "no black dot"
+    exempt_by = ("difference", "ratio")
+
+    def ok(self, grid: Grid, x: int, y: int) -> bool:
+        return x != 2 * y and y != 2 * x
+
+
+@register
+class XVNegative(NegativeRule):
+    """No orthogonal pair without an X or V sums to 5 or 10."""
+
+    type = "xv_negative"
+    label = "no X or V"
+    exempt_by = ("xv",)
+
+    def ok(self, grid: Grid, x: int, y: int) -> bool:
+        return x + y not in (5, 10)
+
+
+class PairMarker(Constraint):
+    """A marker between two cells (kropki dot, X or V) with a number."""
+
+    key: ClassVar[str] = "value"
+    default: ClassVar[int | None] = None
+
+    def __init__(self, a: int, b: int, value: int) -> None:
+        self.a, self.b, self.value = a, b, value
+
+    def ok(self, x: int, y: int) -> bool:
+        raise NotImplementedError
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        return [Relation(self.a, self.b, relation_table(grid.size, self.ok), self.label)]
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {
+            "type": self.type,
+            "cells": [grid.name(self.a), grid.name(self.b)],
+            self.key: self.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) != 2:
+            raise LayoutError(f"needs exactly 2 cells, got {len(cells)}")
+        return cls(cells[0], cells[1], int_field(data, cls.key, cls.default))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.a}, {self.b}, {self.value})"
+
+
+@register
+class Difference(PairMarker):
+    """White kropki dot: the two digits differ by ``value`` (default 1)."""
+
+    type = "difference"
+    label = "white dot"
+    default = 1
+
+    def ok(self, x: int, y: int) -> bool:
+        return abs(x - y) == self.value
+
+
+@register
+class Ratio(PairMarker):
+    """Black kropki dot: one digit is ``value`` (default 2) times the other."""
+
+    type = "ratio"
+    label = "black dot"
+    default = 2
+
+    def ok(self, x: int, y: int) -> bool:
+        return x == self.value * y or y == self.value * x
+
+
+@register
+class XV(PairMarker):
+    """X or V: the two digits sum to ``sum`` (10 or 5)."""
+
+    type = "xv"
+    label = "XV sum"
+    key = "sum"
+
+    def ok(self, x: int, y: int) -> bool:
+        return x + y == self.value
+
+
+def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> bool:
+    return ok(x, y, gap)
+
+
+class LineRule(Constraint):
+    """A rule over an ordered list of cells whose logic is pairwise."""
+
+    def __init__(self, cells: Sequence[int]) -> None:
+        self.cells = tuple(cells)
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls(cell_list(data, "cells", grid))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self.cells)!r})"
+
+    def _all_pairs(
+        self, grid: Grid, ok: Callable[[int, int, int], bool]
+    ) -> Iterator[Relation]:
+        """A relation for every pair i < j of the line, ``ok(x, y, j - i)``."""
+        for i, a in enumerate(self.cells):
+            for j in range(i + 1, len(self.cells)):
+                table = relation_table(grid.size, partial(_shifted, ok, j - i))
+                yield Relation(a, self.cells[j], table, self.label)
+
+
+@register
+class Thermo(LineRule):
+    """Digits strictly increase from the bulb (the first cell)."""
+
+    type = "thermo"
+    label = "thermometer"
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        return self._all_pairs(grid, lambda x, y, gap: y >= x + gap)
+
+
+@register
+class SlowThermo(LineRule):
+    """Digits never decrease from the bulb (the first cell)."""
+
+    type = "slow_thermo"
+    label = "slow thermometer"
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        return self._all_pairs(grid, lambda x, y, gap: y >= x)
+
+
+@register
+class Palindrome(LineRule):
+    """The line reads the same both ways."""
+
+    type = "palindrome"
+    label = "palindrome"
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        n = len(self.cells)
+        table = relation_table(grid.size, lambda x, y: x == y)
+        for i in range(n // 2):
+            yield Relation(self.cells[i], self.cells[n - 1 - i], table, self.label)
+
+
+@register
+class Whispers(LineRule):
+    """Neighbours on the line differ by at least ``value`` (default (N+1)//2)."""
+
+    type = "whispers"
+    label = "whispers line"
+
+    def __init__(self, cells: Sequence[int], value: int = 0) -> None:
+        super().__init__(cells)
+        self.value = value
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        gap = self.value or (grid.size + 1) // 2
+        table = relation_table(grid.size, lambda x, y: abs(x - y) >= gap)
+        for a, b in zip(self.cells, self.cells[1:], strict=False):
+            yield Relation(a, b, table, self.label)
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        out = super().to_json(grid)
+        if self.value:
+            out["value"] = self.value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        value = int_field(data, "value", 0) if data.get("value") is not None else 0
+        return cls(cell_list(data, "cells", grid), value)
+
+
+@register
+class Nabner(LineRule):
+    """No two digits on the line are equal or consecutive."""
+
+    type = "nabner"
+    label = "nabner line"
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        return self._all_pairs(grid, lambda x, y, gap: abs(x - y) >= 2)
+
+
+@register
+class Clone(Constraint):
+    """Cell i of ``cells`` holds the same digit as cell i of ``clone``."""
+
+    type = "clone"
+    label = "clone"
+
+    def __init__(self, cells: Sequence[int], clone: Sequence[int]) -> None:
+        self.cells, self.clone = tuple(cells), tuple(clone)
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        table = relation_table(grid.size, lambda x, y: x == y)
+        pairs = zip(self.cells, self.clone, strict=True)
+        return [Relation(a, b, table, self.label) for a, b in pairs]
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {
+            "type": self.type,
+            "cells": [grid.name(c) for c in self.cells],
+            "clone": [grid.name(c) for c in self.clone],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        a, b = cell_list(data, "cells", grid), cell_list(data, "clone", grid)
+        if len(a) != len(b):
+            raise LayoutError("'cells' and 'clone' must have the same length")
+        return cls(a, b)

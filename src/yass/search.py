@@ -1,0 +1,176 @@
+"""Exhaustive search: constraint propagation plus depth-first search (reference Python).
+
+Propagation fills naked singles (clearing the digit from every peer and narrowing
+related cells through the relation tables), hidden singles in every full house, and
+runs the ``propagate`` hook of rules that have one. Branching takes the unfilled cell
+with the fewest candidates. Every complete grid is verified against every rule and
+the givens before it is reported; one that fails (possible only for a rule with a
+``check`` but no ``propagate``) is treated as a dead end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from yass.board import Board, Puzzle
+from yass.layout import Layout
+
+__all__ = ["SearchStats", "count_solutions", "solutions", "solve"]
+
+
+@dataclass
+class SearchStats:
+    """What a search did: nodes visited (branches tried) and solutions found."""
+
+    nodes: int = 0
+    solutions: int = 0
+
+
+def propagate(layout: Layout, cands: list[int], assigned: list[bool], queue: list[int]) -> bool:
+    """Fill singles until nothing changes; False if the grid breaks. Mutates its arguments."""
+    peers = layout.peer_lists
+    arcs = layout.arcs
+    houses = [h.cells for h in layout.full_houses]
+    full = layout.all_digits
+    while True:
+        while queue:
+            cell = queue.pop()
+            if assigned[cell]:
+                continue
+            m = cands[cell]
+            if m == 0 or m & (m - 1):
+                if m == 0:
+                    return False
+                continue
+            assigned[cell] = True
+            for p in peers[cell]:
+                c = cands[p]
+                if c & m:
+                    c ^= m
+                    if not c:
+                        return False
+                    cands[p] = c
+                    if not c & (c - 1):
+                        queue.append(p)
+            if arcs[cell]:
+                d = m.bit_length() - 1
+                for nb, table in arcs[cell]:
+                    c = cands[nb]
+                    new = c & table[d]
+                    if new != c:
+                        if not new:
+                            return False
+                        cands[nb] = new
+                        if not new & (new - 1):
+                            queue.append(nb)
+        for cells in houses:
+            once = twice = 0
+            for cell in cells:
+                m = cands[cell]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            unique = once & ~twice
+            while unique:
+                bit = unique & -unique
+                unique ^= bit
+                for cell in cells:
+                    if cands[cell] & bit:
+                        if cands[cell] != bit:
+                            cands[cell] = bit
+                            queue.append(cell)
+                        break
+        if not queue and layout.propagators:
+            before = cands[:]
+            for con in layout.propagators:
+                if not con.propagate(layout.grid, cands):
+                    return False
+            for cell, (old, new) in enumerate(zip(before, cands, strict=True)):
+                if old != new:
+                    if not new:
+                        return False
+                    if not new & (new - 1):
+                        queue.append(cell)
+        if not queue:
+            return True
+
+
+def _start(puzzle: Puzzle) -> tuple[list[int], list[bool], list[int]]:
+    board = puzzle.board()
+    assigned = [bool(v) for v in board.values]
+    queue = [c for c, m in enumerate(board.cands) if not assigned[c] and not m & (m - 1)]
+    return board.cands[:], assigned, queue
+
+
+def _search(
+    layout: Layout,
+    givens: tuple[int, ...],
+    cands: list[int],
+    assigned: list[bool],
+    queue: list[int],
+    stats: SearchStats,
+) -> Iterator[tuple[int, ...]]:
+    if not propagate(layout, cands, assigned, queue):
+        return
+    best = -1
+    best_count = layout.size + 1
+    for cell, m in enumerate(cands):
+        if m & (m - 1):
+            n = m.bit_count()
+            if n < best_count:
+                best, best_count = cell, n
+                if n == 2:
+                    break
+    if best < 0:
+        values = tuple(m.bit_length() for m in cands)
+        kept = all(g == 0 or g == v for g, v in zip(givens, values, strict=True))
+        if kept and layout.check(values):
+            stats.solutions += 1
+            yield values
+        return
+    m = cands[best]
+    while m:
+        bit = m & -m
+        m ^= bit
+        stats.nodes += 1
+        sub = cands[:]
+        sub[best] = bit
+        yield from _search(layout, givens, sub, assigned[:], [best], stats)
+
+
+def solutions(
+    puzzle: Puzzle, limit: int | None = None, stats: SearchStats | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Every solution of ``puzzle`` (up to ``limit``), each verified, in search order."""
+    stats = stats if stats is not None else SearchStats()
+    cands, assigned, queue = _start(puzzle)
+    for found, sol in enumerate(
+        _search(puzzle.layout, puzzle.givens, cands, assigned, queue, stats), 1
+    ):
+        yield sol
+        if limit is not None and found >= limit:
+            return
+
+
+def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> tuple[int, ...] | None:
+    """The first solution found, or None when there is none."""
+    return next(solutions(puzzle, 1, stats), None)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, stats: SearchStats | None = None) -> int:
+    """How many solutions, counting no further than ``limit``."""
+    return sum(1 for _ in solutions(puzzle, limit, stats))
+
+
+def board_solutions(board: Board, limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Solutions reachable from a board's current candidates (used by the logic solver)."""
+    assigned = [bool(v) for v in board.values]
+    queue = [c for c, m in enumerate(board.cands) if not assigned[c] and not m & (m - 1)]
+    givens = tuple(board.values)
+    search = _search(board.layout, givens, board.cands[:], assigned, queue, SearchStats())
+    for found, sol in enumerate(search, 1):
+        yield sol
+        if limit is not None and found >= limit:
+            return
