@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from yass.geometry import Grid, LayoutError
@@ -121,13 +122,27 @@ def register(cls: type[Constraint]) -> type[Constraint]:
     return cls
 
 
-def cell_list(data: Mapping[str, Any], key: str, grid: Grid, *, outside: bool = False) -> list[int]:
-    """The cells listed under ``key`` of a JSON constraint, checked."""
+def cell_list(
+    data: Mapping[str, Any],
+    key: str,
+    grid: Grid,
+    *,
+    outside: bool = False,
+    repeats: bool = False,
+) -> list[int]:
+    """The cells listed under ``key`` of a JSON constraint, checked.
+
+    ``repeats`` allows a cell to come back later in the list (a line that crosses
+    itself), but never twice in a row.
+    """
     raw = data.get(key)
     if not isinstance(raw, list) or not raw:
         raise LayoutError(f"needs a non-empty list {key!r} of cells")
     cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
-    if len(set(cells)) != len(cells):
+    if repeats:
+        if any(a == b for a, b in pairwise(cells)):
+            raise LayoutError(f"lists the same cell twice in a row in {key!r}")
+    elif len(set(cells)) != len(cells):
         raise LayoutError(f"lists a cell twice in {key!r}")
     return cells
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from yass.constraints.base import (
@@ -276,7 +277,7 @@ class Whispers(LineRule):
     def relations(self, grid: Grid) -> Iterable[Relation]:
         gap = self.value or (grid.size + 1) // 2
         table = relation_table(grid.size, lambda x, y: abs(x - y) >= gap)
-        for a, b in zip(self.cells, self.cells[1:], strict=False):
+        for a, b in pairwise(self.cells):
             yield Relation(a, b, table, self.label)
 
     def to_json(self, grid: Grid) -> JSONDict:
@@ -288,7 +289,7 @@ class Whispers(LineRule):
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
         value = int_field(data, "value", 0) if data.get("value") is not None else 0
-        return cls(cell_list(data, "cells", grid), value)
+        return cls(cell_list(data, "cells", grid, repeats=True), value)
 
 
 @register

@@ -1,0 +1,270 @@
+"""The seed 002 solve loop: logic until stuck, then guess and recurse, counting guesses.
+
+The loop applies the easiest step there is (the first technique on the ladder that
+finds one), again and again, until the board is solved, stuck, or broken. When it is
+stuck it guesses: it takes the unplaced cell with the fewest candidates (the lowest
+index among equals) and tries its digits in ascending order, each on a copy of the
+board, running the same loop on the copy.
+
+Guesses required
+----------------
+Seed 002 counts like this: when logic is stuck, "increment guesses required; select a
+legal number, recurse; catch constraint violation errors, increment guesses required,
+try another legal number; if guess returns answer, add guesses required from the
+guess to my own". So for one stuck board::
+
+    guesses = 1 + (digits that failed before the right one) + guesses of the right branch
+
+A failed digit counts 1 however much work its refutation took (what happened inside
+it is thrown away with the exception), so the figure is **the number of digits tried
+at the branch points on the path to the solution**: every wrong digit tried there
+counts one, the right digit counts one. A puzzle solved by logic alone needs 0. The
+successful path's ``steps`` hold one ``guess`` step per counted guess (a placement for
+the right digit, an elimination for each wrong one), so ``guesses`` equals the number
+of ``guess`` steps, and replaying ``steps`` on the givens gives the solution.
+
+For a puzzle with no solution the figure is the root's count when it gave up (0 if
+logic alone broke the board). ``branches`` counts every digit tried anywhere,
+including inside refuted branches: it measures the work, and ``max_guesses`` bounds
+it. Every solution is checked against every rule and the givens before it is
+returned; a puzzle with several solutions gives the first one found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from yass.board import Board, Puzzle
+from yass.geometry import bits, digit_char, mask_digits
+from yass.step import Step
+from yass.techniques import TECHNIQUES, Technique
+from yass.techniques.base import digits_text
+
+__all__ = ["GUESS", "SolveResult", "apply_step", "next_step", "run_logic", "solve"]
+
+#: The technique code of a guess step.
+GUESS = "guess"
+
+
+@dataclass
+class SolveResult:
+    """What the solve loop found.
+
+    ``solution`` is None when the puzzle has no solution (or, with ``limit_reached``,
+    when ``max_guesses`` stopped the search first). ``steps`` is the path to the
+    solution (guesses included as ``guess`` steps); ``stuck_board`` is the board at
+    the first point logic ran out (None when logic alone decided the puzzle).
+    """
+
+    puzzle: Puzzle
+    solution: tuple[int, ...] | None
+    guesses: int
+    steps: list[Step] = field(default_factory=list)
+    stuck_board: Board | None = None
+    branches: int = 0
+    limit_reached: bool = False
+
+    @property
+    def solved(self) -> bool:
+        return self.solution is not None
+
+    @property
+    def logic_only(self) -> bool:
+        """Solved without a single guess."""
+        return self.solution is not None and self.guesses == 0
+
+    def line(self) -> str | None:
+        """The solution as one line, or None."""
+        if self.solution is None:
+            return None
+        return "".join(digit_char(v) for v in self.solution)
+
+    def techniques_used(self) -> dict[str, int]:
+        """How many steps of each technique code the path took, in order of first use."""
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.technique] = out.get(s.technique, 0) + 1
+        return out
+
+
+def next_step(board: Board, techniques: Sequence[Technique] | None = None) -> Step | None:
+    """The hint: the first step of the first technique (in the given order) that has one."""
+    for tech in TECHNIQUES if techniques is None else techniques:
+        for step in tech.find(board):
+            if not step.is_empty:
+                return step
+    return None
+
+
+def apply_step(board: Board, step: Step) -> str | None:
+    """Make a step's changes on ``board``; why the board broke, or None."""
+    lay = board.layout
+    digits = range(1, lay.size + 1)
+    before = [board.positions(d) for d in digits]
+    for cell, d in step.eliminations:
+        board.eliminate(cell, d)
+    for cell, d in step.placements:
+        if not board.place(cell, d):
+            return f"{lay.name(cell)} can no longer be {digit_char(d)}"
+    # The same checks as Board.contradiction, limited to what the step can have broken.
+    cands = board.cands
+    if 0 in cands:
+        return f"{lay.name(cands.index(0))} has no candidate left"
+    for d in digits:
+        if board.positions(d) != before[d - 1]:
+            cover = board.positions(d) | board.placed(d)
+            for house in lay.full_houses:
+                if not cover & house.mask:
+                    return f"{house.name} has no place for {digit_char(d)}"
+    return None
+
+
+def run_logic(
+    board: Board, techniques: Sequence[Technique], steps: list[Step], *, checked: bool = False
+) -> str | None:
+    """Apply the easiest step until the board is solved or stuck; why it broke, or None.
+
+    Changes ``board`` and appends the steps taken to ``steps``. ``checked`` says the
+    caller has already found no contradiction on the board.
+    """
+    reason = None if checked else board.contradiction()
+    while reason is None and not board.is_solved():
+        step = next_step(board, techniques)
+        if step is None:
+            return None
+        steps.append(step)
+        reason = apply_step(board, step)
+    return reason
+
+
+class _LimitReached(Exception):
+    pass
+
+
+@dataclass
+class _Found:
+    values: tuple[int, ...]
+    guesses: int
+    steps: list[Step]
+
+
+class _Search:
+    def __init__(
+        self, puzzle: Puzzle, techniques: Sequence[Technique], max_guesses: int | None
+    ) -> None:
+        self.puzzle = puzzle
+        self.techniques = techniques
+        self.max_guesses = max_guesses
+        self.branches = 0
+        self.root_guesses = 0
+        self.stuck_board: Board | None = None
+
+    def verify(self, values: tuple[int, ...]) -> str | None:
+        """Why a complete grid is not a solution of the puzzle, or None."""
+        for cell, g in enumerate(self.puzzle.givens):
+            if g and values[cell] != g:
+                return f"{self.puzzle.layout.name(cell)} lost its given"
+        broken = self.puzzle.layout.violations(values)
+        return broken[0] if broken else None
+
+    def solve(self, board: Board, depth: int) -> _Found | str:
+        """A solution from ``board`` (changed in place, already checked), or why there is none."""
+        steps: list[Step] = []
+        reason = run_logic(board, self.techniques, steps, checked=True)
+        if reason is not None:
+            return reason
+        if board.is_solved():
+            values = tuple(board.values)
+            broken = self.verify(values)
+            return broken if broken else _Found(values, 0, steps)
+        if self.stuck_board is None:
+            self.stuck_board = board.copy()
+        cell = _guess_cell(board)
+        lay = board.layout
+        name = lay.name(cell)
+        options = board.cands[cell]
+        guesses = 1
+        for d in mask_digits(options):
+            if self.max_guesses is not None and self.branches >= self.max_guesses:
+                raise _LimitReached
+            self.branches += 1
+            if depth == 0:
+                self.root_guesses = guesses
+            sub = board.copy()
+            ch = digit_char(d)
+            sub.place(cell, d)
+            why = sub.contradiction()
+            out = why if why is not None else self.solve(sub, depth + 1)
+            if isinstance(out, _Found):
+                guess = Step(
+                    GUESS,
+                    placements=((cell, d),),
+                    explanation=f"{name} can be {digits_text(options)}: guess {name}={ch}",
+                    cells=(cell,),
+                )
+                return _Found(out.values, guesses + out.guesses, [*steps, guess, *out.steps])
+            guesses += 1
+            if depth == 0:
+                self.root_guesses = guesses
+            steps.append(
+                Step(
+                    GUESS,
+                    eliminations=((cell, d),),
+                    explanation=f"guessing {name}={ch} fails ({out}), so {name} is not {ch}",
+                    cells=(cell,),
+                )
+            )
+        return f"no candidate of {name} works"
+
+
+def _guess_cell(board: Board) -> int:
+    """The unplaced cell with the fewest candidates, the lowest index among equals."""
+    best = -1
+    best_count = board.layout.size + 1
+    cands = board.cands
+    for cell in bits(board.empty):
+        n = cands[cell].bit_count()
+        if n < best_count:
+            best, best_count = cell, n
+            if n == 1:
+                break
+    return best
+
+
+def solve(
+    puzzle: Puzzle,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    max_guesses: int | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` the seed 002 way; see the module docstring for the guess count.
+
+    ``techniques`` is the ladder (default: ``yass.techniques.TECHNIQUES``; an empty
+    list means guessing only). ``max_guesses`` bounds the work: the search stops after
+    that many guesses in total (``branches``) and returns ``solution=None`` with
+    ``limit_reached=True`` (``guesses`` is then the number made so far, ``branches``).
+    ConflictError from clashing givens propagates.
+    """
+    board = puzzle.board()
+    ladder = list(TECHNIQUES) if techniques is None else list(techniques)
+    search = _Search(puzzle, ladder, max_guesses)
+    broken = board.contradiction()
+    try:
+        out = broken if broken is not None else search.solve(board, 0)
+    except _LimitReached:
+        return SolveResult(
+            puzzle,
+            None,
+            search.branches,
+            stuck_board=search.stuck_board,
+            branches=search.branches,
+            limit_reached=True,
+        )
+    if isinstance(out, _Found):
+        if search.verify(out.values) is not None:  # pragma: no cover - verified at the leaf
+            raise AssertionError("the solve loop returned a grid that breaks a rule")
+        return SolveResult(
+            puzzle, out.values, out.guesses, out.steps, search.stuck_board, search.branches
+        )
+    return SolveResult(puzzle, None, search.root_guesses, [], search.stuck_board, search.branches)

@@ -1,0 +1,86 @@
+"""Seed 000's "hard part": every place for a digit in a house sees a cell, so it loses the digit.
+
+For a digit d and a full house H, let A be the cells of H that still allow d (at least
+two of them, d not yet placed in H). One of A holds d, so every other cell that sees
+all of A cannot. With peers as bitsets the targets are ``AND(peers[a] for a in A) &
+positions(d) & ~A``. In a classic grid this is pointing (A inside one box and one
+line clears the rest of the line) and claiming (A inside one line and one box clears
+the rest of the box); with more rules it also clears the cells a knight's move, a
+king's move or a diagonal away from all of A.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from yass.board import Board
+from yass.geometry import bits, digit_char
+from yass.layout import Layout
+from yass.step import Step
+from yass.techniques.base import Technique, cells_text
+from yass.techniques.singles import full_houses_in_order
+
+__all__ = ["Intersection", "outside_reach"]
+
+
+@lru_cache(maxsize=64)
+def outside_reach(layout: Layout) -> dict[int, int]:
+    """For each full house (by mask), the most of its cells that one cell outside it sees.
+
+    When a digit has more places in a house than that, no outside cell sees them all,
+    so the house can be skipped (a cheap filter, exact for every rule).
+    """
+    out: dict[int, int] = {}
+    for house in layout.full_houses:
+        best = 0
+        for cell in range(layout.ncells):
+            if not house.mask >> cell & 1:
+                best = max(best, (layout.peers[cell] & house.mask).bit_count())
+        out[house.mask] = best
+    return out
+
+
+class Intersection(Technique):
+    """Pointing, claiming and their variant forms in one rule."""
+
+    code = "ic"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        peers = lay.peers
+        reach = outside_reach(lay)
+        for index, house in full_houses_in_order(lay):
+            most = reach[house.mask]
+            for d in range(1, lay.size + 1):
+                spots = board.positions(d) & house.mask
+                if not spots & (spots - 1) or board.placed(d) & house.mask:
+                    continue
+                if spots.bit_count() > most:
+                    continue
+                targets = board.positions(d) & ~spots
+                for a in bits(spots):
+                    targets &= peers[a]
+                    if not targets:
+                        break
+                if not targets:
+                    continue
+                ch = digit_char(d)
+                where = ""
+                first = (spots & -spots).bit_length() - 1
+                for h in lay.cell_houses[first]:
+                    if h != index and lay.houses[h].mask & spots == spots:
+                        where = f" (all in {lay.houses[h].name})"
+                        break
+                many = targets & (targets - 1)
+                see = "see all of them, so they" if many else "sees all of them, so it"
+                yield Step(
+                    self.code,
+                    eliminations=tuple((c, d) for c in bits(targets)),
+                    explanation=(
+                        f"{house.name} can only have a {ch} in {cells_text(lay, spots, 'or')}"
+                        f"{where}; {cells_text(lay, targets)} {see} can't be {ch}"
+                    ),
+                    cells=tuple(bits(spots)),
+                    houses=(index,),
+                )

@@ -1,0 +1,60 @@
+"""Relation consistency: a candidate of B that no candidate of a related A allows is removed.
+
+Rules that relate two cells (non-consecutive neighbours, kropki dots, XV, thermometers,
+whispers...) reach the layout as arcs: ``table[d - 1]`` is the digit mask B may hold
+when A holds d. If A and B also see each other, A=d forbids B=d as well. A digit of B
+that none of A's candidates allows cannot be in B (arc consistency, one arc a step).
+The technique reads only ``layout.arcs`` and the sees-relation, so every relation rule
+gets it without extra code; on a layout without relations it never fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from yass.board import Board
+from yass.geometry import mask_digits
+from yass.step import Step
+from yass.techniques.base import Technique, digits_text
+
+__all__ = ["RelationConsistency"]
+
+
+class RelationConsistency(Technique):
+    """Remove the candidates of a related cell that no candidate of its partner allows."""
+
+    code = "rc"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        values = board.values
+        for a, arcs in enumerate(lay.arcs):
+            if not arcs or not cands[a]:
+                continue
+            ma = cands[a]
+            digits = mask_digits(ma)
+            for b, table in arcs:
+                mb = cands[b]
+                if values[b] or not mb:
+                    continue
+                sees = lay.sees(a, b)
+                by_rule = support = 0
+                for d in digits:
+                    allowed = table[d - 1]
+                    by_rule |= allowed
+                    support |= allowed & ~(1 << (d - 1)) if sees else allowed
+                gone = mb & ~support
+                if not gone:
+                    continue
+                rule = " and ".join(sorted(set(lay.relation_labels(a, b))))
+                also = f" ({lay.why_sees(a, b)})" if gone & ~(mb & ~by_rule) else ""
+                yield Step(
+                    self.code,
+                    eliminations=tuple((b, d) for d in mask_digits(gone)),
+                    explanation=(
+                        f"{lay.name(a)} can only be {digits_text(ma)}; by the {rule} rule{also},"
+                        f" {lay.name(b)} can't be {digits_text(gone, 'or')}"
+                    ),
+                    cells=(a, b),
+                )

@@ -1,0 +1,73 @@
+"""Singles: the cell with one candidate left, and the house with one place for a digit.
+
+Seed 002's "cell ab can't have 8 numbers, fill it in" and "box 1 can only have a 1 in
+position xy, fill it in"; seed 000's "interior check" (``clearSolved``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from yass.board import Board
+from yass.geometry import bits, digit_char
+from yass.layout import House, Layout
+from yass.step import Step
+from yass.techniques.base import Technique
+
+__all__ = ["HiddenSingle", "NakedSingle", "full_houses_in_order"]
+
+_KIND_ORDER = {"box": 0, "row": 1, "column": 2}
+
+
+@lru_cache(maxsize=64)
+def full_houses_in_order(layout: Layout) -> tuple[tuple[int, House], ...]:
+    """(index, house) of the full houses, boxes first, then rows, columns, the rest."""
+    indexed = [(i, h) for i, h in enumerate(layout.houses) if h.full]
+    return tuple(sorted(indexed, key=lambda ih: (_KIND_ORDER.get(ih[1].kind, 3), ih[0])))
+
+
+class NakedSingle(Technique):
+    """A cell with one candidate left holds it."""
+
+    code = "ns"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        values = board.values
+        lay = board.layout
+        for cell in bits(board.empty):
+            m = cands[cell]
+            if m and not m & (m - 1) and not values[cell]:
+                d = m.bit_length()
+                yield Step(
+                    self.code,
+                    placements=((cell, d),),
+                    explanation=f"{lay.name(cell)} can only be {digit_char(d)}, fill it in",
+                    cells=(cell,),
+                )
+
+
+class HiddenSingle(Technique):
+    """A full house with one place left for a digit puts it there."""
+
+    code = "hs"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        for index, house in full_houses_in_order(lay):
+            for d in range(1, lay.size + 1):
+                spots = board.positions(d) & house.mask
+                if not spots or spots & (spots - 1) or board.placed(d) & house.mask:
+                    continue
+                cell = spots.bit_length() - 1
+                yield Step(
+                    self.code,
+                    placements=((cell, d),),
+                    explanation=(
+                        f"{house.name} can only have a {digit_char(d)} in {lay.name(cell)},"
+                        " fill it in"
+                    ),
+                    cells=(cell,),
+                    houses=(index,),
+                )

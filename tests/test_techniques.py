@@ -1,0 +1,282 @@
+"""Techniques: the one-line-per-case regression file, the table, and the no-wrong-step property."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+import pytest
+
+from conftest import DATA, puzzle_lines, variant_entries
+from yass.board import Board, Puzzle
+from yass.constraints import REGISTRY, constraint_from_json, rules_from_names
+from yass.geometry import Grid, LayoutError, PuzzleError, box_shape, char_digit
+from yass.layout import Layout
+from yass.search import solve as search_solve
+from yass.solver import apply_step, next_step
+from yass.techniques import (
+    TABLE,
+    TECHNIQUES,
+    Technique,
+    UnknownTechniqueError,
+    get_techniques,
+)
+from yass.techniques.speculation import refute
+
+# -- the regression file -----------------------------------------------------------------
+
+_BLOCK = re.compile(r"^r(\d+)(?:-(\d+))?c(\d+)(?:-(\d+))?(=|<>|:)(\w+)$")
+
+
+@dataclass(frozen=True)
+class Case:
+    lineno: int
+    code: str
+    rules: str
+    puzzle: str
+    setup: str
+    expected: str
+
+    def __str__(self) -> str:
+        return f"line {self.lineno}: {self.code} {self.setup}"
+
+
+def _cases() -> list[Case]:
+    out = []
+    for lineno, raw in enumerate((DATA / "techniques.txt").read_text().splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = [f.strip() for f in line.split("|")]
+        assert len(fields) == 5, f"techniques.txt line {lineno}: expected 5 fields"
+        out.append(Case(lineno, *fields))
+    return out
+
+
+def _tokens(text: str, size: int) -> Iterator[tuple[int, str, int]]:
+    """(cell, op, digit mask) for every token, blocks like r2-3c1-3 expanded."""
+    if text == "-":
+        return
+    for token in text.split():
+        m = _BLOCK.match(token)
+        assert m, f"bad token {token!r}"
+        r1, r2, c1, c2, op, digits = m.groups()
+        mask = 0
+        for ch in digits:
+            mask |= 1 << (char_digit(ch) - 1)
+        rows = range(int(r1), int(r2 or r1) + 1)
+        cols = range(int(c1), int(c2 or c1) + 1)
+        for r in rows:
+            for c in cols:
+                yield (r - 1) * size + (c - 1), op, mask
+
+
+def _layout(size: int, rules: str) -> Layout:
+    shape = box_shape(size) or (0, 0)
+    grid = Grid(size, *shape)
+    return Layout(size, rules_from_names("" if rules == "-" else rules, grid))
+
+
+def _case_board(case: Case) -> Board:
+    if case.puzzle.startswith("empty"):
+        size = int(case.puzzle[5:])
+        givens = (0,) * (size * size)
+    else:
+        size = round(len(case.puzzle) ** 0.5)
+        givens = tuple(max(0, char_digit(ch)) for ch in case.puzzle)
+    board = Puzzle(_layout(size, case.rules), givens).board()
+    for cell, op, mask in _tokens(case.setup, size):
+        for d in range(1, size + 1):
+            bit = 1 << (d - 1)
+            if (op == ":" and not mask & bit) or (op == "<>" and mask & bit):
+                board.eliminate(cell, d)
+    return board
+
+
+def _expected(case: Case, size: int) -> set[tuple[int, str, int]]:
+    out = set()
+    for cell, op, mask in _tokens(case.expected, size):
+        for d in range(1, size + 1):
+            if mask >> (d - 1) & 1:
+                out.add((cell, op, d))
+    return out
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.lineno}-{c.code}" for c in CASES])
+def test_regression_case(case: Case) -> None:
+    board = _case_board(case)
+    digits = range(1, board.layout.size + 1)
+    before = (board.cands[:], board.values[:], [board.positions(d) for d in digits])
+    (tech,) = get_techniques(case.code)
+    steps = list(tech.find(board))
+    after = (board.cands[:], board.values[:], [board.positions(d) for d in digits])
+    assert before == after, "find() changed the board"
+    found: set[tuple[int, str, int]] = set()
+    for step in steps:
+        assert step.technique == case.code
+        assert step.explanation
+        assert not step.is_empty
+        for cell, d in step.placements:
+            assert board.has(cell, d)
+            found.add((cell, "=", d))
+        for cell, d in step.eliminations:
+            assert board.has(cell, d), f"{step.explanation}: removes a digit that is not there"
+            found.add((cell, "<>", d))
+    assert found == _expected(case, board.layout.size), f"{case}: {[s.explanation for s in steps]}"
+
+
+def test_regression_file_covers_every_technique_and_must_not_fire() -> None:
+    codes = {c.code for c in CASES}
+    assert codes == set(TABLE)
+    quiet = {c.code for c in CASES if c.expected == "-"}
+    assert quiet == set(TABLE), "every technique needs a must-not-fire case"
+
+
+def test_explanations_read_like_the_seeds() -> None:
+    board = _case_board(Case(0, "ns", "-", "empty9", "r1c2:5", "-"))
+    (step,) = list(get_techniques("ns")[0].find(board))
+    assert step.explanation == "r1c2 can only be 5, fill it in"
+    board = _case_board(Case(0, "hs", "-", "empty9", "r1c1-3<>1 r2c1-2<>1 r3c1-3<>1", "-"))
+    (step,) = list(get_techniques("hs")[0].find(board))
+    assert step.explanation == "box 1 can only have a 1 in r2c3, fill it in"
+    board = _case_board(Case(0, "sp", "-", "empty9", "r1c1:12 r1c2:13 r1c3:13", "-"))
+    why = refute(board, 0, 1)
+    assert why is not None and "would" in why
+    step = next(get_techniques("sp")[0].find(board))
+    assert step.explanation.startswith("if r1c1 were 1, ")
+    assert step.explanation.endswith(", so r1c1 is not 1")
+
+
+# -- the table and get_techniques -----------------------------------------------------------
+
+
+def test_ladder_follows_the_table() -> None:
+    assert [t.code for t in TECHNIQUES] == list(TABLE)
+    difficulties = [t.difficulty for t in TECHNIQUES]
+    assert difficulties == sorted(difficulties)
+    for t in TECHNIQUES:
+        assert isinstance(t, Technique)
+        assert t.name == TABLE[t.code].name
+    assert [t.code for t in TECHNIQUES[:3]] == ["ns", "hs", "ic"]
+    assert TECHNIQUES[-1].code == "sp"
+
+
+def test_get_techniques_by_code_and_name() -> None:
+    assert get_techniques(None) == list(TECHNIQUES)
+    assert get_techniques("all") == list(TECHNIQUES)
+    assert get_techniques("") == []
+    assert get_techniques("none") == []
+    picked = get_techniques("sp, Hidden-Single,NS, naked_pair, POINTING")
+    assert [t.code for t in picked] == ["ns", "hs", "ic", "np", "sp"]
+    assert [t.code for t in get_techniques("hs,hs")] == ["hs"]
+
+
+def test_unknown_technique_is_a_puzzle_error_naming_it() -> None:
+    with pytest.raises(UnknownTechniqueError) as info:
+        get_techniques("ns, x-wing")
+    assert isinstance(info.value, PuzzleError)
+    message = str(info.value)
+    assert "'x-wing'" in message
+    for code in TABLE:
+        assert code in message
+
+
+# -- the headline property: no step removes the true digit or places a wrong one -----------
+
+
+def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:
+    """Walk the solve path; at every state check the steps of every technique.
+
+    Every step of the cheap techniques is checked; for speculation (slow), every step at
+    the first ``full_speculation`` states where it is needed, the first step elsewhere.
+    Returns the number of steps checked.
+    """
+    board = puzzle.board()
+    seen = 0
+    cheap = [t for t in TECHNIQUES if t.code != "sp"]
+    (spec,) = get_techniques("sp")
+    while not board.is_solved():
+        hint = next_step(board, cheap)
+        if hint is None and full_speculation > 0:
+            full_speculation -= 1
+            spec_steps = list(spec.find(board))
+        else:
+            spec_steps = list(islice(spec.find(board), 1))
+        for tech_steps in [list(t.find(board)) for t in cheap] + [spec_steps]:
+            for found in tech_steps:
+                seen += 1
+                for cell, d in found.placements:
+                    assert solution[cell] == d, f"{puzzle.line()}: {found.explanation}"
+                for cell, d in found.eliminations:
+                    assert solution[cell] != d, f"{puzzle.line()}: {found.explanation}"
+        step = hint or next_step(board, [spec])
+        if step is None:
+            # Logic is stuck: place the true digit of the first open cell and go on.
+            cell = next(c for c in range(len(solution)) if not board.values[c])
+            board.place(cell, solution[cell])
+            continue
+        assert apply_step(board, step) is None
+    assert tuple(board.values) == tuple(solution)
+    return seen
+
+
+def _classic(line: str) -> Puzzle:
+    return Puzzle(Layout.classic(9), tuple(max(0, char_digit(ch)) for ch in line))
+
+
+SAMPLES = [
+    ("norvig_top95.txt", 6),
+    ("magictour_top1465_sample.txt", 6),
+    ("norvig_hardest11.txt", 3),
+    ("17_clue_sample.txt", 3),
+    ("kaggle_sample.txt", 3),
+]
+
+
+@pytest.mark.parametrize(("name", "count"), SAMPLES)
+def test_no_step_contradicts_the_solution_classic(name: str, count: int) -> None:
+    for i, line in enumerate(puzzle_lines(name, count)):
+        puzzle = _classic(line)
+        solution = search_solve(puzzle)
+        assert solution is not None
+        assert _check_walk(puzzle, solution, full_speculation=3 if i == 0 else 1) > 0
+
+
+def test_kaggle_solutions_agree_with_the_walk() -> None:
+    lines = puzzle_lines("kaggle_sample.txt", 3)
+    sols = puzzle_lines("kaggle_sample_solutions.txt", 3)
+    for line, sol in zip(lines, sols, strict=True):
+        _check_walk(_classic(line), [int(ch) for ch in sol], full_speculation=0)
+
+
+def _variant(entry: dict[str, Any]) -> tuple[Puzzle, list[int]]:
+    size = entry["size"]
+    grid = Grid(size, *(box_shape(size) or (0, 0)))
+    try:
+        rules = [constraint_from_json(c, grid) for c in entry["constraints"]]
+    except LayoutError as exc:
+        pytest.skip(f"the constraints module does not load this entry: {exc}")
+    givens = tuple(max(0, char_digit(ch)) for ch in entry["givens"])
+    return Puzzle(Layout(size, rules), givens), [char_digit(ch) for ch in entry["solution"]]
+
+
+SUPPORTED = [e for e in variant_entries() if all(c["type"] in REGISTRY for c in e["constraints"])]
+
+
+@pytest.mark.parametrize("entry", SUPPORTED, ids=[e["name"][:40] for e in SUPPORTED])
+def test_no_step_contradicts_the_solution_variant(entry: dict[str, Any]) -> None:
+    puzzle, solution = _variant(entry)
+    assert puzzle.layout.check(solution)
+    assert _check_walk(puzzle, solution, full_speculation=1) > 0
+
+
+def test_variant_sample_is_not_empty() -> None:
+    types = {c["type"] for e in SUPPORTED for c in e["constraints"]}
+    assert len(SUPPORTED) >= 20
+    assert {"antiknight", "nonconsecutive", "thermo", "extra_region"} <= types
