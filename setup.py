@@ -1,0 +1,42 @@
+"""Build the compiled search core (``yass._core``) with Cython when it is available.
+
+The extension is optional: if Cython is missing or the C compiler fails, the package
+still installs and ``yass._core`` runs as plain Python (same results, slower).
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import Extension, setup
+
+DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+}
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("YASS_NO_EXTENSION"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        return []
+    ext = Extension(
+        "yass._core",
+        ["src/yass/_core.py"],
+        extra_compile_args=["-O3"],
+        optional=True,
+    )
+    built = list(cythonize([ext], compiler_directives=DIRECTIVES, quiet=True))
+    for module in built:
+        module.optional = True  # cythonize does not carry the flag over
+    return built
+
+
+setup(ext_modules=extensions())

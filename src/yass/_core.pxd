@@ -1,0 +1,51 @@
+# C declarations for the module-level state of yass/_core.py (Cython pure-Python mode).
+# The sizes here must match the constants at the top of _core.py.
+
+# -- classic 9x9: bitboards per digit and band -------------------------------------
+cdef unsigned int ROWBOX[512]
+cdef unsigned int PERM[512]
+cdef unsigned int COLKEEP[512]
+cdef unsigned int CLAIM[512]
+cdef unsigned int BANDPEERS[27]
+cdef unsigned int COLBITS[27]
+cdef unsigned char CTZ37[37]
+cdef int OTHER1[3]
+cdef int OTHER2[3]
+cdef unsigned int ST9[5376]
+cdef unsigned char GIV9[81]
+cdef unsigned char VAL9[81]
+cdef unsigned char SOL9[81]
+cdef unsigned char ROW9[81]
+cdef unsigned char COL9[81]
+cdef unsigned char BOX9[81]
+cdef int _nsol9
+cdef int _limit9
+cdef long long _nodes
+
+# -- any layout: candidate masks per cell ----------------------------------------------
+cdef unsigned char POP8[256]
+cdef int G_PSTART[257]
+cdef unsigned short G_PEERS[65536]
+cdef int G_HSTART[1025]
+cdef unsigned short G_HCELLS[16384]
+cdef int G_ASTART[257]
+cdef unsigned short G_ANB[16384]
+cdef unsigned short G_ATAB[16384]
+cdef unsigned short G_TABLES[32768]
+cdef unsigned char G_TKMAX[2048]
+cdef unsigned short G_MASK0[256]
+cdef unsigned short GC[65792]
+cdef unsigned char GA[65792]
+cdef unsigned short GQ[1024]
+cdef unsigned char GGIV[256]
+cdef unsigned char GSOL[256]
+cdef unsigned char OUTBUF[257]
+cdef int _gn
+cdef int _gncells
+cdef int _gnarcs
+cdef long long _gloads
+cdef int _gnhouses
+cdef unsigned int _gall
+cdef int _gqn
+cdef int _gnsol
+cdef int _glimit

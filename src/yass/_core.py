@@ -1,0 +1,848 @@
+# cython: language_level=3, annotation_typing=False, cdivision=True
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+"""The compiled search core (Cython pure-Python mode; runs interpreted when not built).
+
+Two engines share this module:
+
+* **classic 9x9**: one bitboard per digit and band. ``F[d][b]`` is a 27-bit word, the
+  cells of band ``b`` (three rows of nine) where digit ``d`` may stand. Within a band a
+  digit fills one cell of each row and of each box, so the three rows map onto the
+  three boxes as a permutation: the rows' box-occupancy (a 9-bit pattern) indexes a
+  table of the cells some valid permutation can use (locked candidates both ways and
+  hidden singles in boxes). A box whose digit is pinned to one column clears that
+  column from the other two bands; a row with one cell left places the digit there.
+  Naked singles come from bit-sliced candidate counts per band, and branching takes
+  the first cell with two candidates.
+* **any layout** (sizes 1-16, up to 256 cells): candidate masks per cell, with the
+  peers, full houses, relation arcs and cell masks of a ``Layout`` loaded into flat
+  arrays. Propagation places naked singles (clearing peers and narrowing related
+  cells through the relation tables) and hidden singles in full houses; branching
+  takes the cell with the fewest candidates.
+
+Both count solutions up to a limit and keep the first one found, after checking it
+against the rules and the givens. The module-level arrays are declared as C arrays
+in ``_core.pxd``; interpreted, they are plain lists, and the code is the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from yass import _cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:  # pragma: no cover - exercised where Cython is absent
+        from yass import _cython_shim as cython
+
+__all__ = [
+    "c9_count_givens",
+    "c9_count_line",
+    "c9_solve_line",
+    "c9_solve_values",
+    "gen_load",
+    "gen_loads",
+    "gen_search",
+    "is_compiled",
+    "nodes",
+]
+
+# Sizes of the arrays declared in _core.pxd.
+_ST9_SIZE = 5376
+_G_MAXCELLS = 256
+_G_MAXPEERS = 65536
+_G_MAXHOUSES = 1024
+_G_MAXHOUSECELLS = 16384
+_G_MAXARCS = 16384
+_G_MAXTABLES = 2048
+
+# A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
+# (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
+# unsolved cells of each band, 32-58 the digit words as they were when last propagated.
+
+ROWBOX = [0] * 512
+PERM = [0] * 512
+COLKEEP = [0] * 512
+CLAIM = [0] * 512
+BANDPEERS = [0] * 27
+COLBITS = [0] * 27
+CTZ37 = [0] * 37
+OTHER1 = [1, 2, 0]
+OTHER2 = [2, 0, 1]
+ST9 = [0] * 5376
+GIV9 = [0] * 81
+VAL9 = [0] * 81
+SOL9 = [0] * 81
+ROW9 = [0] * 81
+COL9 = [0] * 81
+BOX9 = [0] * 81
+_nsol9 = 0
+_limit9 = 1
+_nodes = 0
+
+POP8 = [0] * 256
+G_PSTART = [0] * 257
+G_PEERS = [0] * 65536
+G_HSTART = [0] * 1025
+G_HCELLS = [0] * 16384
+G_ASTART = [0] * 257
+G_ANB = [0] * 16384
+G_ATAB = [0] * 16384
+G_TABLES = [0] * 32768
+G_TKMAX = [0] * 2048
+G_MASK0 = [0] * 256
+GC = [0] * 65792
+GA = [0] * 65792
+GQ = [0] * 1024
+GGIV = [0] * 256
+GSOL = [0] * 256
+OUTBUF = bytearray(257)
+_gn = 0
+_gncells = 0
+_gnarcs = 0
+_gloads = 0
+_gnhouses = 0
+_gall = 0
+_gqn = 0
+_gnsol = 0
+_glimit = 1
+
+_DIGITS = "123456789ABCDEFG"
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, False when interpreted."""
+    return bool(cython.compiled)
+
+
+def gen_loads() -> int:
+    """How many layouts ``gen_load`` has loaded: tells a caller whether its layout is still
+    the one in the generic engine's tables."""
+    return _gloads
+
+
+def nodes() -> int:
+    """Branches tried by the searches since the module was loaded."""
+    return _nodes
+
+
+@cython.locals(i=cython.int, j=cython.int, k=cython.int, x=cython.uint, m=cython.uint,
+               r=cython.int, c=cython.int, p0=cython.int, p1=cython.int, p2=cython.int)
+def _init_tables() -> None:
+    for i in range(512):
+        m = 0
+        if i & 0o7:
+            m |= 1
+        if i & 0o70:
+            m |= 2
+        if i & 0o700:
+            m |= 4
+        ROWBOX[i] = m
+    perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    for i in range(512):
+        m = 0
+        for p0, p1, p2 in perms:
+            if i >> p0 & 1 and i >> (3 + p1) & 1 and i >> (6 + p2) & 1:
+                m |= (7 << (3 * p0)) | (7 << (9 + 3 * p1)) | (7 << (18 + 3 * p2))
+        PERM[i] = m
+    for i in range(512):
+        m = 0x7FFFFFF
+        for k in range(3):
+            x = (i >> (3 * k)) & 7
+            if x and not x & (x - 1):
+                for c in range(3):
+                    if x >> c & 1:
+                        j = 3 * k + c
+                        m &= ~((1 << j) | (1 << (j + 9)) | (1 << (j + 18)))
+        COLKEEP[i] = m
+    for i in range(512):
+        m = 0
+        for k in range(3):
+            x = (i >> (3 * k)) & 7
+            if x == 0:
+                x = 7
+            m |= x << (3 * k)
+        CLAIM[i] = m | (m << 9) | (m << 18)
+    for i in range(27):
+        r, c = divmod(i, 9)
+        m = 0
+        for j in range(27):
+            if j != i and (j // 9 == r or (j % 9) // 3 == c // 3):
+                m |= 1 << j
+        BANDPEERS[i] = m
+        COLBITS[i] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
+    m = 1
+    for i in range(32):
+        CTZ37[m % 37] = i
+        m <<= 1
+    for i in range(81):
+        r, c = divmod(i, 9)
+        ROW9[i] = r
+        COL9[i] = c
+        BOX9[i] = (r // 3) * 3 + c // 3
+    for i in range(256):
+        POP8[i] = bin(i).count("1")
+
+
+_init_tables()
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(x=cython.uint)
+@cython.returns(cython.int)
+def _ctz(x: int) -> int:
+    """Index of the lowest set bit of a non-zero 32-bit word."""
+    return CTZ37[(x & -x) % 37]
+
+
+# == classic 9x9 ======================================================================
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, b=cython.int, p=cython.int, d=cython.int, e=cython.int,
+               i=cython.int, bit=cython.uint, col=cython.uint)
+@cython.returns(cython.void)
+def _c9_place(base: int, b: int, p: int, d: int) -> None:
+    """Place digit ``d`` (0-based) at position ``p`` of band ``b`` in the state at ``base``."""
+    bit = 1 << p
+    i = base + d * 3
+    ST9[i + b] &= ~BANDPEERS[p]
+    col = COLBITS[p]
+    ST9[i + OTHER1[b]] &= ~col
+    ST9[i + OTHER2[b]] &= ~col
+    for e in range(9):
+        if e != d:
+            ST9[base + e * 3 + b] &= ~bit
+    ST9[base + 27 + b] &= ~bit
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, i=cython.int, j=cython.int, d=cython.int, b=cython.int,
+               e=cython.int, p=cython.int, f=cython.uint, s=cython.uint, keep=cython.uint,
+               r0=cython.uint, r1=cython.uint, r2=cython.uint, single=cython.uint,
+               again=cython.bint, found=cython.bint, u=cython.uint, one=cython.uint,
+               two=cython.uint, x=cython.uint, sing=cython.uint, bit=cython.uint,
+               c0=cython.uint, c1=cython.uint, c2=cython.uint)
+@cython.returns(cython.bint)
+def _c9_propagate(base: int) -> bool:
+    """Run the band rules and naked singles to a fixed point; False on a contradiction."""
+    while True:
+        again = True
+        while again:
+            again = False
+            for d in range(9):
+                for b in range(3):
+                    i = base + d * 3 + b
+                    f = ST9[i]
+                    if f == ST9[i + 32]:
+                        continue
+                    again = True
+                    s = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+                    f &= PERM[s]
+                    if f == 0:
+                        return False
+                    ST9[i] = f
+                    ST9[i + 32] = f
+                    keep = COLKEEP[(f | (f >> 9) | (f >> 18)) & 0x1FF]
+                    j = base + d * 3
+                    ST9[j + OTHER1[b]] &= keep
+                    ST9[j + OTHER2[b]] &= keep
+                    r0 = f & 0x1FF
+                    r1 = (f >> 9) & 0x1FF
+                    r2 = f >> 18
+                    single = 0
+                    if (r0 & (r0 - 1)) == 0:
+                        single = r0
+                    if (r1 & (r1 - 1)) == 0:
+                        single |= r1 << 9
+                    if (r2 & (r2 - 1)) == 0:
+                        single |= r2 << 18
+                    single &= ST9[base + 27 + b]
+                    if single:
+                        ST9[base + 27 + b] &= ~single
+                        for e in range(9):
+                            if e != d:
+                                ST9[base + e * 3 + b] &= ~single
+        found = False
+        for b in range(3):
+            u = ST9[base + 27 + b]
+            if u == 0:
+                continue
+            one = 0
+            two = 0
+            for d in range(9):
+                x = ST9[base + d * 3 + b]
+                two |= one & x
+                one |= x
+            if u & ~one:
+                return False
+            sing = u & ~two
+            while sing:
+                bit = sing & -sing
+                sing ^= bit
+                p = _ctz(bit)
+                for d in range(9):
+                    if ST9[base + d * 3 + b] & bit:
+                        break
+                else:
+                    return False
+                _c9_place(base, b, p, d)
+                found = True
+        if found:
+            continue
+        # Columns: a digit's column holds it in exactly one band. A column where only one
+        # band can hold the digit confines the digit of that band's box to the column.
+        found = False
+        for d in range(9):
+            j = base + d * 3
+            f = ST9[j]
+            c0 = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            f = ST9[j + 1]
+            c1 = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            f = ST9[j + 2]
+            c2 = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            if (c0 | c1 | c2) != 0x1FF:
+                return False
+            x = c0 & ~(c1 | c2)
+            if x and (ST9[j] & CLAIM[x]) != ST9[j]:
+                ST9[j] &= CLAIM[x]
+                found = True
+            x = c1 & ~(c0 | c2)
+            if x and (ST9[j + 1] & CLAIM[x]) != ST9[j + 1]:
+                ST9[j + 1] &= CLAIM[x]
+                found = True
+            x = c2 & ~(c0 | c1)
+            if x and (ST9[j + 2] & CLAIM[x]) != ST9[j + 2]:
+                ST9[j + 2] &= CLAIM[x]
+                found = True
+        if not found:
+            return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, d=cython.int, b=cython.int, p=cython.int, cell=cython.int,
+               v=cython.int, f=cython.uint, bit=cython.uint, m=cython.uint,
+               rows=cython.uint[9], cols=cython.uint[9], boxes=cython.uint[9])
+@cython.returns(cython.bint)
+def _c9_record(base: int) -> bool:
+    """Check the solved state at ``base`` against the rules and the givens; keep the first."""
+    for cell in range(81):
+        VAL9[cell] = 0
+    for d in range(9):
+        for b in range(3):
+            f = ST9[base + d * 3 + b]
+            while f:
+                bit = f & -f
+                f ^= bit
+                cell = b * 27 + _ctz(bit)
+                if VAL9[cell]:
+                    return False
+                VAL9[cell] = d + 1
+    rows = [0] * 9
+    cols = [0] * 9
+    boxes = [0] * 9
+    for cell in range(81):
+        v = VAL9[cell]
+        if v == 0 or (GIV9[cell] != 0 and GIV9[cell] != v):
+            return False
+        m = 1 << (v - 1)
+        if (rows[ROW9[cell]] | cols[COL9[cell]] | boxes[BOX9[cell]]) & m:
+            return False
+        rows[ROW9[cell]] |= m
+        cols[COL9[cell]] |= m
+        boxes[BOX9[cell]] |= m
+    if _nsol9 == 0:
+        for cell in range(81):
+            SOL9[cell] = VAL9[cell]
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, b=cython.int, cb=cython.int,
+               d=cython.int, j=cython.int, p=cython.int, n=cython.int, best=cython.int,
+               u=cython.uint, one=cython.uint, two=cython.uint, three=cython.uint,
+               x=cython.uint, bit=cython.uint, dm=cython.uint, w=cython.uint)
+@cython.returns(cython.void)
+def _c9_search(lvl: int) -> None:
+    """Depth-first search from the state of level ``lvl``; counts into ``_nsol9``."""
+    global _nsol9, _nodes
+    base = lvl * 64
+    while True:
+        if not _c9_propagate(base):
+            return
+        if (ST9[base + 27] | ST9[base + 27 + 1] | ST9[base + 27 + 2]) == 0:
+            if _c9_record(base):
+                _nsol9 += 1
+            return
+        cb = -1
+        bit = 0
+        for b in range(3):
+            u = ST9[base + 27 + b]
+            if u == 0:
+                continue
+            one = 0
+            two = 0
+            three = 0
+            for d in range(9):
+                x = ST9[base + d * 3 + b]
+                three |= two & x
+                two |= one & x
+                one |= x
+            x = u & two & ~three
+            if x:
+                cb = b
+                bit = x & -x
+                break
+        if cb < 0:
+            best = 10
+            for b in range(3):
+                u = ST9[base + 27 + b]
+                while u:
+                    x = u & -u
+                    u ^= x
+                    n = 0
+                    for d in range(9):
+                        if ST9[base + d * 3 + b] & x:
+                            n += 1
+                    if n < best:
+                        best = n
+                        cb = b
+                        bit = x
+        dm = 0
+        for d in range(9):
+            if ST9[base + d * 3 + cb] & bit:
+                dm |= 1 << d
+        p = _ctz(bit)
+        nb = base + 64
+        while dm & (dm - 1):
+            d = _ctz(dm)
+            dm &= dm - 1
+            for j in range(32 + 27):
+                ST9[nb + j] = ST9[base + j]
+            _c9_place(nb, cb, p, d)
+            _nodes += 1
+            _c9_search(lvl + 1)
+            if _nsol9 >= _limit9:
+                return
+        w = dm
+        d = _ctz(w)
+        _nodes += 1
+        _c9_place(base, cb, p, d)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(limit=cython.int, cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
+               j=cython.int, bit=cython.uint)
+@cython.returns(cython.int)
+def _c9_run(limit: int) -> int:
+    """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9)."""
+    global _nsol9, _limit9
+    _nsol9 = 0
+    _limit9 = limit
+    for j in range(27):
+        ST9[j] = 0x7FFFFFF
+        ST9[32 + j] = 0
+    for b in range(3):
+        ST9[27 + b] = 0x7FFFFFF
+    for cell in range(81):
+        d = GIV9[cell]
+        if d:
+            d -= 1
+            b = cell // 27
+            p = cell - 27 * b
+            bit = 1 << p
+            if not (ST9[d * 3 + b] & bit) or not (ST9[27 + b] & bit):
+                return 0
+            _c9_place(0, b, p, d)
+    _c9_search(0)
+    return _nsol9
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(line=str, i=cython.Py_ssize_t, ch=cython.Py_UCS4, v=cython.int)
+@cython.returns(cython.bint)
+def _c9_parse(line: str) -> bool:
+    """Read an 81-character line into GIV9; False if it is not one."""
+    if len(line) != 81:
+        return False
+    for i, ch in enumerate(line):
+        if ch == "." or ch == "0":
+            v = 0
+        elif "1" <= ch <= "9":
+            v = ord(ch) - 48
+        else:
+            return False
+        GIV9[i] = v
+    return True
+
+
+@cython.locals(i=cython.int)
+def _c9_solution_line() -> str:
+    for i in range(81):
+        OUTBUF[i] = SOL9[i] + 48
+    return OUTBUF[:81].decode("ascii")
+
+
+def c9_solve_line(line: str) -> str | None:
+    """The first solution of a classic 9x9 line (``.`` or ``0`` blank), or None.
+
+    Raises ValueError when ``line`` is not 81 characters of ``1-9``, ``.`` and ``0``.
+    """
+    if not _c9_parse(line):
+        raise ValueError("not a 9x9 line")
+    if _c9_run(1) == 0:
+        return None
+    return _c9_solution_line()
+
+
+@cython.locals(i=cython.int)
+def c9_solve_values(line: str) -> tuple[int, ...] | None:
+    """Like ``c9_solve_line`` but the solution is a tuple of 81 digits."""
+    if not _c9_parse(line):
+        raise ValueError("not a 9x9 line")
+    if _c9_run(1) == 0:
+        return None
+    return tuple([SOL9[i] for i in range(81)])
+
+
+@cython.locals(limit=cython.int)
+def c9_count_line(line: str, limit: int = 2) -> int:
+    """How many solutions a classic 9x9 line has, counting no further than ``limit``."""
+    if not _c9_parse(line):
+        raise ValueError("not a 9x9 line")
+    if limit < 1:
+        return 0
+    return _c9_run(limit)
+
+
+@cython.locals(limit=cython.int, i=cython.int, v=cython.int, n=cython.int, cells=tuple)
+def c9_count_givens(
+    givens: Sequence[int], limit: int = 1
+) -> tuple[int, tuple[int, ...] | None]:
+    """(solutions counted up to ``limit``, the first one) for 81 givens (0 = blank)."""
+    cells = tuple(givens)
+    if len(cells) != 81:
+        raise ValueError("not 81 givens")
+    for i in range(81):
+        v = cells[i]
+        if not 0 <= v <= 9:
+            return 0, None
+        GIV9[i] = v
+    if limit < 1:
+        return 0, None
+    n = _c9_run(limit)
+    if n == 0:
+        return 0, None
+    return n, tuple([SOL9[i] for i in range(81)])
+
+
+# == any layout ==========================================================================
+
+
+def gen_load(
+    size: int,
+    peer_lists: Sequence[Sequence[int]],
+    full_houses: Sequence[Sequence[int]],
+    arcs: Sequence[Sequence[tuple[int, Sequence[int]]]],
+    cell_masks: Sequence[int],
+) -> bool:
+    """Load a layout's rules into the generic engine; False if it exceeds the tables."""
+    global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads
+    ncells = size * size
+    if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
+        return False
+    npeers = sum(len(p) for p in peer_lists)
+    nhcells = sum(len(h) for h in full_houses)
+    narcs = sum(len(a) for a in arcs)
+    if npeers > _G_MAXPEERS or narcs > _G_MAXARCS:
+        return False
+    if len(full_houses) > _G_MAXHOUSES or nhcells > _G_MAXHOUSECELLS:
+        return False
+    # A relation between two cells that also see each other never allows equal digits:
+    # folding "differ" into its table makes arc consistency stronger (a slow thermometer
+    # inside a house is strictly increasing).
+    peer_sets = [set(p) for p in peer_lists]
+    cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
+    for cell, cell_arcs in enumerate(arcs):
+        cell_tables.append([])
+        for nb, table in cell_arcs:
+            row = tuple(table)
+            if nb in peer_sets[cell]:
+                row = tuple(allowed & ~(1 << d) for d, allowed in enumerate(row))
+            cell_tables[cell].append((nb, row))
+    tables: dict[tuple[int, ...], int] = {}
+    for pairs in cell_tables:
+        for _nb, row in pairs:
+            tables.setdefault(row, len(tables))
+    if len(tables) > _G_MAXTABLES:
+        return False
+    k = 0
+    for cell in range(ncells):
+        G_PSTART[cell] = k
+        for p in peer_lists[cell]:
+            G_PEERS[k] = p
+            k += 1
+    G_PSTART[ncells] = k
+    k = 0
+    for h, house in enumerate(full_houses):
+        G_HSTART[h] = k
+        for cell in house:
+            G_HCELLS[k] = cell
+            k += 1
+    G_HSTART[len(full_houses)] = k
+    for table, t in tables.items():
+        for d in range(16):
+            G_TABLES[t * 16 + d] = table[d] if d < size else 0
+        # Revising from a cell with more candidates than this can never narrow the other
+        # end: the most digits of one cell that all forbid the same digit beside them.
+        G_TKMAX[t] = max(
+            sum(1 for d in range(size) if not table[d] >> x & 1) for x in range(size)
+        )
+    k = 0
+    for cell in range(ncells):
+        G_ASTART[cell] = k
+        for nb, row in cell_tables[cell]:
+            G_ANB[k] = nb
+            G_ATAB[k] = tables[row]
+            k += 1
+    G_ASTART[ncells] = k
+    for cell in range(ncells):
+        G_MASK0[cell] = cell_masks[cell]
+    _gn = size
+    _gloads += 1
+    _gnarcs = k
+    _gncells = ncells
+    _gnhouses = len(full_houses)
+    _gall = (1 << size) - 1
+    return True
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(m=cython.uint)
+@cython.returns(cython.int)
+def _pop16(m: int) -> int:
+    return POP8[m & 0xFF] + POP8[m >> 8]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, cell=cython.int, p=cython.int, nb=cython.int, k=cython.int,
+               h=cython.int, d=cython.int, m=cython.uint, c=cython.uint, new=cython.uint,
+               once=cython.uint, twice=cython.uint, unique=cython.uint, bit=cython.uint)
+@cython.returns(cython.bint)
+def _g_propagate(base: int) -> bool:
+    """Singles to a fixed point on the candidates at ``base``; False on a contradiction."""
+    global _gqn
+    while True:
+        while _gqn > 0:
+            _gqn -= 1
+            cell = GQ[_gqn]
+            if GA[base + cell]:
+                continue
+            m = GC[base + cell]
+            if m == 0:
+                return False
+            if m & (m - 1):
+                continue
+            GA[base + cell] = 1
+            for k in range(G_PSTART[cell], G_PSTART[cell + 1]):
+                p = G_PEERS[k]
+                c = GC[base + p]
+                if c & m:
+                    c ^= m
+                    if c == 0:
+                        return False
+                    GC[base + p] = c
+                    if (c & (c - 1)) == 0:
+                        GQ[_gqn] = p
+                        _gqn += 1
+            if G_ASTART[cell] != G_ASTART[cell + 1]:
+                d = _ctz(m)
+                for k in range(G_ASTART[cell], G_ASTART[cell + 1]):
+                    nb = G_ANB[k]
+                    c = GC[base + nb]
+                    new = c & G_TABLES[G_ATAB[k] * 16 + d]
+                    if new != c:
+                        if new == 0:
+                            return False
+                        GC[base + nb] = new
+                        if (new & (new - 1)) == 0:
+                            GQ[_gqn] = nb
+                            _gqn += 1
+        for h in range(_gnhouses):
+            once = 0
+            twice = 0
+            for k in range(G_HSTART[h], G_HSTART[h + 1]):
+                m = GC[base + G_HCELLS[k]]
+                twice |= once & m
+                once |= m
+            if once != _gall:
+                return False
+            unique = once & ~twice
+            while unique:
+                bit = unique & -unique
+                unique ^= bit
+                for k in range(G_HSTART[h], G_HSTART[h + 1]):
+                    cell = G_HCELLS[k]
+                    m = GC[base + cell]
+                    if m & bit:
+                        if m != bit:
+                            GC[base + cell] = bit
+                            GQ[_gqn] = cell
+                            _gqn += 1
+                        break
+        if _gqn == 0 and _gnarcs > 0 and not _g_revise_arcs(base):
+            return False
+        if _gqn == 0:
+            return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, cell=cython.int, nb=cython.int, k=cython.int, t=cython.int,
+               m=cython.uint, c=cython.uint, new=cython.uint, allowed=cython.uint,
+               rest=cython.uint, low=cython.uint, changed=cython.bint, n=cython.int)
+@cython.returns(cython.bint)
+def _g_revise_arcs(base: int) -> bool:
+    """Arc consistency on the relations: keep a digit in a related cell only while the
+    cell at the other end still has a digit the relation allows beside it. Repeats to a
+    fixed point; queues new singles; False when a cell loses its last candidate."""
+    global _gqn
+    changed = True
+    while changed:
+        changed = False
+        for cell in range(_gncells):
+            if GA[base + cell] or G_ASTART[cell] == G_ASTART[cell + 1]:
+                continue
+            m = GC[base + cell]
+            n = _pop16(m)
+            for k in range(G_ASTART[cell], G_ASTART[cell + 1]):
+                if n > G_TKMAX[G_ATAB[k]]:
+                    continue
+                t = G_ATAB[k] * 16
+                allowed = 0
+                rest = m
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    allowed |= G_TABLES[t + _ctz(low)]
+                nb = G_ANB[k]
+                c = GC[base + nb]
+                new = c & allowed
+                if new != c:
+                    if new == 0:
+                        return False
+                    GC[base + nb] = new
+                    changed = True
+                    if (new & (new - 1)) == 0:
+                        GQ[_gqn] = nb
+                        _gqn += 1
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, cell=cython.int,
+               best=cython.int, bestn=cython.int, n=cython.int, j=cython.int,
+               m=cython.uint, bit=cython.uint)
+@cython.returns(cython.void)
+def _g_search(lvl: int) -> None:
+    global _gnsol, _gqn, _nodes
+    base = lvl * 256
+    while True:
+        if not _g_propagate(base):
+            _gqn = 0
+            return
+        best = -1
+        bestn = 17
+        for cell in range(_gncells):
+            m = GC[base + cell]
+            if m & (m - 1):
+                n = _pop16(m)
+                if n < bestn:
+                    best = cell
+                    bestn = n
+                    if n == 2:
+                        break
+        if best < 0:
+            for cell in range(_gncells):
+                m = GC[base + cell]
+                if GGIV[cell] and GGIV[cell] != _ctz(m) + 1:
+                    return
+            if _gnsol == 0:
+                for cell in range(_gncells):
+                    GSOL[cell] = _ctz(GC[base + cell]) + 1
+            _gnsol += 1
+            return
+        m = GC[base + best]
+        nb = base + 256
+        while m & (m - 1):
+            bit = m & -m
+            m ^= bit
+            for j in range(_gncells):
+                GC[nb + j] = GC[base + j]
+                GA[nb + j] = GA[base + j]
+            GC[nb + best] = bit
+            GQ[0] = best
+            _gqn = 1
+            _nodes += 1
+            _g_search(lvl + 1)
+            if _gnsol >= _glimit:
+                return
+        GC[base + best] = m
+        GQ[0] = best
+        _gqn = 1
+        _nodes += 1
+
+
+@cython.locals(limit=cython.int, cell=cython.int, v=cython.int, bit=cython.uint)
+def gen_search(givens: Sequence[int], limit: int = 1) -> tuple[int, tuple[int, ...] | None]:
+    """(solutions counted up to ``limit``, the first one) on the loaded layout."""
+    global _gnsol, _glimit, _gqn
+    if len(givens) != _gncells:
+        raise ValueError(f"expected {_gncells} givens, got {len(givens)}")
+    _gnsol = 0
+    _glimit = limit
+    _gqn = 0
+    if limit < 1:
+        return 0, None
+    for cell in range(_gncells):
+        v = givens[cell]
+        GC[cell] = G_MASK0[cell]
+        GA[cell] = 0
+        GGIV[cell] = 0
+        if v:
+            if not 1 <= v <= _gn:
+                return 0, None
+            bit = 1 << (v - 1)
+            if not GC[cell] & bit:
+                return 0, None
+            GC[cell] = bit
+            GGIV[cell] = v
+        if (GC[cell] & (GC[cell] - 1)) == 0:
+            GQ[_gqn] = cell
+            _gqn += 1
+    _g_search(0)
+    _gqn = 0
+    if _gnsol == 0:
+        return 0, None
+    return _gnsol, tuple([GSOL[cell] for cell in range(_gncells)])
+
+
+@cython.locals(i=cython.int, n=cython.int)
+def solution_text(values: Sequence[int]) -> str:
+    """A solution as one line of digit characters."""
+    n = len(values)
+    return "".join([_DIGITS[values[i] - 1] for i in range(n)])

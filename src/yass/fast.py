@@ -1,0 +1,253 @@
+"""Fast exhaustive solving: the compiled core behind the Puzzle API, and bulk solving.
+
+``solve`` and ``count_solutions`` answer like ``yass.search`` (same results, same
+``ConflictError`` when givens clash) but run in ``yass._core``: a bitboard solver for
+classic 9x9, and a generic engine for every other layout whose rules are houses,
+sees-pairs, relation tables and cell masks. Layouts with rules that carry their own
+Python ``propagate`` or ``check`` logic use the reference search.
+
+``solve_many`` streams the solutions of many puzzles, and ``solve_lines`` turns lines
+of text into lines of text (the batch command), optionally over several processes,
+always in input order and with flat memory. Every solution is checked against the
+rules and the givens before it is returned (for classic 9x9 the core checks rows,
+columns, boxes and givens itself; other layouts are checked with ``Layout.check``).
+"""
+
+from __future__ import annotations
+
+import signal
+import weakref
+from collections import deque
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING
+
+from yass import _core
+from yass import search as _reference
+from yass.board import Puzzle
+from yass.constraints.base import Constraint
+from yass.geometry import PuzzleError, digit_char
+from yass.layout import Layout
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
+
+__all__ = [
+    "NO_SOLUTION",
+    "count_solutions",
+    "engine",
+    "is_compiled",
+    "solve",
+    "solve_line",
+    "solve_lines",
+    "solve_many",
+]
+
+#: The output line of ``solve_lines`` for a puzzle without a solution.
+NO_SOLUTION = "no solution"
+
+CLASSIC9 = "classic9"
+GENERIC = "generic"
+REFERENCE = "reference"
+
+_engines: weakref.WeakKeyDictionary[Layout, str] = weakref.WeakKeyDictionary()
+# The layout whose rules are in the generic engine's tables, and the load that put it there.
+_loaded: list[tuple[Layout, int]] = []
+
+
+def is_compiled() -> bool:
+    """True when the compiled extension is in use (False: the same code, interpreted)."""
+    return _core.is_compiled()
+
+
+def engine(layout: Layout) -> str:
+    """Which search serves ``layout``: ``classic9``, ``generic`` or ``reference``."""
+    kind = _engines.get(layout)
+    if kind is None:
+        kind = _choose_engine(layout)
+        _engines[layout] = kind
+    return kind
+
+
+def _choose_engine(layout: Layout) -> str:
+    if layout.is_classic and layout.size == 9 and layout.box_rows == 3:
+        return CLASSIC9
+    hooks = any(type(c).check is not Constraint.check for c in layout.constraints)
+    if layout.propagators or hooks:
+        return REFERENCE
+    return GENERIC if _load(layout) else REFERENCE
+
+
+def _load(layout: Layout) -> bool:
+    """Put ``layout`` in the generic engine's tables; False if it does not fit them."""
+    if not _core.gen_load(
+        layout.size,
+        layout.peer_lists,
+        [h.cells for h in layout.full_houses],
+        layout.arcs,
+        layout.cell_masks,
+    ):
+        return False
+    _loaded[:] = [(layout, _core.gen_loads())]
+    return True
+
+
+def _generic(
+    layout: Layout, givens: tuple[int, ...], limit: int
+) -> tuple[int, tuple[int, ...] | None]:
+    if not _loaded or _loaded[0][0] is not layout or _loaded[0][1] != _core.gen_loads():
+        _load(layout)
+    return _core.gen_search(givens, limit)
+
+
+def _run(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
+    """(solutions counted up to ``limit``, the first one, verified)."""
+    layout = puzzle.layout
+    kind = engine(layout)
+    if kind == CLASSIC9:
+        count, first = _core.c9_count_givens(puzzle.givens, limit)
+    elif kind == GENERIC:
+        count, first = _generic(layout, puzzle.givens, limit)
+        if first is not None and not _verified(puzzle, first):
+            raise RuntimeError(f"internal error: the search returned a wrong grid for {puzzle}")
+    else:
+        found = list(_reference.solutions(puzzle, limit))
+        count, first = len(found), (found[0] if found else None)
+    if count == 0:
+        puzzle.check_givens()  # ConflictError when the givens clash, as yass.search does
+    return count, first
+
+
+def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
+    kept = all(g == 0 or g == v for g, v in zip(puzzle.givens, values, strict=True))
+    return kept and puzzle.layout.check(values)
+
+
+def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """The first solution found, or None when there is none.
+
+    Raises ConflictError (a PuzzleError) when two givens break a rule together.
+    """
+    return _run(puzzle, 1)[1]
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """How many solutions ``puzzle`` has, counting no further than ``limit``.
+
+    ``count_solutions(p) == 1`` is the uniqueness check a generator needs.
+    """
+    if limit < 1:
+        return 0
+    return _run(puzzle, limit)[0]
+
+
+# -- many puzzles --------------------------------------------------------------------------
+
+
+def _puzzle_of(item: str | Puzzle, layout: Layout | None) -> Puzzle:
+    if isinstance(item, Puzzle):
+        return item
+    from yass.formats.text import make_layout, parse_line
+
+    size, givens = parse_line(item, layout.size if layout is not None else None)
+    return Puzzle(layout if layout is not None else make_layout(size), givens)
+
+
+def solve_many(
+    puzzles: Iterable[str | Puzzle], *, layout: Layout | None = None
+) -> Iterator[tuple[int, ...] | None]:
+    """The first solution (or None) of each puzzle, streamed in input order.
+
+    A puzzle is a ``Puzzle`` or a one-line text (``.`` or ``0`` blank, the size from its
+    length, or the size of ``layout``, whose rules then apply to every text puzzle).
+    Classic 9x9 lines take a direct path with no per-puzzle Python objects. Raises
+    PuzzleError (ParseError, ConflictError) at the first puzzle that is not valid; use
+    ``solve_lines`` to carry on past bad input.
+    """
+    direct = layout is None or engine(layout) == CLASSIC9
+    for item in puzzles:
+        if direct and isinstance(item, str) and len(item) == 81:
+            try:
+                yield _core.c9_solve_values(item)
+                continue
+            except ValueError:
+                pass
+        yield solve(_puzzle_of(item, layout))
+
+
+def solve_line(line: str, layout: Layout | None = None) -> str:
+    """The output line for one input line: the solution, ``no solution``, or ``error: ...``.
+
+    Whitespace around the line is ignored; an empty line gives an empty line.
+    """
+    text = line.strip()
+    if len(text) == 81 and (layout is None or engine(layout) == CLASSIC9):
+        try:
+            found = _core.c9_solve_line(text)
+        except ValueError:
+            pass
+        else:
+            if found is not None:
+                return found
+    if not text:
+        return ""
+    try:
+        solution = solve(_puzzle_of(text, layout))
+    except PuzzleError as exc:
+        return "error: " + " ".join(str(exc).split())  # always one line
+    if solution is None:
+        return NO_SOLUTION
+    return "".join([digit_char(v) for v in solution])
+
+
+def _solve_chunk(lines: list[str]) -> str:
+    """Solve a chunk in a worker; one string back (cheaper to send than a list)."""
+    layout = _worker_layout[0] if _worker_layout else None
+    return "\n".join([solve_line(line, layout) for line in lines])
+
+
+_worker_layout: list[Layout] = []
+
+
+def _worker_init(layout: Layout | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker_layout[:] = [layout] if layout is not None else []
+
+
+def solve_lines(
+    lines: Iterable[str],
+    *,
+    layout: Layout | None = None,
+    processes: int = 1,
+    chunksize: int = 1024,
+) -> Iterator[str]:
+    """One output line per input line, in input order (see ``solve_line``).
+
+    With ``processes`` > 1 the lines are solved in chunks by a pool of worker processes;
+    at most a few chunks per worker are in flight, so memory stays flat however long
+    the input. Stopping the iteration (or Ctrl-C) terminates the workers.
+    """
+    if processes <= 1:
+        for line in lines:
+            yield solve_line(line, layout)
+        return
+    import multiprocessing
+
+    source = iter(lines)
+    window = 4 * processes
+    pending: deque[AsyncResult[str]] = deque()
+    pool = multiprocessing.get_context().Pool(processes, _worker_init, (layout,))
+    try:
+        while True:
+            while len(pending) < window:
+                chunk = list(islice(source, chunksize))
+                if not chunk:
+                    break
+                pending.append(pool.apply_async(_solve_chunk, (chunk,)))
+            if not pending:
+                break
+            yield from pending.popleft().get().split("\n")
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()

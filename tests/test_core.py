@@ -1,0 +1,367 @@
+"""The search core: compiled and interpreted give the same answers, and both agree with
+the reference search, the published solutions and known solution counts."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import os
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import PUZZLES, SEED_PUZZLE, puzzle_lines, variant_entries
+from yass import _core, fast, search
+from yass.board import ConflictError, Puzzle
+from yass.constraints import (
+    REGISTRY,
+    AntiKing,
+    AntiKnight,
+    Diagonal,
+    NonConsecutive,
+    constraint_from_json,
+)
+from yass.geometry import Grid, PuzzleError, box_shape, char_digit
+from yass.layout import Layout
+
+CORE_SOURCE = Path(_core.__file__).with_name("_core.py")
+
+
+def _load_interpreted() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("yass_core_interpreted", CORE_SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PY = _load_interpreted()
+ENGINES = [pytest.param(_core, id="core"), pytest.param(PY, id="interpreted")]
+
+
+def values(line: str) -> tuple[int, ...]:
+    return tuple(char_digit(ch) for ch in line)
+
+
+def text(vals: tuple[int, ...] | None) -> str | None:
+    return None if vals is None else "".join(str(v) for v in vals)
+
+
+def load(core: Any, layout: Layout) -> None:
+    assert core.gen_load(
+        layout.size,
+        layout.peer_lists,
+        [h.cells for h in layout.full_houses],
+        layout.arcs,
+        layout.cell_masks,
+    )
+
+
+def generic(core: Any, puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
+    load(core, puzzle.layout)
+    result: tuple[int, tuple[int, ...] | None] = core.gen_search(puzzle.givens, limit)
+    return result
+
+
+def classic9(line: str) -> Puzzle:
+    return Puzzle(Layout.classic(9), values(line))
+
+
+def test_interpreted_module_is_the_python_source() -> None:
+    assert PY.is_compiled() is False
+    assert PY.__file__ == str(CORE_SOURCE)
+    assert fast.is_compiled() == _core.is_compiled()
+
+
+@pytest.mark.skipif(
+    bool(os.environ.get("YASS_NO_EXTENSION")), reason="built without the extension on purpose"
+)
+def test_the_extension_is_built() -> None:
+    # pip install compiles the core on this kind of machine; an interpreted-only
+    # install is a build failure worth knowing about.
+    assert _core.is_compiled(), "yass._core is running interpreted: the extension was not built"
+
+
+# -- classic 9x9 -------------------------------------------------------------------------
+
+SAMPLE_FILES = sorted(
+    p.name for p in PUZZLES.glob("*.txt") if not p.name.endswith("_solutions.txt")
+)
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_classic_samples_agree_everywhere(name: str) -> None:
+    lines = puzzle_lines(name, 12)
+    for line in lines:
+        compiled = _core.c9_solve_line(line)
+        assert compiled is not None
+        assert PY.c9_solve_line(line) == compiled
+        puzzle = classic9(line)
+        sol = values(compiled)
+        assert puzzle.layout.check(sol)
+        assert all(g in (0, v) for g, v in zip(puzzle.givens, sol, strict=True))
+        assert fast.solve(puzzle) == sol
+    for line in lines[:3]:
+        assert text(search.solve(classic9(line))) == _core.c9_solve_line(line)
+
+
+def test_kaggle_sample_matches_published_solutions() -> None:
+    puzzles = puzzle_lines("kaggle_sample.txt")
+    solutions = puzzle_lines("kaggle_sample_solutions.txt")
+    assert len(puzzles) == len(solutions) > 0
+    for line, sol in zip(puzzles, solutions, strict=True):
+        assert _core.c9_solve_line(line) == sol
+    for line, sol in list(zip(puzzles, solutions, strict=True))[:20]:
+        assert PY.c9_solve_line(line) == sol
+
+
+def test_seed_puzzle_line_forms() -> None:
+    expected = _core.c9_solve_line(SEED_PUZZLE)
+    assert expected is not None and expected.startswith("429516873")
+    assert _core.c9_solve_line(SEED_PUZZLE.replace("0", ".")) == expected
+    assert _core.c9_solve_values(SEED_PUZZLE) == values(expected)
+    for bad in ("", SEED_PUZZLE[:80], SEED_PUZZLE + "1", SEED_PUZZLE[:80] + "x"):
+        with pytest.raises(ValueError):
+            _core.c9_solve_line(bad)
+        with pytest.raises(ValueError):
+            PY.c9_solve_line(bad)
+
+
+@pytest.mark.parametrize("core", ENGINES)
+def test_classic_counts(core: Any) -> None:
+    assert core.c9_count_line("." * 81, 50) == 50
+    assert core.c9_count_line(SEED_PUZZLE, 10) == 1
+    # A full grid with a "deadly pattern" emptied (two rows of one band, two columns of
+    # different stacks, holding a, b / b, a) has exactly two solutions.
+    grid = _core.c9_solve_line(SEED_PUZZLE)
+    assert grid is not None
+    for r1, r2, c1, c2 in itertools.product(range(9), range(9), range(9), range(9)):
+        a, b = grid[r1 * 9 + c1], grid[r1 * 9 + c2]
+        if (
+            r1 < r2 and r1 // 3 == r2 // 3 and c1 < c2 and c1 // 3 != c2 // 3
+            and grid[r2 * 9 + c1] == b and grid[r2 * 9 + c2] == a
+        ):
+            holes = {r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2}
+            break
+    else:
+        pytest.fail("no deadly pattern in the seed grid")
+    line = "".join("." if i in holes else ch for i, ch in enumerate(grid))
+    assert core.c9_count_line(line, 10) == 2
+    assert search.count_solutions(classic9(line), 10) == 2
+
+
+def test_count_matches_reference_when_givens_are_removed() -> None:
+    grid = _core.c9_solve_line(SEED_PUZZLE)
+    assert grid is not None
+    line = "".join("." if i % 3 == 0 or i < 27 else ch for i, ch in enumerate(grid))
+    expected = search.count_solutions(classic9(line), 1000)
+    assert expected > 2
+    assert _core.c9_count_line(line, 1000) == expected
+    assert PY.c9_count_line(line, 1000) == expected
+    assert _core.c9_count_givens(values(line), 1000)[0] == expected
+
+
+@pytest.mark.parametrize("core", ENGINES)
+def test_classic_without_solution(core: Any) -> None:
+    # Row 1 needs a 9 in r1c9, but column 9 already has one: the givens do not clash.
+    line = "12345678." + "." * 36 + "........9" + "." * 27
+    assert core.c9_solve_line(line) is None
+    assert core.c9_count_line(line, 5) == 0
+    assert fast.solve(classic9(line)) is None
+    assert search.solve(classic9(line)) is None
+    # Clashing givens: no solution from the core; fast.solve raises like yass.search.
+    clash = "11" + "." * 79
+    assert core.c9_solve_line(clash) is None
+    with pytest.raises(ConflictError):
+        fast.solve(classic9(clash))
+    with pytest.raises(ConflictError):
+        search.solve(classic9(clash))
+
+
+grids = st.sampled_from(puzzle_lines("kaggle_sample_solutions.txt", 30))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(grids, st.sets(st.integers(0, 80), min_size=30, max_size=60), st.integers(1, 6))
+def test_random_holes_count_like_reference(grid: str, holes: set[int], limit: int) -> None:
+    line = "".join("." if i in holes else ch for i, ch in enumerate(grid))
+    expected = search.count_solutions(classic9(line), limit)
+    assert _core.c9_count_line(line, limit) == expected
+    assert PY.c9_count_line(line, limit) == expected
+    found = _core.c9_solve_line(line)
+    assert found is not None
+    assert Layout.classic(9).check(values(found))
+    assert all(ch in (".", f) for ch, f in zip(line, found, strict=True))
+
+
+# -- any layout --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [1, 4, 6, 9, 12, 16])
+@pytest.mark.parametrize("core", ENGINES)
+def test_empty_grids_of_every_size(core: Any, size: int) -> None:
+    layout = Layout.classic(size)
+    puzzle = Puzzle(layout, (0,) * layout.ncells)
+    count, first = generic(core, puzzle, 1)
+    assert count == 1 and first is not None
+    assert layout.check(first)
+    assert generic(_core, puzzle, 1) == (count, first)
+    assert fast.solve(puzzle) is not None
+
+
+@pytest.mark.parametrize("core", ENGINES)
+def test_empty_4x4_has_288_solutions(core: Any) -> None:
+    puzzle = Puzzle(Layout.classic(4), (0,) * 16)
+    assert generic(core, puzzle, 1000)[0] == 288
+    assert generic(core, puzzle, 100)[0] == 100
+    assert search.count_solutions(puzzle, 1000) == 288
+    assert fast.count_solutions(puzzle, 1000) == 288
+
+
+def test_blank_miracle_has_72_solutions() -> None:
+    # Known count (see the Miracle entry's source in variant_puzzles.json).
+    layout = Layout(9, [AntiKnight(), AntiKing(), NonConsecutive()])
+    assert fast.engine(layout) == fast.GENERIC
+    puzzle = Puzzle(layout, (0,) * 81)
+    assert fast.count_solutions(puzzle, 1000) == 72
+    assert fast.count_solutions(puzzle, 10) == 10
+
+
+@pytest.mark.parametrize("core", ENGINES)
+def test_generic_no_solution(core: Any) -> None:
+    layout = Layout.classic(4)
+    # r1 needs a 4 in r1c4, but column 4 has one lower down; the givens do not clash.
+    stuck = Puzzle(layout, values("123." + "...." + "...4" + "...."))
+    assert generic(core, stuck, 5) == (0, None)
+    assert search.count_solutions(stuck, 5) == 0
+    assert fast.solve(stuck) is None
+    clash = Puzzle(layout, values("1..." + "1..." + "...." + "...."))
+    assert generic(core, clash, 5) == (0, None)
+    with pytest.raises(ConflictError):
+        fast.count_solutions(clash)
+
+
+def _variant(entry: dict[str, Any]) -> tuple[Puzzle, tuple[int, ...]] | None:
+    types = {c["type"] for c in entry.get("constraints", [])}
+    if not types <= set(REGISTRY):
+        return None
+    size = entry["size"]
+    shape = box_shape(size) or (0, 0)
+    grid = Grid(size, shape[0], shape[1])
+    try:
+        layout = Layout(size, [constraint_from_json(c, grid) for c in entry["constraints"]])
+    except PuzzleError:
+        return None
+    return Puzzle(layout, values(entry["givens"])), values(entry["solution"])
+
+
+VARIANTS = [
+    pytest.param(v, id=str(e["name"])[:40])
+    for e in variant_entries()
+    if (v := _variant(e)) is not None
+]
+
+
+def test_there_are_variant_samples() -> None:
+    assert len(VARIANTS) >= 20
+
+
+@pytest.mark.parametrize("case", VARIANTS)
+def test_variant_puzzles_match_published_solutions(
+    case: tuple[Puzzle, tuple[int, ...]],
+) -> None:
+    puzzle, solution = case
+    assert fast.engine(puzzle.layout) == fast.GENERIC
+    assert fast.solve(puzzle) == solution
+    assert fast.count_solutions(puzzle, 3) == 1
+    assert generic(PY, puzzle, 2) == (1, solution)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        [AntiKnight()],
+        [AntiKing(), Diagonal("main")],
+        [NonConsecutive()],
+    ],
+    ids=["antiknight", "antiking+diagonal", "nonconsecutive"],
+)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_6x6_variants_count_like_reference(rules: list[Any], data: st.DataObject) -> None:
+    layout = Layout(6, rules)
+    base = fast.solve(Puzzle(layout, (0,) * 36))
+    if base is None:
+        assert search.solve(Puzzle(layout, (0,) * 36)) is None
+        return
+    keep = data.draw(st.sets(st.integers(0, 35), max_size=12))
+    puzzle = Puzzle(layout, tuple(v if i in keep else 0 for i, v in enumerate(base)))
+    limit = data.draw(st.integers(1, 50))
+    expected = search.count_solutions(puzzle, limit)
+    assert generic(_core, puzzle, limit)[0] == expected
+    assert generic(PY, puzzle, limit)[0] == expected
+
+
+# -- the fast API --------------------------------------------------------------------------
+
+
+def test_solve_many_streams_in_order() -> None:
+    lines = puzzle_lines("norvig_top95.txt", 6)
+    four = Puzzle(Layout.classic(4), (0,) * 16)
+    puzzles: list[str | Puzzle] = [*lines[:3], classic9(lines[3]), four]
+    out = list(fast.solve_many(puzzles))
+    assert [text(s) for s in out[:3]] == [_core.c9_solve_line(x) for x in lines[:3]]
+    assert text(out[3]) == _core.c9_solve_line(lines[3])
+    assert out[4] is not None and Layout.classic(4).check(out[4])
+    nosol = "12345678." + "." * 36 + "........9" + "." * 27
+    assert list(fast.solve_many([nosol])) == [None]
+    with pytest.raises(PuzzleError):
+        list(fast.solve_many(["12x"]))
+
+
+def test_solve_many_with_rules() -> None:
+    layout = Layout(9, [AntiKnight(), AntiKing(), NonConsecutive()])
+    miracle = next(e for e in variant_entries() if e["name"].startswith("The Miracle"))
+    (out,) = fast.solve_many([miracle["givens"]], layout=layout)
+    assert out == values(miracle["solution"])
+
+
+def _expected_lines(lines: list[str]) -> list[str]:
+    return [fast.solve_line(x) for x in lines]
+
+
+def test_solve_lines_keeps_going_past_bad_lines() -> None:
+    good = puzzle_lines("norvig_easy50.txt", 3)
+    nosol = "12345678." + "." * 36 + "........9" + "." * 27
+    lines = [good[0], "123", nosol, "11" + "." * 79, "", good[1], "." * 16, good[2] + "\n"]
+    out = list(fast.solve_lines(lines))
+    assert len(out) == len(lines)
+    assert out[0] == _core.c9_solve_line(good[0])
+    assert out[1].startswith("error: ")
+    assert out[2] == fast.NO_SOLUTION
+    assert out[3].startswith("error: ") and "r1c1" in out[3] and "r1c2" in out[3]
+    assert out[4] == ""
+    assert out[5] == _core.c9_solve_line(good[1])
+    assert len(out[6]) == 16 and Layout.classic(4).check(values(out[6]))
+    assert out[7] == _core.c9_solve_line(good[2])
+
+
+def test_solve_lines_with_processes_keeps_order() -> None:
+    lines = list(itertools.islice(itertools.cycle(puzzle_lines("norvig_top95.txt", 40)), 300))
+    lines[7] = "bad line"
+    out = list(fast.solve_lines(lines, processes=2, chunksize=16))
+    assert out == _expected_lines(lines)
+
+
+def test_fast_reloads_its_layout_after_another_load() -> None:
+    four = Layout.classic(4)
+    assert fast.engine(four) == fast.GENERIC
+    assert fast.solve(Puzzle(four, (0,) * 16)) is not None
+    load(_core, Layout.classic(6))  # someone else fills the generic tables
+    solution = fast.solve(Puzzle(four, (0,) * 16))
+    assert solution is not None and four.check(solution)
+    assert fast.count_solutions(Puzzle(four, (0,) * 16), 1000) == 288
