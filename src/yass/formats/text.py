@@ -1,0 +1,559 @@
+"""Text puzzles: one N*N-character line, or a picture of the grid on several lines.
+
+A line holds the cells row by row: ``1``-``9`` then ``A``-``G`` for digits above 9, ``.`` or
+``0`` for an empty cell. Whitespace and border characters in a line are ignored, so
+``409 010 803 ...`` is read like ``409010803...``. The size comes from the length (81 -> 9x9).
+
+A picture is seed 002's boxed grid (spaces inside the borders are empty cells)::
+
+    ┌───┬───┬───┐
+    │4 9│ 1 │8 3│
+    ...
+
+or a plain grid with one row per line (``4.9.1.8.3`` or ``4 . 9 | . 1 . | 8 . 3``), where
+border characters and the spaces between cells are ignored. The size of a picture is its
+number of rows.
+
+``read_text_puzzles`` streams a file of one puzzle per line (blank lines and ``#`` comments
+skipped), or a file holding picture grids (separated by blank lines).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import isqrt
+from typing import IO
+
+from yass.board import Puzzle
+from yass.constraints import rules_from_names
+from yass.constraints.base import Constraint
+from yass.geometry import MAX_SIZE, Grid, PuzzleError, box_shape, char_digit
+from yass.layout import Layout
+
+__all__ = [
+    "BORDER_CHARS",
+    "Entry",
+    "ParseError",
+    "build_puzzle",
+    "entries_from_lines",
+    "make_layout",
+    "open_source",
+    "parse_line",
+    "parse_picture",
+    "parse_puzzle",
+    "read_text_puzzles",
+]
+
+#: Characters that draw a column border; in a boxed picture they separate cells.
+VERTICAL_CHARS = "|│┃║"
+#: Characters that draw row borders and corners.
+HORIZONTAL_CHARS = "─━═-+┌┐└┘├┤┬┴┼┏┓┗┛┣┫┳┻╋╔╗╚╝╠╣╦╩╬"
+#: Every border character; a picture ignores them, a line too.
+BORDER_CHARS = VERTICAL_CHARS + HORIZONTAL_CHARS
+
+
+class ParseError(PuzzleError):
+    """The input text is not a puzzle; the message says what is wrong and where.
+
+    ``incomplete`` is True when a picture has fewer rows than columns (more rows may follow).
+    """
+
+    def __init__(self, message: str, *, incomplete: bool = False) -> None:
+        super().__init__(message)
+        self.incomplete = incomplete
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle read from a source: the puzzle, or the error that stopped it.
+
+    ``source`` names the file (``<stdin>`` for standard input, ``""`` for a puzzle given as
+    text); ``line`` is the 1-based line where the puzzle starts (0 when not known, as in
+    JSON); ``index`` counts the puzzles of the source from 1; ``solution`` is a solution the
+    input carries (a JSON puzzle's ``solution``), not one yass computed.
+    """
+
+    source: str
+    line: int
+    index: int
+    puzzle: Puzzle | None = None
+    error: PuzzleError | None = None
+    solution: tuple[int, ...] | None = None
+    label: str = ""
+
+    @property
+    def where(self) -> str:
+        """``puzzles.txt line 3``, ``variants.json puzzle 2``, or ``""`` for a lone puzzle."""
+        place = self.label or (f"line {self.line}" if self.line else "")
+        return " ".join(p for p in (self.source, place) if p)
+
+    @property
+    def message(self) -> str:
+        """The error with its place, one line (empty when the entry holds a puzzle)."""
+        if self.error is None:
+            return ""
+        return f"{self.where}: {self.error}" if self.where else str(self.error)
+
+
+# -- layouts ----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _cached_layout(size: int, rules: str, constraints: tuple[Constraint, ...]) -> Layout:
+    if not rules and not constraints:
+        return Layout.classic(size)
+    shape = box_shape(size) or (0, 0)
+    grid = Grid(size, shape[0], shape[1])
+    extra = rules_from_names(rules, grid) if rules else []
+    return Layout(size, (*constraints, *extra))
+
+
+def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = ()) -> Layout:
+    """The layout of a size with extra ``rules`` (``--rules`` names) and constraints.
+
+    Layouts are cached, so a file of a million puzzles builds each layout once.
+    """
+    cons = tuple(constraints)
+    if box_shape(size) is None and not any(c.replaces_boxes for c in cons):
+        raise ParseError(
+            f"a {size}x{size} grid has no standard boxes; give its regions"
+            ' (a JSON puzzle with a "regions" constraint)'
+        )
+    return _cached_layout(size, rules, cons)
+
+
+# -- one line -------------------------------------------------------------------------
+
+
+def _line_cells(line: str) -> list[tuple[int, str]]:
+    """(1-based character position, character) of each cell of a one-line puzzle."""
+    return [
+        (pos, ch)
+        for pos, ch in enumerate(line, 1)
+        if not ch.isspace() and ch not in BORDER_CHARS
+    ]
+
+
+def _line_size(count: int, size: int | None, any_square: bool = False) -> int:
+    if size is not None:
+        if count != size * size:
+            raise ParseError(
+                f"wrong length: {count} cells, but a {size}x{size} puzzle line has {size * size}"
+            )
+        return size
+    n = isqrt(count)
+    if count == 0:
+        raise ParseError("the puzzle is empty")
+    if n * n != count or n > MAX_SIZE:
+        raise ParseError(
+            f"wrong length: {count} cells, but a puzzle line has N*N cells"
+            " for an NxN grid (81 for 9x9, 16 for 4x4, 256 for 16x16)"
+        )
+    if box_shape(n) is None and not any_square:
+        raise ParseError(
+            f"wrong length: {count} cells make a {n}x{n} grid, which has no standard boxes"
+            " (81 cells for 9x9, 16 for 4x4, 256 for 16x16; other sizes need regions in JSON)"
+        )
+    return n
+
+
+def _digits(
+    cells: Sequence[tuple[str, str]], n: int
+) -> tuple[int, ...]:
+    """Digits of (where, char) cells of an n x n grid; ParseError on a bad character."""
+    out = []
+    for where, ch in cells:
+        d = char_digit(ch)
+        if d < 0:
+            raise ParseError(f"{where} {ch!r} is not a digit or blank")
+        out.append(d)
+    for i, d in enumerate(out):
+        if d > n:
+            ch = cells[i][1]
+            raise ParseError(
+                f"{ch!r} at r{i // n + 1}c{i % n + 1} is too large for a {n}x{n} grid"
+            )
+    return tuple(out)
+
+
+_PLAIN = b".0123456789"
+_PLAIN_VALUES = bytes.maketrans(_PLAIN, bytes([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]))
+_FAST_SIZES = {n * n: n for n in (4, 6, 8, 9)}
+
+
+def _fast_line(line: str, size: int | None) -> tuple[int, tuple[int, ...]] | None:
+    """The common case, a plain line of ``.`` and ``0``-``9`` up to 9x9; None otherwise."""
+    text = line.strip()
+    n = _FAST_SIZES.get(len(text))
+    if n is None or (size is not None and size != n) or not text.isascii():
+        return None
+    raw = text.encode()
+    if raw.translate(None, _PLAIN):
+        return None
+    values = raw.translate(_PLAIN_VALUES)
+    if max(values) > n:
+        return None
+    return n, tuple(values)
+
+
+def parse_line(
+    line: str, size: int | None = None, *, any_square: bool = False
+) -> tuple[int, tuple[int, ...]]:
+    """(size, givens) of a one-line puzzle. Raises ParseError.
+
+    Without ``size`` the size comes from the length, which must make a grid with boxes
+    unless ``any_square`` (the puzzle brings its own regions).
+    """
+    fast = _fast_line(line, size)
+    if fast is not None:
+        return fast
+    cells = _line_cells(line)
+    for pos, ch in cells:
+        if char_digit(ch) < 0:
+            raise ParseError(f"character {pos} {ch!r} is not a digit or blank")
+    n = _line_size(len(cells), size, any_square)
+    return n, _digits([(f"character {pos}", ch) for pos, ch in cells], n)
+
+
+# -- pictures -------------------------------------------------------------------------
+
+
+def _is_content_row(row: str) -> bool:
+    """A row that holds cells (not a border line, not blank)."""
+    if any(not ch.isspace() and ch not in BORDER_CHARS for ch in row):
+        return True
+    has_vertical = any(ch in VERTICAL_CHARS for ch in row)
+    return has_vertical and not any(ch in HORIZONTAL_CHARS for ch in row)
+
+
+def _tokens(lineno: int, row: str) -> list[tuple[str, str]]:
+    """Cells of a plain row: every character but borders and whitespace."""
+    return [
+        (f"line {lineno}, character {col}", ch)
+        for col, ch in enumerate(row, 1)
+        if not ch.isspace() and ch not in BORDER_CHARS
+    ]
+
+
+def _boxed_columns(content: Sequence[tuple[int, str]]) -> tuple[list[int], set[int]]:
+    """(cell columns, border columns) of a boxed picture, found from its column borders.
+
+    A border column is one where most rows draw a column border. Every other character
+    column between the first and the last one used is a column of cells; so a row may
+    lose its trailing spaces, or the picture its right border, and still read the same.
+    """
+    counts: dict[int, int] = {}
+    for _, row in content:
+        for j, ch in enumerate(row):
+            if ch in VERTICAL_CHARS:
+                counts[j] = counts.get(j, 0) + 1
+    borders = {j for j, k in counts.items() if 2 * k > len(content)}
+    first = min(len(row) - len(row.lstrip()) for _, row in content)
+    width = max(len(row.rstrip()) for _, row in content)
+    return [j for j in range(first, width) if j not in borders], borders
+
+
+def _boxed_cells(
+    content: Sequence[tuple[int, str]], columns: list[int], borders: set[int]
+) -> list[tuple[str, str]]:
+    """Cells of a boxed picture, a space between the borders being an empty cell."""
+    cells = []
+    for ln, row in content:
+        for j, ch in enumerate(row):
+            if (ch in VERTICAL_CHARS) != (j in borders) and not ch.isspace():
+                raise ParseError(
+                    f"line {ln}, character {j + 1} {ch!r}: the column borders of this row"
+                    " do not line up with the other rows'"
+                )
+        for j in columns:
+            ch = row[j] if j < len(row) else " "
+            cells.append((f"line {ln}, character {j + 1}", "." if ch.isspace() else ch))
+    return cells
+
+
+def _shape_error(n: int, widths: Sequence[int], content: Sequence[tuple[int, str]]) -> ParseError:
+    """The error of a picture whose rows do not hold n cells each."""
+    widest = max(widths)
+    if min(widths) == widest:
+        return ParseError(
+            f"the picture has {n} rows of {widest} cells, but an NxN grid needs N rows"
+            " of N cells",
+            incomplete=widest > n,
+        )
+    ln, k = next((ln, k) for (ln, _), k in zip(content, widths, strict=True) if k != n)
+    return ParseError(
+        f"line {ln} has {k} cells, but the picture has {n} rows"
+        f" and a {n}x{n} grid needs {n} cells in every row",
+        incomplete=widest > n,
+    )
+
+
+def parse_picture(
+    rows: Sequence[tuple[int, str]], size: int | None = None
+) -> tuple[int, tuple[int, ...]]:
+    """(size, givens) of a picture given as (line number, text) rows. Raises ParseError.
+
+    The size is the number of rows holding cells. A picture whose rows all have that
+    many cells once spaces and borders are ignored is read that way; otherwise a
+    picture with column borders is read column by column, a space being an empty cell.
+    """
+    content = [(ln, row.rstrip("\r\n")) for ln, row in rows if _is_content_row(row)]
+    if not content:
+        raise ParseError("the picture holds no cells")
+    n = len(content)
+    tokens = [_tokens(ln, row) for ln, row in content]
+    boxed = any(ch in VERTICAL_CHARS for _, row in content for ch in row)
+    columns, borders = _boxed_columns(content) if boxed else ([], set())
+    if size is not None and n != size:
+        raise ParseError(
+            f"the picture has {n} rows of cells, but a {size}x{size} grid needs {size}",
+            incomplete=n < size,
+        )
+    if n > MAX_SIZE:
+        raise ParseError(f"the picture has {n} rows of cells; the largest grid is 16x16")
+    if all(len(t) == n for t in tokens):
+        cells = [c for t in tokens for c in t]
+    elif boxed and (
+        len(columns) == n
+        or (not any(len(t) == n for t in tokens) and len({len(t) for t in tokens}) > 1)
+    ):
+        cells = _boxed_cells(content, columns, borders)
+        if len(columns) != n:
+            raise _shape_error(n, [len(columns)] * n, content)
+    else:
+        raise _shape_error(n, [len(t) for t in tokens], content)
+    for where, ch in cells:
+        if char_digit(ch) < 0:
+            raise ParseError(f"{where} {ch!r} is not a digit or blank")
+    return n, _digits(cells, n)
+
+
+# -- puzzles ----------------------------------------------------------------------------
+
+
+def parse_puzzle(
+    text: str,
+    *,
+    size: int | None = None,
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    name: str = "",
+    check: bool = True,
+) -> Puzzle:
+    """The puzzle in ``text``: one line, or a picture on several lines.
+
+    ``size`` insists on a size (otherwise it comes from the text); ``constraints`` and
+    ``rules`` (names as ``--rules`` takes them, ``"antiknight,antiking"``) add rules.
+    With ``check`` (the default) givens that break a rule raise ConflictError, so
+    every input error is found before solving. Raises ParseError for bad text.
+    """
+    rows = [
+        (ln, row)
+        for ln, row in enumerate(text.splitlines(), 1)
+        if row.strip() and not row.lstrip().startswith("#")
+    ]
+    if not rows:
+        raise ParseError("the puzzle is empty")
+    if len(rows) == 1 and (size != 1 or _line_kind(rows[0][1], size) == "line"):
+        regions = any(c.replaces_boxes for c in constraints)
+        n, givens = parse_line(rows[0][1], size, any_square=regions)
+    else:
+        n, givens = parse_picture(rows, size)
+    return build_puzzle(n, givens, constraints, rules, name, check)
+
+
+def build_puzzle(
+    n: int,
+    givens: tuple[int, ...],
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    name: str = "",
+    check: bool = True,
+) -> Puzzle:
+    """The puzzle of size ``n`` with ``givens`` on a cached layout with extra rules."""
+    puzzle = Puzzle(make_layout(n, rules, constraints), givens, name)
+    if check and _may_clash(puzzle.layout, givens):
+        puzzle.check_givens()  # raises ConflictError naming the cells and the rule
+    return puzzle
+
+
+def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
+    """A quick test of what ``Puzzle.check_givens`` checks, using the peer bitsets.
+
+    False means the givens break no rule; True sends the puzzle to ``check_givens``,
+    which finds the clash and names it. This keeps reading a big file fast.
+    """
+    size = layout.size
+    placed = [0] * (size + 1)
+    peers, masks, arcs = layout.peers, layout.cell_masks, layout.arcs
+    for cell, d in enumerate(givens):
+        if d:
+            if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
+                return True
+            placed[d] |= 1 << cell
+            for nb, table in arcs[cell]:
+                other = givens[nb]
+                if other and not table[d - 1] >> (other - 1) & 1:
+                    return True
+    return False
+
+
+def _valid_line_length(count: int) -> bool:
+    n = isqrt(count)
+    return n * n == count and 2 <= n <= MAX_SIZE and box_shape(n) is not None
+
+
+def _line_kind(row: str, size: int | None) -> str:
+    """Whether a first row reads as a whole puzzle (``line``) or a picture row."""
+    cells = _line_cells(row)
+    k = len(cells)
+    if k == 0:
+        return "picture"
+    separated = any(ch in BORDER_CHARS for ch in row) or any(ch.isspace() for ch in row.strip())
+    if size is not None:
+        if k == size * size and (k != size or not separated):
+            return "line"
+        return "picture" if k <= size else "line"
+    if separated and k <= MAX_SIZE:
+        return "picture"
+    if _valid_line_length(k) or k == 1:
+        return "line"
+    return "picture" if k <= MAX_SIZE else "line"
+
+
+# -- files ------------------------------------------------------------------------------
+
+
+Source = str | os.PathLike[str] | IO[str]
+
+
+def open_source(source: Source) -> tuple[str, IO[str], bool]:
+    """(name, text stream, whether we opened it) for a path, ``-`` or a stream."""
+    import sys
+
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        if path == "-":
+            return "<stdin>", sys.stdin, False
+        try:
+            return path, open(path, encoding="utf-8-sig"), True
+        except FileNotFoundError:
+            raise ParseError(f"cannot read {path!r}: no such file") from None
+        except IsADirectoryError:
+            raise ParseError(f"cannot read {path!r}: it is a directory") from None
+        except OSError as exc:
+            raise ParseError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    name = getattr(source, "name", "")
+    if not isinstance(name, str) or name in ("<stdin>", "<stdout>"):
+        name = "<stdin>" if name == "<stdin>" else ""
+    return name, source, False
+
+
+def numbered_lines(name: str, stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """(1-based number, text without the newline) of each line; a decoding error names the file."""
+    n = 0
+    try:
+        for n, line in enumerate(stream, 1):
+            yield n, line.rstrip("\r\n")
+    except UnicodeDecodeError:
+        raise ParseError(f"{name or 'input'} line {n + 1}: not UTF-8 text") from None
+    except OSError as exc:
+        raise ParseError(f"cannot read {name or 'input'}: {exc.strerror or exc}") from None
+
+
+def read_text_puzzles(
+    source: Source,
+    *,
+    size: int | None = None,
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    check: bool = True,
+) -> Iterator[Entry]:
+    """Puzzles of a text file, one Entry each, streaming and in order.
+
+    One puzzle a line (blank lines and ``#`` comments are skipped); a bad line gives an
+    Entry with its error and the rest goes on. A file whose first line is a picture row
+    is read as picture grids separated by blank lines. ``source`` is a path, ``-`` for
+    standard input, or a text stream. Raises ParseError when the file cannot be read.
+    """
+    name, stream, opened = open_source(source)
+    try:
+        yield from entries_from_lines(
+            numbered_lines(name, stream), name,
+            size=size, constraints=constraints, rules=rules, check=check,
+        )
+    finally:
+        if opened:
+            stream.close()
+
+
+def entries_from_lines(
+    lines: Iterable[tuple[int, str]],
+    name: str,
+    *,
+    size: int | None = None,
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    check: bool = True,
+) -> Iterator[Entry]:
+    """Entries of numbered text lines (see ``read_text_puzzles``)."""
+    mode = ""
+    index = 0
+    block: list[tuple[int, str]] = []
+    regions = any(c.replaces_boxes for c in constraints)
+    for lineno, line in lines:
+        if line.lstrip().startswith("#"):
+            continue
+        if not line.strip():
+            if block:
+                entry = _picture_entry(block, name, index + 1, size, constraints, rules, check)
+                if entry is not None:
+                    index += 1
+                    block = []
+                    yield entry
+            continue
+        if not mode:
+            mode = _line_kind(line, size)
+        if mode == "picture":
+            block.append((lineno, line))
+            continue
+        index += 1
+        try:
+            n, givens = parse_line(line, size, any_square=regions)
+            puzzle = build_puzzle(n, givens, constraints, rules, "", check)
+        except PuzzleError as exc:
+            yield Entry(name, lineno, index, error=exc)
+        else:
+            yield Entry(name, lineno, index, puzzle)
+    if block:
+        entry = _picture_entry(block, name, index + 1, size, constraints, rules, check, last=True)
+        if entry is not None:
+            yield entry
+
+
+def _picture_entry(
+    block: list[tuple[int, str]],
+    name: str,
+    index: int,
+    size: int | None,
+    constraints: Sequence[Constraint],
+    rules: str,
+    check: bool,
+    *,
+    last: bool = False,
+) -> Entry | None:
+    """The entry of a picture block, or None when the block may go on after a blank line."""
+    label = f"puzzle {index}" if index > 1 else ""
+    try:
+        n, givens = parse_picture(block, size)
+        puzzle = build_puzzle(n, givens, constraints, rules, "", check)
+    except ParseError as exc:
+        if exc.incomplete and not last:
+            return None
+        return Entry(name, 0, index, error=exc, label=label)
+    except PuzzleError as exc:
+        return Entry(name, 0, index, error=exc, label=label)
+    return Entry(name, block[0][0], index, puzzle, label=label)

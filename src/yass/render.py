@@ -1,0 +1,193 @@
+"""Seed 003's three views of a board, as plain text.
+
+* ``grid(values, layout)``: the game view, seed 002's boxed picture (a blank cell is a
+  space). Box drawing scales with the box shape: a segment is ``box_cols`` cells wide,
+  a band ``box_rows`` rows high. A layout whose regions replace the boxes (jigsaw) is
+  drawn with a wall between every two cells of different regions, one character between
+  cells, and ``.`` for a blank cell.
+* ``candidates(board)``: each cell shows its placed digit or the digits still possible
+  there, columns aligned.
+* ``levels(board)``: one small grid per digit: the digit where it is placed
+  (determined), ``.`` where it is still possible, blank where it is excluded.
+
+Nothing here prints; the functions return strings without a final newline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import isqrt
+
+from yass.board import Board
+from yass.geometry import digit_char, digits_text
+from yass.layout import Layout
+
+__all__ = ["LEVELS_LEGEND", "candidates", "draw", "grid", "levels"]
+
+LEVELS_LEGEND = "digit = placed there, . = still possible, blank = excluded"
+
+# corner characters by the walls that meet there: (up, down, left, right)
+_CORNERS = {
+    (False, False, False, False): " ",
+    (True, True, False, False): "│",
+    (False, False, True, True): "─",
+    (False, True, False, True): "┌",
+    (False, True, True, False): "┐",
+    (True, False, False, True): "└",
+    (True, False, True, False): "┘",
+    (True, True, False, True): "├",
+    (True, True, True, False): "┤",
+    (False, True, True, True): "┬",
+    (True, False, True, True): "┴",
+    (True, True, True, True): "┼",
+    (True, False, False, False): "╵",
+    (False, True, False, False): "╷",
+    (False, False, True, False): "╴",
+    (False, False, False, True): "╶",
+}
+
+
+def _has_regions(layout: Layout) -> bool:
+    return layout.box_rows == 0 or any(c.replaces_boxes for c in layout.constraints)
+
+
+def _region_ids(layout: Layout) -> list[int]:
+    """Region number of each cell (boxes, or the regions that replace them)."""
+    ids = [0] * layout.ncells
+    kind = "region" if _has_regions(layout) else "box"
+    for i, house in enumerate(h for h in layout.houses if h.kind == kind):
+        for cell in house.cells:
+            ids[cell] = i + 1
+    return ids
+
+
+def draw(symbols: Sequence[str], layout: Layout) -> list[str]:
+    """Lines of a one-character-per-cell picture of ``symbols`` on ``layout``."""
+    if _has_regions(layout):
+        return _draw_regions(symbols, layout)
+    n, br, bc = layout.size, layout.box_rows, layout.box_cols
+    segments = n // bc
+
+    def border(left: str, mid: str, right: str) -> str:
+        return left + mid.join(["─" * bc] * segments) + right
+
+    lines = [border("┌", "┬", "┐")]
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(border("├", "┼", "┤"))
+        row = symbols[r * n : (r + 1) * n]
+        parts = ["".join(row[b * bc : (b + 1) * bc]) for b in range(segments)]
+        lines.append("│" + "│".join(parts) + "│")
+    lines.append(border("└", "┴", "┘"))
+    return lines
+
+
+def _draw_regions(symbols: Sequence[str], layout: Layout) -> list[str]:
+    n = layout.size
+    ids = _region_ids(layout)
+
+    def region(r: int, c: int) -> int:
+        return ids[r * n + c] if 0 <= r < n and 0 <= c < n else -1
+
+    def vwall(r: int, c: int) -> bool:  # left of cell (r, c)
+        return region(r, c - 1) != region(r, c)
+
+    def hwall(r: int, c: int) -> bool:  # above cell (r, c)
+        return region(r - 1, c) != region(r, c)
+
+    lines = []
+    for i in range(n + 1):
+        top = ""
+        for j in range(n + 1):
+            arms = (
+                i > 0 and vwall(i - 1, j),
+                i < n and vwall(i, j),
+                j > 0 and hwall(i, j - 1),
+                j < n and hwall(i, j),
+            )
+            top += _CORNERS[arms]
+            if j < n:
+                top += "─" if hwall(i, j) else " "
+        lines.append(top)
+        if i < n:
+            row = ""
+            for j in range(n + 1):
+                row += "│" if vwall(i, j) else " "
+                if j < n:
+                    row += symbols[i * n + j]
+            lines.append(row)
+    return lines
+
+
+def grid(values: Sequence[int], layout: Layout) -> str:
+    """The game view: digits in seed 002's boxed picture, blank cells as spaces.
+
+    On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
+    cells are ``.``.
+    """
+    blank = "." if _has_regions(layout) else " "
+    return "\n".join(draw([digit_char(v) if v else blank for v in values], layout))
+
+
+def candidates(board: Board) -> str:
+    """Each cell's placed digit or its remaining candidates, columns aligned.
+
+    Boxes are separated by lines as in the game view; a cell with no candidate left
+    shows ``-``.
+    """
+    layout = board.layout
+    n = layout.size
+    texts = [
+        digit_char(board.values[c]) if board.values[c] else (digits_text(board.cands[c]) or "-")
+        for c in range(layout.ncells)
+    ]
+    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    if _has_regions(layout):
+        br, bc = n, n
+    else:
+        br, bc = layout.box_rows, layout.box_cols
+    groups = [range(g, min(g + bc, n)) for g in range(0, n, bc)]
+    spans = [sum(widths[c] for c in g) + 2 * (len(g) - 1) + 2 for g in groups]
+
+    def border(left: str, mid: str, right: str) -> str:
+        return left + mid.join("─" * s for s in spans) + right
+
+    lines = [border("┌", "┬", "┐")]
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(border("├", "┼", "┤"))
+        parts = [
+            " " + "  ".join(texts[r * n + c].ljust(widths[c]) for c in g) + " " for g in groups
+        ]
+        lines.append("│" + "│".join(parts) + "│")
+    lines.append(border("└", "┴", "┘"))
+    return "\n".join(lines)
+
+
+def levels(board: Board) -> str:
+    """Seed 003's levels: one small grid per digit, side by side, with a legend line."""
+    layout = board.layout
+    n = layout.size
+    pictures = []
+    for d in range(1, n + 1):
+        ch = digit_char(d)
+        symbols = []
+        for c in range(layout.ncells):
+            v = board.values[c]
+            if v == d:
+                symbols.append(ch)
+            elif not v and board.has(c, d):
+                symbols.append(".")
+            else:
+                symbols.append(" ")
+        pictures.append([f"digit {ch}", *draw(symbols, layout)])
+    per_row = layout.box_cols if not _has_regions(layout) else isqrt(n - 1) + 1
+    per_row = max(1, min(per_row, 4))
+    width = max(len(line) for pic in pictures for line in pic)
+    out = [f"levels: {LEVELS_LEGEND}"]
+    for start in range(0, n, per_row):
+        group = pictures[start : start + per_row]
+        out.append("")
+        for i in range(len(group[0])):
+            out.append("  ".join(pic[i].ljust(width) for pic in group).rstrip())
+    return "\n".join(out)

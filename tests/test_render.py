@@ -1,0 +1,180 @@
+"""Seed 003's views: the boxed game grid, the candidate grid, the per-digit levels."""
+
+from __future__ import annotations
+
+from conftest import SEED_PUZZLE
+from yass import render
+from yass.constraints import Regions
+from yass.formats import parse_puzzle
+from yass.layout import Layout
+
+# Seed 002's example output, row for row.
+SEED_SOLUTION_PICTURE = """\
+┌───┬───┬───┐
+│429│516│873│
+│851│739│246│
+│637│482│591│
+├───┼───┼───┤
+│395│274│618│
+│164│958│732│
+│782│163│459│
+├───┼───┼───┤
+│576│891│324│
+│213│647│985│
+│948│325│167│
+└───┴───┴───┘"""
+
+# Seed 002's example input picture (without its indentation and trailing space).
+SEED_INPUT_PICTURE = """\
+┌───┬───┬───┐
+│4 9│ 1 │8 3│
+│   │  9│24 │
+│   │   │  1│
+├───┼───┼───┤
+│39 │274│6  │
+│   │ 5 │   │
+│  2│163│ 59│
+├───┼───┼───┤
+│5  │   │   │
+│ 13│6  │   │
+│9 8│ 2 │1 7│
+└───┴───┴───┘"""
+
+SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
+
+
+def _digits(line: str) -> list[int]:
+    return [0 if ch in ".0" else int(ch) for ch in line]
+
+
+def test_seed_solution_picture_exactly() -> None:
+    assert render.grid(_digits(SEED_SOLUTION), Layout.classic(9)) == SEED_SOLUTION_PICTURE
+
+
+def test_seed_input_picture_exactly() -> None:
+    picture = render.grid(_digits(SEED_PUZZLE), Layout.classic(9))
+    assert [line.rstrip() for line in picture.splitlines()] == SEED_INPUT_PICTURE.splitlines()
+
+
+def test_four_by_four_scales() -> None:
+    values = _digits("1234341221434321")
+    assert render.grid(values, Layout.classic(4)) == (
+        "┌──┬──┐\n"
+        "│12│34│\n"
+        "│34│12│\n"
+        "├──┼──┤\n"
+        "│21│43│\n"
+        "│43│21│\n"
+        "└──┴──┘"
+    )
+
+
+def test_six_by_six_boxes_are_two_rows_by_three_columns() -> None:
+    lines = render.grid([0] * 36, Layout.classic(6)).splitlines()
+    assert lines[0] == "┌───┬───┐"
+    assert lines[3] == "├───┼───┤"
+    assert lines[6] == "├───┼───┤"
+    assert lines[-1] == "└───┴───┘"
+    assert len(lines) == 6 + 4
+    assert lines[1] == "│   │   │"
+
+
+def test_sixteen_uses_letters_and_four_by_four_boxes() -> None:
+    values = list(range(1, 17)) + [0] * 240
+    lines = render.grid(values, Layout.classic(16)).splitlines()
+    assert lines[0] == "┌────┬────┬────┬────┐"
+    assert lines[1] == "│1234│5678│9ABC│DEFG│"
+    assert len(lines) == 16 + 5
+
+
+def test_jigsaw_walls_follow_the_regions() -> None:
+    # four L-ish regions of a 4x4 grid (not the 2x2 boxes)
+    names = [
+        ["r1c1", "r1c2", "r1c3", "r2c1"],
+        ["r1c4", "r2c4", "r3c4", "r2c3"],
+        ["r2c2", "r3c1", "r3c2", "r4c1"],
+        ["r3c3", "r4c2", "r4c3", "r4c4"],
+    ]
+    layout = Layout(4, [Regions([[Layout.classic(4).parse_cell(c) for c in r] for r in names])])
+    region: dict[int, int] = {}
+    for i, cells in enumerate(names):
+        for name in cells:
+            region[layout.parse_cell(name)] = i
+    values = [1, 0, 0, 0] + [0] * 12
+    lines = render.grid(values, layout).splitlines()
+    assert len(lines) == 9
+    assert all(len(line) == 9 for line in lines)
+    assert lines[0] == "┌─────┬─┐"
+    assert lines[-1] == "└─┴─────┘"
+    assert lines[1][1] == "1" and lines[3][3] == "."
+    for r in range(4):
+        for c in range(3):
+            wall = lines[2 * r + 1][2 * c + 2]
+            assert (wall == "│") == (region[r * 4 + c] != region[r * 4 + c + 1]), (r, c)
+    for r in range(3):
+        for c in range(4):
+            wall = lines[2 * r + 2][2 * c + 1]
+            assert (wall == "─") == (region[r * 4 + c] != region[r * 4 + c + 4]), (r, c)
+
+
+# A small board: 4x4 with r1c1=1 and r1c2=2. By hand:
+#   row 1: 1, 2, {3,4}, {3,4}
+#   row 2: box 1 and row 2 hold 1,2 in box 1 -> r2c1, r2c2 = {3,4}; r2c3, r2c4 = {1,2,3,4}
+#   row 3: column 1 has 1 -> r3c1 = {2,3,4}; column 2 has 2 -> r3c2 = {1,3,4}; others all
+#   row 4: the same as row 3
+SMALL = "12.............."
+
+
+def test_candidates_view() -> None:
+    board = parse_puzzle(SMALL).board()
+    assert render.candidates(board) == (
+        "┌──────────┬────────────┐\n"
+        "│ 1    2   │ 34    34   │\n"
+        "│ 34   34  │ 1234  1234 │\n"
+        "├──────────┼────────────┤\n"
+        "│ 234  134 │ 1234  1234 │\n"
+        "│ 234  134 │ 1234  1234 │\n"
+        "└──────────┴────────────┘"
+    )
+
+
+def test_candidates_view_shows_an_emptied_cell() -> None:
+    board = parse_puzzle(SMALL).board()
+    board.eliminate(2, 3)
+    board.eliminate(2, 4)
+    assert "│ 1    2   │ -     34   │" in render.candidates(board).splitlines()
+
+
+def test_levels_view() -> None:
+    board = parse_puzzle(SMALL).board()
+    text = render.levels(board)
+    lines = text.splitlines()
+    assert lines[0] == f"levels: {render.LEVELS_LEGEND}"
+    assert lines[1] == ""
+    assert lines[2].split() == ["digit", "1", "digit", "2"]
+    left = [line[:7] for line in lines[3:10]]
+    # digit 1: placed at r1c1; possible at r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4
+    assert left == [
+        "┌──┬──┐",
+        "│1 │  │",
+        "│  │..│",
+        "├──┼──┤",
+        "│ .│..│",
+        "│ .│..│",
+        "└──┴──┘",
+    ]
+    right = [line[9:16] for line in lines[3:10]]
+    # digit 2: placed at r1c2; possible at r2c3 r2c4 and in rows 3-4 except column 2
+    assert right == [
+        "┌──┬──┐",
+        "│ 2│  │",
+        "│  │..│",
+        "├──┼──┤",
+        "│. │..│",
+        "│. │..│",
+        "└──┴──┘",
+    ]
+    # digits 3 and 4 make the second row of grids
+    assert lines[10] == ""
+    assert lines[11].split() == ["digit", "3", "digit", "4"]
+    assert len(lines) == 19
