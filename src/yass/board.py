@@ -89,7 +89,7 @@ class Board:
             if not layout.cell_masks[cell] >> (d - 1) & 1:
                 rules = [c.label for c in layout.constraints for m in c.cell_masks(layout.grid)
                          if m[0] == cell and not m[1] >> (d - 1) & 1]
-                why = rules[0] if rules else "a rule on that cell"
+                why = f"{rules[0]} rule" if rules else "rule on that cell"
                 raise ConflictError(f"given {name}={digit_char(d)} breaks the {why}", (cell,))
             for other in seen:
                 od = givens[other]

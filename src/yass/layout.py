@@ -117,6 +117,10 @@ class Layout:
                     self._relation_labels.setdefault((r.a, r.b), []).append(r.label)
         arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
         for (a, b), table in sorted(tables.items()):
+            if peers[a] >> b & 1:
+                # Related cells that also see each other never hold the same digit;
+                # saying so in the table lets propagation chain strict steps.
+                table = [allowed & ~(1 << i) for i, allowed in enumerate(table)]
             arcs[a].append((b, tuple(table)))
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
 

@@ -1,11 +1,12 @@
 """Exhaustive search: constraint propagation plus depth-first search (reference Python).
 
 Propagation fills naked singles (clearing the digit from every peer and narrowing
-related cells through the relation tables), hidden singles in every full house, and
-runs the ``propagate`` hook of rules that have one. Branching takes the unfilled cell
-with the fewest candidates. Every complete grid is verified against every rule and
-the givens before it is reported; one that fails (possible only for a rule with a
-``check`` but no ``propagate``) is treated as a dead end.
+related cells through the relation tables), hidden singles in every full house, arc
+consistency on the relations (a digit stays only while every related cell keeps a digit
+the relation allows beside it), and runs the ``propagate`` hook of rules that have one.
+Branching takes the unfilled cell with the fewest candidates. Every complete grid is
+verified against every rule and the givens before it is reported; one that fails
+(possible only for a rule with a ``check`` but no ``propagate``) is treated as a dead end.
 """
 
 from __future__ import annotations
@@ -27,12 +28,24 @@ class SearchStats:
     solutions: int = 0
 
 
-def propagate(layout: Layout, cands: list[int], assigned: list[bool], queue: list[int]) -> bool:
-    """Fill singles until nothing changes; False if the grid breaks. Mutates its arguments."""
+def propagate(
+    layout: Layout,
+    cands: list[int],
+    assigned: list[bool],
+    queue: list[int],
+    settled: list[int] | None = None,
+) -> bool:
+    """Fill singles until nothing changes; False if the grid breaks. Mutates its arguments.
+
+    ``settled`` is an earlier state of ``cands`` at which the relations were arc
+    consistent (the parent node's); only cells changed since then are revised.
+    """
     peers = layout.peer_lists
     arcs = layout.arcs
     houses = [h.cells for h in layout.full_houses]
     full = layout.all_digits
+    related = any(arcs)
+    snapshot = settled[:] if settled is not None else None
     while True:
         while queue:
             cell = queue.pop()
@@ -82,6 +95,12 @@ def propagate(layout: Layout, cands: list[int], assigned: list[bool], queue: lis
                             cands[cell] = bit
                             queue.append(cell)
                         break
+        if not queue and related:
+            # Arc consistency on the relations: a digit stays in a cell only if every
+            # related cell still has a digit the relation allows beside it.
+            if not _revise_arcs(arcs, cands, queue, snapshot):
+                return False
+            snapshot = cands[:]
         if not queue and layout.propagators:
             before = cands[:]
             for con in layout.propagators:
@@ -95,6 +114,47 @@ def propagate(layout: Layout, cands: list[int], assigned: list[bool], queue: lis
                         queue.append(cell)
         if not queue:
             return True
+
+
+def _revise_arcs(
+    arcs: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...],
+    cands: list[int],
+    queue: list[int],
+    snapshot: list[int] | None,
+) -> bool:
+    """Narrow related cells to the digits their neighbours' candidates allow (AC-3).
+
+    Starts from the cells changed since ``snapshot`` (every related cell when None);
+    queues cells that become singles. False when a cell loses its last candidate.
+    """
+    if snapshot is None:
+        work = [c for c, a in enumerate(arcs) if a]
+    else:
+        work = [c for c, a in enumerate(arcs) if a and cands[c] != snapshot[c]]
+    waiting = set(work)
+    while work:
+        cell = work.pop()
+        waiting.discard(cell)
+        m = cands[cell]
+        for nb, table in arcs[cell]:
+            allowed = 0
+            rest = m
+            while rest:
+                low = rest & -rest
+                allowed |= table[low.bit_length() - 1]
+                rest ^= low
+            c = cands[nb]
+            new = c & allowed
+            if new != c:
+                if not new:
+                    return False
+                cands[nb] = new
+                if not new & (new - 1):
+                    queue.append(nb)
+                if nb not in waiting and arcs[nb]:
+                    waiting.add(nb)
+                    work.append(nb)
+    return True
 
 
 def _start(puzzle: Puzzle) -> tuple[list[int], list[bool], list[int]]:
@@ -111,8 +171,9 @@ def _search(
     assigned: list[bool],
     queue: list[int],
     stats: SearchStats,
+    settled: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    if not propagate(layout, cands, assigned, queue):
+    if not propagate(layout, cands, assigned, queue, settled):
         return
     best = -1
     best_count = layout.size + 1
@@ -137,7 +198,7 @@ def _search(
         stats.nodes += 1
         sub = cands[:]
         sub[best] = bit
-        yield from _search(layout, givens, sub, assigned[:], [best], stats)
+        yield from _search(layout, givens, sub, assigned[:], [best], stats, cands)
 
 
 def solutions(
