@@ -113,6 +113,23 @@ class Constraint:
         return hash((type(self).__name__, repr(self)))
 
 
+class CellsRule(Constraint):
+    """A rule over a list of cells (``cells`` in JSON), kept in the listed order."""
+
+    def __init__(self, cells: Sequence[int]) -> None:
+        self.cells = tuple(cells)
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls(cell_list(data, "cells", grid))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self.cells)!r})"
+
+
 REGISTRY: dict[str, type[Constraint]] = {}
 
 

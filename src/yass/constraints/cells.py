@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from yass.constraints.base import Constraint, JSONDict, cell_list, register
+from yass.constraints.base import CellsRule, Constraint, JSONDict, register
 from yass.geometry import Grid, LayoutError, char_digit, digits_mask, digits_text
 
 
-class ParityRule(Constraint):
+class ParityRule(CellsRule):
     remainder: ClassVar[int] = 1
-
-    def __init__(self, cells: Sequence[int]) -> None:
-        self.cells = tuple(cells)
 
     def cell_masks(self, grid: Grid) -> Iterable[tuple[int, int]]:
         mask = digits_mask([d for d in range(1, grid.size + 1) if d % 2 == self.remainder])
         return [(c, mask) for c in self.cells]
-
-    def to_json(self, grid: Grid) -> JSONDict:
-        return {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
-        return cls(cell_list(data, "cells", grid))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self.cells)!r})"
 
 
 @register

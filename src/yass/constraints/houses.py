@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from yass.constraints.base import Constraint, JSONDict, cell_list, register
+from yass.constraints.base import CellsRule, Constraint, JSONDict, cell_list, register
 from yass.geometry import Grid, LayoutError
 
 
@@ -55,20 +55,17 @@ class Regions(Constraint):
 
 
 @register
-class ExtraRegion(Constraint):
+class ExtraRegion(CellsRule):
     """One more house: its cells all differ (a house of N cells holds every digit)."""
 
     type = "extra_region"
     label = "extra region"
 
     def __init__(self, cells: Sequence[int]) -> None:
-        self.cells = tuple(sorted(cells))
+        super().__init__(sorted(cells))
 
     def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
         return [("extra region", self.cells)]
-
-    def to_json(self, grid: Grid) -> JSONDict:
-        return {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
@@ -76,9 +73,6 @@ class ExtraRegion(Constraint):
         if len(cells) > grid.size:
             raise LayoutError(f"has {len(cells)} cells, more than the {grid.size} digits")
         return cls(cells)
-
-    def __repr__(self) -> str:
-        return f"ExtraRegion({list(self.cells)!r})"
 
 
 def windoku(grid: Grid) -> list[Constraint]:

@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import Any, ClassVar
 
 from yass.constraints.base import (
+    CellsRule,
     Constraint,
     JSONDict,
     Relation,
@@ -201,22 +202,8 @@ def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> b
     return ok(x, y, gap)
 
 
-class LineRule(Constraint):
+class LineRule(CellsRule):
     """A rule over an ordered list of cells whose logic is pairwise."""
-
-    def __init__(self, cells: Sequence[int]) -> None:
-        self.cells = tuple(cells)
-
-    def to_json(self, grid: Grid) -> JSONDict:
-        return {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
-        return cls(cell_list(data, "cells", grid))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({list(self.cells)!r})"
-
     def _all_pairs(
         self, grid: Grid, ok: Callable[[int, int, int], bool]
     ) -> Iterator[Relation]:
