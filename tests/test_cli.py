@@ -317,7 +317,7 @@ def test_exit_code_is_the_worst(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_verification_failure_is_an_internal_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_search_first", lambda puzzle, limit: [(1,) * 81])
+    monkeypatch.setattr(cli, "_search_first", lambda puzzle, limit: (1, (1,) * 81))
     code, out, err = run(capsys, "solve", SEED_PUZZLE, "--format", "line")
     assert code == 3
     assert out == ""
@@ -327,19 +327,20 @@ def test_verification_failure_is_an_internal_error(
 def test_ctrl_c_keeps_what_was_printed(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    real = cli._search_first
+    real = cli._solve_block
     calls = []
 
-    def interrupted(puzzle: Any, limit: int) -> list[tuple[int, ...]]:
+    def interrupted(job: Any) -> Any:
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
-        return real(puzzle, limit)
+        return real(job)
 
-    monkeypatch.setattr(cli, "_search_first", interrupted)
+    monkeypatch.setattr(cli, "_solve_block", interrupted)
+    monkeypatch.setattr(cli, "_BLOCK_BYTES", 1)  # one line a block
     f = tmp_path / "two.txt"
     f.write_text(SEED_PUZZLE + "\n" + SEED_PUZZLE + "\n")
-    code, out, err = run(capsys, "solve", str(f), "--format", "line")
+    code, out, err = run(capsys, "solve", str(f), "--format", "line", "-j", "1")
     assert code == 130
     assert out == SEED_SOLUTION + "\n"
     assert "interrupted" in err and "Traceback" not in err

@@ -34,9 +34,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_SOLUTION",
+    "classic_line",
     "count_solutions",
     "engine",
     "is_compiled",
+    "search",
     "solve",
     "solve_line",
     "solve_lines",
@@ -116,6 +118,32 @@ def _run(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
     if count == 0:
         puzzle.check_givens()  # ConflictError when the givens clash, as yass.search does
     return count, first
+
+
+def search(puzzle: Puzzle, limit: int = 2) -> tuple[int, tuple[int, ...] | None]:
+    """(how many solutions, counting no further than ``limit``; the first one found).
+
+    One search answers both "what is a solution" and "is it unique" (``limit=2``).
+    Raises ConflictError (a PuzzleError) when two givens break a rule together.
+    """
+    if limit < 1:
+        return 0, None
+    return _run(puzzle, limit)
+
+
+def classic_line(line: str, limit: int = 1) -> tuple[int, str | None]:
+    """(solutions counted up to ``limit``, the first one as a line) of a classic 9x9 line.
+
+    The fastest path for text: ``line`` must be exactly 81 characters of ``1-9``, ``.``
+    and ``0`` (no whitespace), else ValueError. Givens that clash give ``(0, None)``,
+    so a caller that must tell a clash from a puzzle without a solution checks those.
+    The core checks every solution against rows, columns, boxes and givens itself.
+    """
+    if limit <= 1:
+        found = _core.c9_solve_line(line)
+        return (0, None) if found is None or limit < 1 else (1, found)
+    count = _core.c9_count_line(line, limit)
+    return count, (_core._c9_solution_line() if count else None)
 
 
 def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
