@@ -19,11 +19,11 @@ are added by name (``rules="antiknight,antiking,nonconsecutive"``) or as
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from yass import fast as _fast
 from yass import search as _search
 from yass import solver as _solver
+from yass._version import __version__
 from yass.board import Board, ConflictError, Puzzle
 from yass.constraints import Constraint, constraint_from_json, rules_from_names
 from yass.formats import ParseError, parse_puzzle, puzzle_from_json, puzzle_to_json, read_puzzles
@@ -32,11 +32,6 @@ from yass.layout import House, Layout
 from yass.solver import SolveResult, next_step
 from yass.step import Step
 from yass.techniques import TECHNIQUES, Technique, UnknownTechniqueError, get_techniques
-
-try:
-    __version__ = version("yass-sudoku")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
 
 __all__ = [
     "TECHNIQUES",
