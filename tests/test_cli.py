@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, variant_entries
-from yass import cli
+from yass import batch, cli
 from yass.cli import main
 
 SEED_SOLUTION_ROWS = [
@@ -327,7 +327,7 @@ def test_verification_failure_is_an_internal_error(
 def test_ctrl_c_keeps_what_was_printed(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    real = cli._solve_block
+    real = batch.solve_block
     calls = []
 
     def interrupted(job: Any) -> Any:
@@ -336,8 +336,8 @@ def test_ctrl_c_keeps_what_was_printed(
             raise KeyboardInterrupt
         return real(job)
 
-    monkeypatch.setattr(cli, "_solve_block", interrupted)
-    monkeypatch.setattr(cli, "_BLOCK_BYTES", 1)  # one line a block
+    monkeypatch.setattr(batch, "solve_block", interrupted)
+    monkeypatch.setattr(batch, "BLOCK_BYTES", 1)  # one line a block
     f = tmp_path / "two.txt"
     f.write_text(SEED_PUZZLE + "\n" + SEED_PUZZLE + "\n")
     code, out, err = run(capsys, "solve", str(f), "--format", "line", "-j", "1")

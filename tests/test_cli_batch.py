@@ -30,7 +30,7 @@ from conftest import (
     puzzle_lines,
     variant_entries,
 )
-from yass import cli, search
+from yass import batch, progress, search
 from yass.cli import main
 from yass.formats import parse_puzzle
 from yass.geometry import PuzzleError
@@ -121,14 +121,14 @@ def workers(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Start workers at once and make every block a few lines; the list records starts."""
     started: list[int] = []
 
-    class Recorded(cli._Workers):
+    class Recorded(batch.Workers):
         def __init__(self, func: Any, processes: int) -> None:
             started.append(processes)
             super().__init__(func, processes)
 
-    monkeypatch.setattr(cli, "_Workers", Recorded)
-    monkeypatch.setattr(cli, "_POOL_AFTER", -1.0)
-    monkeypatch.setattr(cli, "_BLOCK_BYTES", 200)
+    monkeypatch.setattr(batch, "Workers", Recorded)
+    monkeypatch.setattr(batch, "POOL_AFTER", -1.0)
+    monkeypatch.setattr(batch, "BLOCK_BYTES", 200)
     return started
 
 
@@ -204,8 +204,8 @@ def test_progress_only_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     f, want = sample
-    monkeypatch.setattr(cli, "_PROGRESS_DELAY", 0.0)
-    monkeypatch.setattr(cli, "_PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
     argv = ["solve", str(f), "--format", "line", "-j", "1"]
     _, out, err = run(capsys, *argv)  # standard error is not a terminal here
     assert "\r" not in err and "\x1b" not in err
@@ -216,7 +216,7 @@ def test_progress_only_on_a_terminal(
     before_stats = err[: err.index("yass: stats:")]
     assert before_stats.endswith("\r\x1b[K")  # cleared before the stats line
 
-    monkeypatch.setattr(cli, "_isatty", lambda stream: True)
+    monkeypatch.setattr(progress, "_isatty", lambda stream: True)
     _, _, err = run(capsys, *argv)
     assert "\r" in err and err.endswith("\r\x1b[K")
     _, _, err = run(capsys, *argv, "--no-progress")
@@ -226,9 +226,9 @@ def test_progress_only_on_a_terminal(
 def test_progress_shows_a_bar_for_a_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_PROGRESS_DELAY", 0.0)
-    monkeypatch.setattr(cli, "_PROGRESS_EVERY", 0.0)
-    monkeypatch.setattr(cli, "_BLOCK_BYTES", 1000)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(batch, "BLOCK_BYTES", 1000)
     f = tmp_path / "kaggle.txt"
     f.write_text("\n".join(puzzle_lines("kaggle_sample.txt", 60)) + "\n")
     _, _, err = run(capsys, "solve", str(f), "--format", "line", "--progress", "-j", "1")
@@ -348,13 +348,13 @@ def test_json_with_workers_keeps_order(
     one = run(capsys, *argv, "-j", "1")
     started: list[int] = []
 
-    class Recorded(cli._Workers):
+    class Recorded(batch.Workers):
         def __init__(self, func: Any, processes: int) -> None:
             started.append(processes)
             super().__init__(func, processes)
 
-    monkeypatch.setattr(cli, "_Workers", Recorded)
-    monkeypatch.setattr(cli, "_POOL_AFTER", -1.0)
+    monkeypatch.setattr(batch, "Workers", Recorded)
+    monkeypatch.setattr(batch, "POOL_AFTER", -1.0)
     two = run(capsys, *argv, "-j", "2")
     assert started == [2]
     assert two[0] == one[0] == 2

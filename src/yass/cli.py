@@ -1,37 +1,48 @@
 """The ``yass`` command: solve, count, check and show puzzles, list the rules.
 
-This is the only module that prints. ``main(argv)`` returns the exit code; the console
-script and ``python -m yass`` pass it to the shell.
+This is the only module that prints or parses argv. ``main(argv)`` returns the exit
+code; the console script and ``python -m yass`` pass it to the shell. The work is done
+elsewhere: solving in ``yass.fast`` and ``yass.solver``, batches of puzzles (worker
+processes, results in input order, a file read a block of lines at a time) in
+``yass.batch``, and the counts and progress line of a long run in ``yass.progress``;
+this module chooses what to run from the arguments and writes what comes back.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import io
 import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from yass.geometry import Grid, PuzzleError, digit_char
+from yass import batch
+from yass.batch import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    NOT_UNIQUE,
+    WorkerError,
+    as_line,
+    verify,
+)
+from yass.geometry import Grid, PuzzleError
+from yass.progress import Progress, Stats
 
 if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
-
     from yass.board import Puzzle
     from yass.formats.text import Entry
     from yass.techniques.base import Technique
 
 __all__ = ["main"]
 
-EXIT_OK = 0
-EXIT_NO_SOLUTION = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 3
+# EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT and EXIT_INTERNAL come from yass.batch,
+# which gives each puzzle of a batch its outcome as one of them.
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
@@ -76,13 +87,10 @@ def _err(kind: str, message: str) -> None:
     sys.stderr.flush()
 
 
-def _line(values: Sequence[int]) -> str:
-    return "".join(digit_char(v) if v else "." for v in values)
-
-
 # -- reading PUZZLE -----------------------------------------------------------------------
 
 _PUZZLE_CHARS = set("0123456789.ABCDEFGabcdefg")
+_DIGITS_AND_BLANKS = frozenset("0123456789.ABCDEFG")
 _PATH_SUFFIXES = (".txt", ".json", ".sdk", ".sdm", ".csv", ".dat", ".text")
 
 
@@ -95,6 +103,33 @@ def _looks_like_puzzle(arg: str) -> bool:
     chars = [ch for ch in arg if not ch.isspace() and ch not in BORDER_CHARS]
     good = sum(ch in _PUZZLE_CHARS for ch in chars)
     return len(chars) >= 4 and good >= 0.75 * len(chars)
+
+
+def _only_puzzle_chars(arg: str) -> bool:
+    """Whether an argument has cells and nothing but digits, '.', spaces and borders.
+
+    Only upper-case A-G count as digits here: a short lower-case word is more likely
+    a file name with a typo than a puzzle.
+    """
+    from yass.formats.text import BORDER_CHARS
+
+    cells = [ch for ch in arg if not ch.isspace() and ch not in BORDER_CHARS]
+    return bool(cells) and all(ch in _DIGITS_AND_BLANKS for ch in cells)
+
+
+def _is_source(arg: str) -> bool:
+    """Whether PUZZLE names a file or standard input (not a puzzle given as text).
+
+    An existing path is always a file. Otherwise an argument that looks like a puzzle,
+    or holds only puzzle characters (``44``), is a puzzle, so the message says what is
+    wrong with it rather than "no such file".
+    """
+    text = arg.strip()
+    if arg == "-" or (text and "\n" not in text and os.path.exists(arg)):
+        return True
+    if not text or "\n" in text:
+        return False
+    return not (_looks_like_puzzle(text) or _only_puzzle_chars(text))
 
 
 def _entries(arg: str, rules: str) -> tuple[Iterator[Entry], bool]:
@@ -159,20 +194,10 @@ def _techniques(spec: str | None) -> list[Technique]:
     return get_techniques(spec)
 
 
-def _verify(puzzle: Puzzle, values: Sequence[int]) -> str | None:
-    """Why ``values`` is not a solution of ``puzzle`` (None when it is)."""
-    layout = puzzle.layout
-    for cell, (g, v) in enumerate(zip(puzzle.givens, values, strict=True)):
-        if g and g != v:
-            return f"the given {layout.name(cell)}={digit_char(g)} was changed"
-    problems = layout.violations(values)
-    return problems[0] if problems else None
-
-
 def _checked(puzzle: Puzzle, values: Sequence[int] | None, entry: Entry) -> None:
     if values is None:
         return
-    why = _verify(puzzle, values)
+    why = verify(puzzle, values)
     if why is not None:
         where = f" ({entry.where})" if entry.where else ""
         _err("internal error", f"a solution failed verification{where}: {why}; please report it")
@@ -211,7 +236,7 @@ def _json_dumps(obj: Any) -> str:
 
 def _not_unique(entry: Entry) -> None:
     where = f"{entry.where}: " if entry.where else ""
-    _err("warning", f"{where}the puzzle has more than one solution; this is one of them")
+    _err("warning", f"{where}{NOT_UNIQUE}")
 
 
 def _solve_entry(
@@ -225,7 +250,7 @@ def _solve_entry(
         _checked(puzzle, solution, entry)
         if solution is not None and count > 1:
             _not_unique(entry)
-        _out(_line(solution) if solution is not None else "no solution")
+        _out(as_line(solution) if solution is not None else "no solution")
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
     from yass.solver import solve
@@ -241,7 +266,7 @@ def _solve_entry(
         obj.update(
             size=size,
             puzzle=puzzle.line(),
-            solution=_line(solution) if solution is not None else None,
+            solution=as_line(solution) if solution is not None else None,
             guesses=result.guesses,
             unique=None if args.first else _unique(puzzle, solution, entry),
             steps=len(result.steps),
@@ -339,7 +364,7 @@ def _run_puzzles(
     args: argparse.Namespace,
     handle: Callable[[Entry, argparse.Namespace, bool], int],
     found: tuple[Iterator[Entry], bool] | None = None,
-    stats: _Stats | None = None,
+    stats: Stats | None = None,
 ) -> int:
     """Run ``handle`` on every entry of PUZZLE (or of ``found``); the worst exit code.
 
@@ -353,18 +378,17 @@ def _run_puzzles(
     entries, multi = found if found is not None else _entries(args.puzzle, args.rules)
     entries, several = _lookahead(entries)
     multi = multi and several
-    progress = _Progress(args, stats.start) if stats is not None and multi else None
+    progress = _progress(args, stats.start) if stats is not None and multi else None
     jobs = _jobs(args) if stats is not None and multi else 1
     worst = EXIT_OK
     count = 0
     try:
         if jobs > 1:
-            start = time.perf_counter()
-            results = _in_order(
+            results = batch.in_order(
                 _entry_job,
                 ((entry, args, multi) for entry in entries),
                 jobs,
-                lambda: time.perf_counter() - start > _POOL_AFTER,
+                batch.pool_wanted(time.perf_counter()),
                 local=lambda job: job[0].error is not None,
             )
             with contextlib.closing(results), _Whole() as whole:
@@ -392,6 +416,8 @@ def _run_puzzles(
                     stats.add(code)
                 if progress is not None and stats is not None:
                     progress.update(stats.puzzles)
+    except WorkerError as exc:
+        raise _worker_failed(exc) from None
     finally:
         _finish(args, stats, progress)
     if count == 0:
@@ -401,7 +427,7 @@ def _run_puzzles(
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    stats = _Stats()
+    stats = Stats()
     if args.format == "line" and (args.steps or args.techniques is not None):
         _err("error", "--steps and --techniques need --format pretty or json (line uses search)")
         return EXIT_BAD_INPUT
@@ -415,30 +441,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return _run_puzzles(args, handle, stats=stats)
 
 
-# -- batch solving: a file of puzzles, in input order, over several processes ---------------
-#
-# ``yass solve FILE --format line`` reads the file in blocks of whole lines and solves each
-# block in one call (``_solve_block``), in process or in a pool of worker processes; the
-# blocks' output is written in input order as each one is done, so memory stays flat and
-# Ctrl-C keeps every block already written. Classic 9x9 lines go straight to the compiled
-# core (``fast.classic_line``); anything else is parsed like the file reader does.
-
-#: Bytes of input in a block (about 800 lines of 81 characters); a block is the unit of work.
-_BLOCK_BYTES = 1 << 16
-#: Worker processes start once the work has run this long in process (seconds) ...
-_POOL_AFTER = 0.1
-#: ... or at once for an input file at least this big (bytes).
-_POOL_BYTES = 1 << 20
-#: Blocks in flight per worker: enough to keep each one busy, few enough for flat memory.
-_WINDOW = 4
-#: The progress line appears after this many seconds and is redrawn at most this often.
-_PROGRESS_DELAY = 0.2
-_PROGRESS_EVERY = 0.1
-
-_NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
-
-J = TypeVar("J")
-R = TypeVar("R")
+# -- solving a file: blocks of lines, or entries over several processes -------------------
 
 
 def _jobs(args: argparse.Namespace) -> int:
@@ -446,98 +449,18 @@ def _jobs(args: argparse.Namespace) -> int:
     return jobs if jobs is not None else os.cpu_count() or 1
 
 
-class _Stats:
-    """What a solve run did, for ``--stats``."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.puzzles = self.solved = self.unsolved = self.errors = 0
-
-    def add(self, code: int) -> None:
-        self.puzzles += 1
-        if code == EXIT_OK:
-            self.solved += 1
-        elif code == EXIT_NO_SOLUTION:
-            self.unsolved += 1
-        else:
-            self.errors += 1
-
-    def line(self) -> str:
-        seconds = time.perf_counter() - self.start
-        rate = self.puzzles / seconds if seconds > 0 else 0.0
-        return (
-            f"puzzles {self.puzzles}, solved {self.solved}, no solution {self.unsolved},"
-            f" errors {self.errors}, seconds {seconds:.3f}, puzzles/second {rate:.0f}"
-        )
+def _progress(args: argparse.Namespace, start: float, total: int | None = None) -> Progress:
+    """The progress line on standard error, as ``--progress`` / ``--no-progress`` ask."""
+    wanted: bool | None = getattr(args, "progress", None)
+    return Progress(sys.stderr, start, total=total, wanted=wanted, output=sys.stdout)
 
 
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds + 0.5), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+def _worker_failed(exc: WorkerError) -> _Failure:
+    _err("internal error", f"{exc}; please report it")
+    return _Failure(EXIT_INTERNAL)
 
 
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-class _Progress:
-    """One line on standard error, redrawn in place at most 10 times a second.
-
-    On by default only when standard error is a terminal (``--progress`` and
-    ``--no-progress`` force it). It shows the puzzles done and the rate, and, when the
-    input's size is known (a file), a bar, the share done and the time left.
-    """
-
-    def __init__(self, args: argparse.Namespace, start: float, total: int | None = None) -> None:
-        wanted: bool | None = getattr(args, "progress", None)
-        self.enabled = _isatty(sys.stderr) if wanted is None else wanted
-        self.total = total
-        self.start = start
-        self.due = start + _PROGRESS_DELAY
-        self.shown = False
-        self.shares_terminal = self.enabled and _isatty(sys.stdout)
-
-    def update(self, puzzles: int, done: int = 0) -> None:
-        """Redraw if it is time: ``puzzles`` solved so far, ``done`` bytes of the input."""
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now < self.due:
-            return
-        self.due = now + _PROGRESS_EVERY
-        elapsed = max(now - self.start, 1e-6)
-        text = f"{puzzles:,} puzzles  {puzzles / elapsed:,.0f}/s"
-        if self.total and done:
-            share = min(done / self.total, 1.0)
-            filled = int(share * 20)
-            bar = "=" * filled + (">" if filled < 20 else "") + " " * (19 - filled)
-            left = elapsed * (1 - share) / share
-            text = f"[{bar}] {share:4.0%}  {text}  ETA {_clock(left)}"
-        import shutil
-
-        width = max(shutil.get_terminal_size().columns - 1, 10)
-        sys.stderr.write("\r" + text[:width] + "\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        """Take the line away (before other output, and at the end)."""
-        if self.shown:
-            self.shown = False
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-
-    def before_output(self) -> None:
-        """Clear the line when standard output goes to the same terminal."""
-        if self.shares_terminal:
-            self.clear()
-
-
-def _finish(args: argparse.Namespace, stats: _Stats | None, progress: _Progress | None) -> None:
+def _finish(args: argparse.Namespace, stats: Stats | None, progress: Progress | None) -> None:
     if progress is not None:
         with contextlib.suppress(OSError, ValueError):
             progress.clear()
@@ -595,405 +518,36 @@ class _Whole:
             raise KeyboardInterrupt
 
 
-def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
-    """A worker process: answer each job sent down ``conn`` until the parent hangs up."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    while True:
-        try:
-            job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        try:
-            answer: tuple[bool, Any] = (True, func(job))
-        except Exception as exc:  # sent back: the parent reports it
-            answer = (False, f"{type(exc).__name__}: {exc}")
-        try:
-            conn.send(answer)
-        except OSError:
-            return
-
-
-class _Workers:
-    """Worker processes, each with its own pipe and at most one job at a time.
-
-    Nothing is shared between them (no locks, no queues), so stopping them at any moment
-    (Ctrl-C, a closed output) cannot leave one holding what another needs.
-    """
-
-    def __init__(self, func: Callable[[Any], Any], processes: int) -> None:
-        import multiprocessing
-
-        context = multiprocessing.get_context()
-        sys.stdout.flush()  # a forked worker must not write our buffered output again
-        sys.stderr.flush()
-        self.procs: list[Any] = []
-        self.conns: list[Connection] = []
-        self.idle: list[Connection] = []
-        self.busy: dict[Connection, int] = {}  # the number of the job each one is on
-        for _ in range(processes):
-            mine, theirs = context.Pipe()
-            proc = context.Process(target=_worker_loop, args=(theirs, func), daemon=True)
-            self.procs.append(proc)
-            self.conns.append(mine)
-            proc.start()
-            theirs.close()
-        self.idle = list(self.conns)
-
-    def send(self, number: int, job: Any) -> None:
-        conn = self.idle.pop()
-        conn.send(job)
-        self.busy[conn] = number
-
-    def receive(self) -> list[tuple[int, Any]]:
-        """Wait for at least one answer: (job number, result) of each that came."""
-        from multiprocessing.connection import wait
-
-        out = []
-        ready = set(wait(list(self.busy)))
-        for conn in [c for c in self.busy if c in ready]:
-            try:
-                ok, value = conn.recv()
-            except (EOFError, OSError):
-                ok, value = False, "a worker process ended unexpectedly"
-            if not ok:
-                _err("internal error", f"{value}; please report it")
-                raise _Failure(EXIT_INTERNAL)
-            out.append((self.busy.pop(conn), value))
-            self.idle.append(conn)
-        return out
-
-    def stop(self) -> None:
-        """End the workers: idle ones when told to, busy ones at once."""
-        for conn in self.idle:
-            with contextlib.suppress(OSError):
-                conn.send(None)
-        for conn in self.conns:
-            conn.close()
-        for proc, conn in zip(self.procs, self.conns, strict=True):
-            if conn in self.busy:
-                proc.terminate()
-        for proc in self.procs:
-            proc.join(2)
-            if proc.is_alive():
-                proc.kill()
-                proc.join()
-
-
-def _in_order(
-    func: Callable[[J], R],
-    jobs: Iterable[J],
-    processes: int,
-    start_pool: Callable[[], bool],
-    local: Callable[[J], bool] | None = None,
-) -> Generator[R, None, None]:
-    """``func(job)`` of every job, in order.
-
-    Jobs run in this process until ``start_pool()`` says it is worth starting
-    ``processes`` workers (so never for a small input); then each job goes to the next
-    idle worker, with at most ``_WINDOW`` jobs a worker in flight or waiting for their
-    turn to be given out. Jobs for which ``local(job)`` is true always run here.
-    Closing the iterator (or Ctrl-C) stops the workers.
-    """
-    workers: _Workers | None = None
-    done: dict[int, R] = {}
-    source = iter(jobs)
-    held: list[J] = []  # the next job, waiting for an idle worker
-    taken = given = 0  # jobs taken from ``jobs``; results given out
-    window = _WINDOW * processes
-    exhausted = False
-    try:
-        while True:
-            while not exhausted and taken - given < window:
-                if not held:
-                    try:
-                        held.append(next(source))
-                    except StopIteration:
-                        exhausted = True
-                        break
-                if workers is None and processes > 1 and start_pool():
-                    workers = _Workers(func, processes)
-                if workers is None or (local is not None and local(held[0])):
-                    done[taken] = func(held.pop())
-                elif workers.idle:
-                    workers.send(taken, held.pop())
-                else:
-                    break
-                taken += 1
-                while given in done:
-                    yield done.pop(given)
-                    given += 1
-            if exhausted and given == taken:
-                return
-            if workers is not None and workers.busy:
-                for number, result in workers.receive():
-                    done[number] = result
-            while given in done:
-                yield done.pop(given)
-                given += 1
-    finally:
-        if workers is not None:
-            workers.stop()
-
-
-# -- the line format over a file
-
-def _is_source(arg: str) -> bool:
-    """Whether PUZZLE names a file or standard input (not a puzzle given as text)."""
-    text = arg.strip()
-    return arg == "-" or (
-        "\n" not in text and not _looks_like_puzzle(text) and bool(text or os.path.exists(arg))
-    )
-
-
-class _Block(NamedTuple):
-    """What ``_solve_block`` gives back: output lines and counts of one block."""
-
-    out: str  # the output lines, each ending in a newline
-    size: int  # bytes of input
-    puzzles: int
-    solved: int
-    unsolved: int
-    errors: int
-    code: int  # the worst exit code
-    notes: tuple[tuple[int, str], ...]  # (output lines before it, a line for standard error)
-
-
-def _solve_block(job: tuple[str, str, int, int, bytes]) -> _Block:
-    """Solve one block of lines: (source name, --rules, search limit, first line number, text).
-
-    Blank lines and ``#`` comments give no output; every other line gives one line: the
-    solution, ``no solution`` or ``error: SOURCE line N: ...``.
-    """
-    from yass import fast
-
-    name, rules, limit, lineno, data = job
-    try:
-        lines = data.decode().split("\n")
-        bad: frozenset[int] = frozenset()
-    except UnicodeDecodeError:
-        lines, bad = _decode_lines(data)
-    classic = None if rules else fast.classic_line
-    out: list[str] = []
-    notes: list[tuple[int, str]] = []
-    solved = unsolved = errors = 0
-    code = EXIT_OK
-    for i, raw in enumerate(lines):
-        text = raw.strip()
-        if not text or text[0] == "#":
-            continue
-        if classic is not None and len(text) == 81:  # the fast path: no Python objects
-            try:
-                count, solution = classic(text, limit)
-            except ValueError:  # not plain digits and dots: parse it below
-                solution = None
-            if solution is not None:
-                if count > 1:
-                    where = f"{name} line {lineno + i}"
-                    notes.append((len(out), f"yass: warning: {where}: {_NOT_UNIQUE}"))
-                out.append(solution)
-                solved += 1
-                continue
-        line, result, note = _solve_text(text, rules, limit, f"{name} line {lineno + i}", i in bad)
-        if note:
-            notes.append((len(out), note))
-        out.append(line)
-        if result == EXIT_OK:
-            solved += 1
-        elif result == EXIT_NO_SOLUTION:
-            unsolved += 1
-        else:
-            errors += 1
-        code = max(code, result)
-    text = "\n".join(out) + "\n" if out else ""
-    return _Block(text, len(data), len(out), solved, unsolved, errors, code, tuple(notes))
-
-
-def _decode_lines(data: bytes) -> tuple[list[str], frozenset[int]]:
-    """The lines of a block that is not all UTF-8, and the numbers of those that are not."""
-    lines: list[str] = []
-    bad: set[int] = set()
-    for i, raw in enumerate(data.split(b"\n")):
-        try:
-            lines.append(raw.decode())
-        except UnicodeDecodeError:
-            lines.append("?")
-            bad.add(i)
-    return lines, frozenset(bad)
-
-
-def _solve_text(
-    text: str, rules: str, limit: int, where: str, undecodable: bool = False
-) -> tuple[str, int, str]:
-    """(output line, exit code, line for standard error or "") of one puzzle line."""
-    from yass import fast
-    from yass.formats.text import ParseError, build_puzzle, parse_line
-
-    try:
-        if undecodable:
-            raise ParseError("not UTF-8 text")
-        n, givens = parse_line(text)
-        puzzle = build_puzzle(n, givens, (), rules)
-        count, solution = fast.search(puzzle, limit)
-        why = _verify(puzzle, solution) if solution is not None else None
-    except PuzzleError as exc:
-        message = f"{where}: " + " ".join(str(exc).splitlines())
-        return f"error: {message}", EXIT_BAD_INPUT, f"yass: error: {message}"
-    except RuntimeError as exc:  # the core's own check of a solution failed
-        why = str(exc)
-    if why is not None:
-        message = f"internal error: a solution failed verification ({where}): {why}"
-        message += "; please report it"
-        return f"error: {message}", EXIT_INTERNAL, f"yass: {message}"
-    if solution is None:
-        return "no solution", EXIT_NO_SOLUTION, ""
-    note = f"yass: warning: {where}: {_NOT_UNIQUE}" if count > 1 else ""
-    return _line(solution), EXIT_OK, note
-
-
-def _blocks(read: Callable[[int], bytes], head: bytes) -> Iterator[tuple[int, bytes]]:
-    """(number of its first line, whole lines) blocks of a stream, ``head`` first.
-
-    ``read(n)`` is ``read1`` for a pipe or a terminal: it takes what is there, so lines
-    typed or sent down a pipe are answered at once rather than when a block is full.
-    """
-    lineno = 1
-    carry: list[bytes] = []
-    data = head
-    while True:
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            block = b"".join([*carry, data[:cut]]) if carry else data[:cut]
-            carry = []
-            yield lineno, block
-            lineno += block.count(b"\n")
-        if cut < len(data):
-            carry.append(data[cut:])
-        data = read(_BLOCK_BYTES)
-        if not data:
-            if carry:
-                yield lineno, b"".join(carry)
-            return
-
-
-class _Prefixed(io.RawIOBase):
-    """A byte stream that gives ``head`` again, then the rest of ``rest``."""
-
-    def __init__(self, head: bytes, rest: io.BufferedIOBase, name: str) -> None:
-        super().__init__()
-        self._head = head
-        self._rest = rest
-        self.name = name
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        view = memoryview(buffer).cast("B")
-        if self._head:
-            data, self._head = self._head[: len(view)], self._head[len(view) :]
-        else:
-            data = self._rest.read1(len(view))
-        view[: len(data)] = data
-        return len(data)
-
-
-def _open_binary(arg: str) -> tuple[str, io.BufferedIOBase, int | None, Callable[[], None]]:
-    """(name, byte stream, size when it is a regular file, close) of a file or ``-``."""
-    import stat
-
-    from yass.formats.text import open_source
-
-    if arg == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if isinstance(buffer, io.BufferedIOBase):
-            stream: io.BufferedIOBase = buffer
-        else:  # a text stream put in place of standard input (as tests do)
-            stream = io.BytesIO(sys.stdin.read().encode())
-        name, close = "<stdin>", lambda: None
-    else:
-        name, text_stream, _ = open_source(arg)  # ParseError names a missing file
-        binary = getattr(text_stream, "buffer", None)
-        assert isinstance(binary, io.BufferedIOBase)
-        stream, close = binary, text_stream.close
-    size = None
-    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-        info = os.fstat(stream.fileno())
-        if stat.S_ISREG(info.st_mode):
-            size = info.st_size
-    return name, stream, size, close
-
-
-def _first_puzzle_line(read: Callable[[int], bytes]) -> tuple[bytes, str]:
-    """(what was read, the first line that is not blank or a comment, "" if none)."""
-    chunks: list[bytes] = []
-    partial = b""
-    while True:
-        chunk = read(_BLOCK_BYTES)
-        if not chunks and chunk.startswith(codecs.BOM_UTF8):
-            chunk = chunk[len(codecs.BOM_UTF8) :]
-        chunks.append(chunk)
-        lines = (partial + chunk).split(b"\n")
-        partial = lines.pop() if chunk else b""
-        for raw in lines:
-            text = raw.decode("utf-8", "replace").strip()
-            if text and not text.startswith("#"):
-                return b"".join(chunks), text
-        if not chunk:
-            return b"".join(chunks), ""
-
-
 def _solve_lines(
     args: argparse.Namespace,
-    stats: _Stats,
+    stats: Stats,
     handle: Callable[[Entry, argparse.Namespace, bool], int],
 ) -> int:
     """``solve FILE --format line``: the batch path, or the reader's for JSON and pictures."""
     from yass.constraints import rules_from_names
     from yass.formats import read_puzzles
-    from yass.formats.text import _line_kind
 
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
-    name, stream, size, close = _open_binary(args.puzzle)
-    # a file is read a whole block at a time, anything else as soon as there is input
-    read = stream.read if size is not None else stream.read1
-    try:
-        head, first = _first_puzzle_line(read)
-        if (
-            name.lower().endswith(".json")
-            or first.startswith(("{", "["))
-            or (first and _line_kind(first, None) == "picture")
-        ):
-            text = io.TextIOWrapper(
-                io.BufferedReader(_Prefixed(head, stream, name)), encoding="utf-8-sig"
-            )
-            found = read_puzzles(text, rules=args.rules), True
+    with batch.open_input(args.puzzle) as source:
+        if not source.lines:
+            found = read_puzzles(source.text(), rules=args.rules), True
             return _run_puzzles(args, handle, found, stats)
-        return _batch(args, stats, name, _blocks(read, head), size)
-    finally:
-        close()
+        return _batch(args, stats, source)
 
 
-def _batch(
-    args: argparse.Namespace,
-    stats: _Stats,
-    name: str,
-    blocks: Iterator[tuple[int, bytes]],
-    size: int | None,
-) -> int:
-    limit = 1 if args.first else 2
-    jobs = _jobs(args)
-    progress = _Progress(args, stats.start, size)
+def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
+    """Solve the lines of ``source`` block by block; write each block's output in order."""
+    progress = _progress(args, stats.start, source.size)
     worst = EXIT_OK
     done = 0
-
-    def start_pool() -> bool:
-        return (size or 0) >= _POOL_BYTES or time.perf_counter() - stats.start > _POOL_AFTER
-
-    work = ((name, args.rules, limit, lineno, data) for lineno, data in blocks)
-    results = _in_order(_solve_block, work, jobs, start_pool)
+    results = batch.solve_blocks(
+        source,
+        rules=args.rules,
+        limit=1 if args.first else 2,
+        processes=_jobs(args),
+        start=stats.start,
+    )
     try:
         with contextlib.closing(results), _Whole() as whole:
             for block in results:
@@ -1007,6 +561,8 @@ def _batch(
                 worst = max(worst, block.code)
                 done += block.size
                 progress.update(stats.puzzles, done)
+    except WorkerError as exc:
+        raise _worker_failed(exc) from None
     finally:
         _finish(args, stats, progress)
     if stats.puzzles == 0:
@@ -1015,7 +571,7 @@ def _batch(
     return worst
 
 
-def _write_block(block: _Block, progress: _Progress) -> None:
+def _write_block(block: batch.Block, progress: Progress) -> None:
     """Write a block's lines, its notes to standard error in their places, and flush."""
     out = sys.stdout
     if block.notes:
@@ -1076,7 +632,7 @@ def _entry_job(job: tuple[Entry, argparse.Namespace, bool]) -> tuple[list[tuple[
     return events, code
 
 
-def _replay(events: list[tuple[bool, str]], progress: _Progress | None) -> None:
+def _replay(events: list[tuple[bool, str]], progress: Progress | None) -> None:
     for to_stderr, text in events:
         if to_stderr:
             sys.stdout.flush()

@@ -1,0 +1,546 @@
+"""Batch solving: many puzzles, answered in input order, in this process or several.
+
+Two layers, both free of argv and of printing (``yass.cli`` does those):
+
+- ``in_order(func, jobs, processes, start_pool)`` gives ``func(job)`` of every job in
+  input order. Jobs run here until ``start_pool()`` says a run is big enough to gain
+  from ``Workers``, worker processes that each hold one job at a time; at most
+  ``WINDOW`` jobs a worker are in flight, so memory stays flat. Closing the iterator
+  (or Ctrl-C) stops the workers. ``pool_wanted`` is the policy the command uses.
+- ``open_input(arg)`` opens a file or standard input as bytes and looks at its first
+  puzzle line; when it holds one puzzle a line, ``solve_blocks`` reads it in blocks of
+  whole lines (``BLOCK_BYTES``) and solves each block in one call (``solve_block``), so
+  a block is the unit of work. Each ``Block`` carries its output lines (a solution,
+  ``no solution`` or ``error: SOURCE line N: ...`` per puzzle line), its counts, its
+  worst exit code, and notes for standard error with their places among the lines.
+  Classic 9x9 lines go straight to the compiled core (``fast.classic_line``); anything
+  else is parsed as the file reader does.
+
+A puzzle's outcome is the ``yass`` command's exit code for it (``EXIT_OK`` ...
+``EXIT_INTERNAL``); the command exits with the worst over a file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from yass.geometry import PuzzleError, digit_char
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from yass.board import Puzzle
+
+__all__ = [
+    "BLOCK_BYTES",
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERNAL",
+    "EXIT_NO_SOLUTION",
+    "EXIT_OK",
+    "NOT_UNIQUE",
+    "POOL_AFTER",
+    "POOL_BYTES",
+    "WINDOW",
+    "Block",
+    "Input",
+    "WorkerError",
+    "Workers",
+    "as_line",
+    "in_order",
+    "open_input",
+    "pool_wanted",
+    "solve_block",
+    "solve_blocks",
+    "verify",
+]
+
+#: A puzzle solved (for ``check``: exactly one solution).
+EXIT_OK = 0
+#: No solution (for ``check``: none or more than one).
+EXIT_NO_SOLUTION = 1
+#: Bad input: the message names what and where.
+EXIT_BAD_INPUT = 2
+#: A result failed verification, or a worker failed: a bug to report.
+EXIT_INTERNAL = 3
+
+#: Bytes of input in a block (about 800 lines of 81 characters); a block is the unit of work.
+BLOCK_BYTES = 1 << 16
+#: Worker processes start once the work has run this long in process (seconds) ...
+POOL_AFTER = 0.1
+#: ... or at once for an input file at least this big (bytes).
+POOL_BYTES = 1 << 20
+#: Jobs in flight per worker: enough to keep each one busy, few enough for flat memory.
+WINDOW = 4
+
+#: The note for a puzzle with more than one solution (after "SOURCE line N: ").
+NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def as_line(values: Sequence[int]) -> str:
+    """The one-line text of cell values, ``.`` for an empty cell."""
+    return "".join(digit_char(v) if v else "." for v in values)
+
+
+def verify(puzzle: Puzzle, values: Sequence[int]) -> str | None:
+    """Why ``values`` is not a solution of ``puzzle`` (None when it is)."""
+    layout = puzzle.layout
+    for cell, (g, v) in enumerate(zip(puzzle.givens, values, strict=True)):
+        if g and g != v:
+            return f"the given {layout.name(cell)}={digit_char(g)} was changed"
+    problems = layout.violations(values)
+    return problems[0] if problems else None
+
+
+# -- worker processes and results in order ---------------------------------------------
+
+
+class WorkerError(Exception):
+    """A job failed in a worker process (the message says how), or a worker died."""
+
+
+def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
+    """A worker process: answer each job sent down ``conn`` until the parent hangs up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, func(job))
+        except Exception as exc:  # sent back: the parent reports it
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except OSError:
+            return
+
+
+class Workers:
+    """Worker processes, each with its own pipe and at most one job at a time.
+
+    Nothing is shared between them (no locks, no queues), so stopping them at any moment
+    (Ctrl-C, a closed output) cannot leave one holding what another needs. ``idle``
+    lists the pipes of workers without a job; ``busy`` maps the others' pipes to the
+    number of their job.
+    """
+
+    def __init__(self, func: Callable[[Any], Any], processes: int) -> None:
+        import multiprocessing
+
+        context = multiprocessing.get_context()
+        sys.stdout.flush()  # a forked worker must not write our buffered output again
+        sys.stderr.flush()
+        self.procs: list[Any] = []
+        self.conns: list[Connection] = []
+        self.idle: list[Connection] = []
+        self.busy: dict[Connection, int] = {}  # the number of the job each one is on
+        for _ in range(processes):
+            mine, theirs = context.Pipe()
+            proc = context.Process(target=_worker_loop, args=(theirs, func), daemon=True)
+            self.procs.append(proc)
+            self.conns.append(mine)
+            proc.start()
+            theirs.close()
+        self.idle = list(self.conns)
+
+    def send(self, number: int, job: Any) -> None:
+        """Give job ``number`` to an idle worker (there must be one)."""
+        conn = self.idle.pop()
+        conn.send(job)
+        self.busy[conn] = number
+
+    def receive(self) -> list[tuple[int, Any]]:
+        """Wait for at least one answer: (job number, result) of each that came.
+
+        Raises WorkerError when a job raised in its worker or a worker ended.
+        """
+        from multiprocessing.connection import wait
+
+        out = []
+        ready = set(wait(list(self.busy)))
+        for conn in [c for c in self.busy if c in ready]:
+            try:
+                ok, value = conn.recv()
+            except (EOFError, OSError):
+                ok, value = False, "a worker process ended unexpectedly"
+            if not ok:
+                raise WorkerError(value)
+            out.append((self.busy.pop(conn), value))
+            self.idle.append(conn)
+        return out
+
+    def stop(self) -> None:
+        """End the workers: idle ones when told to, busy ones at once."""
+        for conn in self.idle:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+        for conn in self.conns:
+            conn.close()
+        for proc, conn in zip(self.procs, self.conns, strict=True):
+            if conn in self.busy:
+                proc.terminate()
+        for proc in self.procs:
+            proc.join(2)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+
+
+def pool_wanted(start: float, size: int | None = None) -> Callable[[], bool]:
+    """A ``start_pool`` test for ``in_order``: true at once for an input of at least
+    ``POOL_BYTES`` bytes (``size``), else once ``POOL_AFTER`` seconds have passed since
+    ``start`` (a ``time.perf_counter()`` reading), so a small run never starts workers."""
+
+    def wanted() -> bool:
+        return (size or 0) >= POOL_BYTES or time.perf_counter() - start > POOL_AFTER
+
+    return wanted
+
+
+def in_order(
+    func: Callable[[J], R],
+    jobs: Iterable[J],
+    processes: int,
+    start_pool: Callable[[], bool],
+    local: Callable[[J], bool] | None = None,
+) -> Generator[R, None, None]:
+    """``func(job)`` of every job, in order.
+
+    Jobs run in this process until ``start_pool()`` says it is worth starting
+    ``processes`` workers (so never for a small input); then each job goes to the next
+    idle worker, with at most ``WINDOW`` jobs a worker in flight or waiting for their
+    turn to be given out. Jobs for which ``local(job)`` is true always run here.
+    ``func`` must be a module-level function (workers are started with it). Closing
+    the iterator (or Ctrl-C) stops the workers; a job that raises in a worker raises
+    WorkerError here.
+    """
+    workers: Workers | None = None
+    done: dict[int, R] = {}
+    source = iter(jobs)
+    held: list[J] = []  # the next job, waiting for an idle worker
+    taken = given = 0  # jobs taken from ``jobs``; results given out
+    window = WINDOW * processes
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and taken - given < window:
+                if not held:
+                    try:
+                        held.append(next(source))
+                    except StopIteration:
+                        exhausted = True
+                        break
+                if workers is None and processes > 1 and start_pool():
+                    workers = Workers(func, processes)
+                if workers is None or (local is not None and local(held[0])):
+                    done[taken] = func(held.pop())
+                elif workers.idle:
+                    workers.send(taken, held.pop())
+                else:
+                    break
+                taken += 1
+                while given in done:
+                    yield done.pop(given)
+                    given += 1
+            if exhausted and given == taken:
+                return
+            if workers is not None and workers.busy:
+                for number, result in workers.receive():
+                    done[number] = result
+            while given in done:
+                yield done.pop(given)
+                given += 1
+    finally:
+        if workers is not None:
+            workers.stop()
+
+
+# -- one puzzle a line, a block of lines at a time ----------------------------------------
+
+
+class Block(NamedTuple):
+    """What ``solve_block`` gives back: output lines and counts of one block."""
+
+    out: str  # the output lines, each ending in a newline
+    size: int  # bytes of input
+    puzzles: int
+    solved: int
+    unsolved: int
+    errors: int
+    code: int  # the worst exit code
+    notes: tuple[tuple[int, str], ...]  # (output lines before it, a line for standard error)
+
+
+def solve_block(job: tuple[str, str, int, int, bytes]) -> Block:
+    """Solve one block of lines: (source name, --rules, search limit, first line number, text).
+
+    Blank lines and ``#`` comments give no output; every other line gives one line: the
+    solution, ``no solution`` or ``error: SOURCE line N: ...``.
+    """
+    from yass import fast
+
+    name, rules, limit, lineno, data = job
+    try:
+        lines = data.decode().split("\n")
+        bad: frozenset[int] = frozenset()
+    except UnicodeDecodeError:
+        lines, bad = _decode_lines(data)
+    classic = None if rules else fast.classic_line
+    out: list[str] = []
+    notes: list[tuple[int, str]] = []
+    solved = unsolved = errors = 0
+    code = EXIT_OK
+    for i, raw in enumerate(lines):
+        text = raw.strip()
+        if not text or text[0] == "#":
+            continue
+        if classic is not None and len(text) == 81:  # the fast path: no Python objects
+            try:
+                count, solution = classic(text, limit)
+            except ValueError:  # not plain digits and dots: parse it below
+                solution = None
+            if solution is not None:
+                if count > 1:
+                    where = f"{name} line {lineno + i}"
+                    notes.append((len(out), f"yass: warning: {where}: {NOT_UNIQUE}"))
+                out.append(solution)
+                solved += 1
+                continue
+        line, result, note = _solve_text(text, rules, limit, f"{name} line {lineno + i}", i in bad)
+        if note:
+            notes.append((len(out), note))
+        out.append(line)
+        if result == EXIT_OK:
+            solved += 1
+        elif result == EXIT_NO_SOLUTION:
+            unsolved += 1
+        else:
+            errors += 1
+        code = max(code, result)
+    text = "\n".join(out) + "\n" if out else ""
+    return Block(text, len(data), len(out), solved, unsolved, errors, code, tuple(notes))
+
+
+def _decode_lines(data: bytes) -> tuple[list[str], frozenset[int]]:
+    """The lines of a block that is not all UTF-8, and the numbers of those that are not."""
+    lines: list[str] = []
+    bad: set[int] = set()
+    for i, raw in enumerate(data.split(b"\n")):
+        try:
+            lines.append(raw.decode())
+        except UnicodeDecodeError:
+            lines.append("?")
+            bad.add(i)
+    return lines, frozenset(bad)
+
+
+def _solve_text(
+    text: str, rules: str, limit: int, where: str, undecodable: bool = False
+) -> tuple[str, int, str]:
+    """(output line, exit code, line for standard error or "") of one puzzle line."""
+    from yass import fast
+    from yass.formats.text import ParseError, build_puzzle, parse_line
+
+    try:
+        if undecodable:
+            raise ParseError("not UTF-8 text")
+        n, givens = parse_line(text)
+        puzzle = build_puzzle(n, givens, (), rules)
+        count, solution = fast.search(puzzle, limit)
+        why = verify(puzzle, solution) if solution is not None else None
+    except PuzzleError as exc:
+        message = f"{where}: " + " ".join(str(exc).splitlines())
+        return f"error: {message}", EXIT_BAD_INPUT, f"yass: error: {message}"
+    except RuntimeError as exc:  # the core's own check of a solution failed
+        why = str(exc)
+    if why is not None:
+        message = f"internal error: a solution failed verification ({where}): {why}"
+        message += "; please report it"
+        return f"error: {message}", EXIT_INTERNAL, f"yass: {message}"
+    if solution is None:
+        return "no solution", EXIT_NO_SOLUTION, ""
+    note = f"yass: warning: {where}: {NOT_UNIQUE}" if count > 1 else ""
+    return as_line(solution), EXIT_OK, note
+
+
+def _blocks(read: Callable[[int], bytes], head: bytes) -> Iterator[tuple[int, bytes]]:
+    """(number of its first line, whole lines) blocks of a stream, ``head`` first.
+
+    ``read(n)`` is ``read1`` for a pipe or a terminal: it takes what is there, so lines
+    typed or sent down a pipe are answered at once rather than when a block is full.
+    """
+    lineno = 1
+    carry: list[bytes] = []
+    data = head
+    while True:
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            block = b"".join([*carry, data[:cut]]) if carry else data[:cut]
+            carry = []
+            yield lineno, block
+            lineno += block.count(b"\n")
+        if cut < len(data):
+            carry.append(data[cut:])
+        data = read(BLOCK_BYTES)
+        if not data:
+            if carry:
+                yield lineno, b"".join(carry)
+            return
+
+
+class _Prefixed(io.RawIOBase):
+    """A byte stream that gives ``head`` again, then the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: io.BufferedIOBase, name: str) -> None:
+        super().__init__()
+        self._head = head
+        self._rest = rest
+        self.name = name
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            data, self._head = self._head[: len(view)], self._head[len(view) :]
+        else:
+            data = self._rest.read1(len(view))
+        view[: len(data)] = data
+        return len(data)
+
+
+def _open_binary(arg: str) -> tuple[str, io.BufferedIOBase, int | None, Callable[[], None]]:
+    """(name, byte stream, size when it is a regular file, close) of a file or ``-``."""
+    import stat
+
+    from yass.formats.text import open_source
+
+    if arg == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if isinstance(buffer, io.BufferedIOBase):
+            stream: io.BufferedIOBase = buffer
+        else:  # a text stream put in place of standard input (as tests do)
+            stream = io.BytesIO(sys.stdin.read().encode())
+        name, close = "<stdin>", lambda: None
+    else:
+        name, text_stream, _ = open_source(arg)  # ParseError names a missing file
+        binary = getattr(text_stream, "buffer", None)
+        assert isinstance(binary, io.BufferedIOBase)
+        stream, close = binary, text_stream.close
+    size = None
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        info = os.fstat(stream.fileno())
+        if stat.S_ISREG(info.st_mode):
+            size = info.st_size
+    return name, stream, size, close
+
+
+def _first_puzzle_line(read: Callable[[int], bytes]) -> tuple[bytes, str]:
+    """(what was read, the first line that is not blank or a comment, "" if none)."""
+    chunks: list[bytes] = []
+    partial = b""
+    while True:
+        chunk = read(BLOCK_BYTES)
+        if not chunks and chunk.startswith(codecs.BOM_UTF8):
+            chunk = chunk[len(codecs.BOM_UTF8) :]
+        chunks.append(chunk)
+        lines = (partial + chunk).split(b"\n")
+        partial = lines.pop() if chunk else b""
+        for raw in lines:
+            text = raw.decode("utf-8", "replace").strip()
+            if text and not text.startswith("#"):
+                return b"".join(chunks), text
+        if not chunk:
+            return b"".join(chunks), ""
+
+
+class Input:
+    """A file or standard input opened by ``open_input``, its first puzzle line read.
+
+    ``name`` is the path or ``<stdin>``; ``size`` the bytes of a regular file (None for
+    a pipe or a terminal); ``first`` the first line that is not blank or a comment.
+    Read it once, either way: ``blocks()`` when ``lines`` (one puzzle a line), else
+    ``text()`` for the file reader (JSON, pictures).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        stream: io.BufferedIOBase,
+        size: int | None,
+        read: Callable[[int], bytes],
+        head: bytes,
+        first: str,
+    ) -> None:
+        self.name = name
+        self.size = size
+        self.first = first
+        self._stream = stream
+        self._read = read
+        self._head = head
+
+    @property
+    def lines(self) -> bool:
+        """Whether the input is one puzzle a line (not JSON, not pictures)."""
+        from yass.formats.text import _line_kind
+
+        first = self.first
+        return not (
+            self.name.lower().endswith(".json")
+            or first.startswith(("{", "["))
+            or (bool(first) and _line_kind(first, None) == "picture")
+        )
+
+    def blocks(self) -> Iterator[tuple[int, bytes]]:
+        """(number of its first line, whole lines) blocks of about ``BLOCK_BYTES``."""
+        return _blocks(self._read, self._head)
+
+    def text(self) -> io.TextIOWrapper:
+        """The whole input as text (UTF-8, a byte-order mark dropped)."""
+        raw = _Prefixed(self._head, self._stream, self.name)
+        return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig")
+
+
+@contextlib.contextmanager
+def open_input(arg: str) -> Iterator[Input]:
+    """Open a file or ``-`` (standard input) as an ``Input``; closed at the end.
+
+    A file is read a whole block at a time, anything else as soon as there is input,
+    so lines typed or sent down a pipe are answered at once. Raises ParseError (a
+    PuzzleError) naming a file that cannot be read.
+    """
+    name, stream, size, close = _open_binary(arg)
+    read = stream.read if size is not None else stream.read1
+    try:
+        head, first = _first_puzzle_line(read)
+        yield Input(name, stream, size, read, head, first)
+    finally:
+        close()
+
+
+def solve_blocks(
+    source: Input, *, rules: str, limit: int, processes: int, start: float
+) -> Generator[Block, None, None]:
+    """The ``Block`` of each block of lines of ``source``, in order (``in_order``).
+
+    ``rules`` are extra rules for every line (``--rules`` names), ``limit`` the search
+    limit (2 to tell a unique solution, 1 for any), ``processes`` the most workers,
+    started as ``pool_wanted(start, source.size)`` says. Close the generator to stop.
+    """
+    work = ((source.name, rules, limit, lineno, data) for lineno, data in source.blocks())
+    return in_order(solve_block, work, processes, pool_wanted(start, source.size))
