@@ -32,18 +32,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles"
-SEED_PUZZLE = "409010803000009240000000001390274600000050000002163059500000000013600000908020107"
+from bench_common import DEFAULT_DATA, puzzle_lines, valid
 
-UNITS: list[list[int]] = (
-    [[r * 9 + c for c in range(9)] for r in range(9)]
-    + [[r * 9 + c for r in range(9)] for c in range(9)]
-    + [
-        [(br * 3 + i) * 9 + bc * 3 + j for i in range(3) for j in range(3)]
-        for br in range(3)
-        for bc in range(3)
-    ]
-)
+SEED_PUZZLE = "409010803000009240000000001390274600000050000002163059500000000013600000908020107"
 
 # Runs a command and prints the largest resident set of it and everything it waited for.
 MAXRSS = (
@@ -60,21 +51,6 @@ def yass_command() -> list[str]:
         return [str(script)]
     found = shutil.which("yass")
     return [found] if found else [sys.executable, "-m", "yass"]
-
-
-def puzzle_lines(path: Path) -> list[str]:
-    with path.open() as f:
-        return [ln.strip() for ln in f if ln.strip() and not ln.lstrip().startswith("#")]
-
-
-def valid(puzzle: str, solution: str) -> bool:
-    """An independent check: 81 digits, every unit holds 1-9 once, the givens kept."""
-    if len(solution) != 81 or not solution.isdigit() or "0" in solution:
-        return False
-    full = set("123456789")
-    if any({solution[i] for i in unit} != full for unit in UNITS):
-        return False
-    return all(g in ".0" or g == s for g, s in zip(puzzle, solution, strict=True))
 
 
 def throughput(

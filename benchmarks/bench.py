@@ -24,11 +24,11 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench_common import DEFAULT_DATA, UNITS, givens_of, puzzle_lines, valid
+
 from yass import fast, search
 from yass.board import Puzzle
 from yass.layout import Layout
-
-DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles"
 
 #: "tdoku called once per puzzle from Python", puzzles/s, from issue 3 (this machine kind).
 TDOKU_FROM_PYTHON: dict[str, tuple[int, int]] = {
@@ -40,44 +40,6 @@ TDOKU_FROM_PYTHON: dict[str, tuple[int, int]] = {
 }
 #: The hard sets, where the target is 20% of tdoku from Python (the moonshot 50%).
 HARD_SETS = ("magictour_top1465", "norvig_top95", "norvig_hardest11")
-
-UNITS: list[list[int]] = (
-    [[r * 9 + c for c in range(9)] for r in range(9)]
-    + [[r * 9 + c for r in range(9)] for c in range(9)]
-    + [
-        [(br * 3 + i) * 9 + bc * 3 + j for i in range(3) for j in range(3)]
-        for br in range(3)
-        for bc in range(3)
-    ]
-)
-
-
-def read_lines(path: Path, limit: int | None) -> list[str]:
-    out: list[str] = []
-    with path.open() as f:
-        for raw in f:
-            line = raw.strip()
-            if line and not line.startswith("#"):
-                out.append(line)
-                if limit is not None and len(out) >= limit:
-                    break
-    return out
-
-
-def givens_of(line: str) -> tuple[int, ...]:
-    return tuple(int(ch) if ch in "123456789" else 0 for ch in line)
-
-
-def valid(line: str, solution: Sequence[int] | str | None) -> bool:
-    """An independent check: 81 digits, every unit holds 1-9 once, the givens kept."""
-    if solution is None or len(solution) != 81:
-        return False
-    vals = [int(v) for v in solution]
-    full = set(range(1, 10))
-    if any({vals[i] for i in unit} != full for unit in UNITS):
-        return False
-    return all(g == 0 or g == v for g, v in zip(givens_of(line), vals, strict=True))
-
 
 # -- python-sat ----------------------------------------------------------------------------
 
@@ -146,7 +108,7 @@ def best_time(run: Callable[[], object], repeat: int) -> tuple[float, object]:
 def bench_file(
     path: Path, limit: int | None, repeat: int, ref_budget: float, sat: bool
 ) -> dict[str, object]:
-    lines = read_lines(path, limit)
+    lines = puzzle_lines(path, limit)
     n = len(lines)
     layout = Layout.classic(9)
     puzzles = [Puzzle(layout, givens_of(line)) for line in lines]

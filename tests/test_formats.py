@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import SEED_PUZZLE, variant_entries
+from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
 from yass import render
 from yass.board import ConflictError
 from yass.constraints import REGISTRY, AntiKing, AntiKnight, Regions
@@ -28,21 +28,9 @@ from yass.formats import (
 from yass.geometry import LayoutError, PuzzleError
 
 # Seed 002's input picture, as the seed shows it (indented, a trailing space on row 1).
-SEED_PICTURE = """\
-    ┌───┬───┬───┐
-    │4 9│ 1 │8 3│\x20
-    │   │  9│24 │
-    │   │   │  1│
-    ├───┼───┼───┤
-    │39 │274│6  │
-    │   │ 5 │   │
-    │  2│163│ 59│
-    ├───┼───┼───┤
-    │5  │   │   │
-    │ 13│6  │   │
-    │9 8│ 2 │1 7│
-    └───┴───┴───┘
-"""
+SEED_PICTURE = "".join(
+    f"    {row}{' ' if i == 1 else ''}\n" for i, row in enumerate(SEED_INPUT_PICTURE.splitlines())
+)
 
 PLAIN_SPACED = """\
 4 . 9 | . 1 . | 8 . 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SEED_PUZZLE
+from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, digits_of
 from yass import render
 from yass.constraints import Regions
 from yass.formats import parse_puzzle
@@ -24,40 +24,20 @@ SEED_SOLUTION_PICTURE = """\
 │948│325│167│
 └───┴───┴───┘"""
 
-# Seed 002's example input picture (without its indentation and trailing space).
-SEED_INPUT_PICTURE = """\
-┌───┬───┬───┐
-│4 9│ 1 │8 3│
-│   │  9│24 │
-│   │   │  1│
-├───┼───┼───┤
-│39 │274│6  │
-│   │ 5 │   │
-│  2│163│ 59│
-├───┼───┼───┤
-│5  │   │   │
-│ 13│6  │   │
-│9 8│ 2 │1 7│
-└───┴───┴───┘"""
-
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 
 
-def _digits(line: str) -> list[int]:
-    return [0 if ch in ".0" else int(ch) for ch in line]
-
-
 def test_seed_solution_picture_exactly() -> None:
-    assert render.grid(_digits(SEED_SOLUTION), Layout.classic(9)) == SEED_SOLUTION_PICTURE
+    assert render.grid(digits_of(SEED_SOLUTION), Layout.classic(9)) == SEED_SOLUTION_PICTURE
 
 
 def test_seed_input_picture_exactly() -> None:
-    picture = render.grid(_digits(SEED_PUZZLE), Layout.classic(9))
+    picture = render.grid(digits_of(SEED_PUZZLE), Layout.classic(9))
     assert [line.rstrip() for line in picture.splitlines()] == SEED_INPUT_PICTURE.splitlines()
 
 
 def test_four_by_four_scales() -> None:
-    values = _digits("1234341221434321")
+    values = digits_of("1234341221434321")
     assert render.grid(values, Layout.classic(4)) == (
         "┌──┬──┐\n"
         "│12│34│\n"

@@ -712,12 +712,22 @@ def build_parser() -> argparse.ArgumentParser:
         "nonconsecutive); `yass rules` lists them",
     )
 
-    p = sub.add_parser(
+    def command(
+        name: str, *, help: str, description: str | None = None, puzzles: bool = True
+    ) -> argparse.ArgumentParser:
+        """A subcommand; ``puzzles``: it takes PUZZLE and --rules."""
+        return sub.add_parser(
+            name,
+            parents=[common] if puzzles else [],
+            help=help,
+            formatter_class=fmt,
+            epilog=EXIT_CODES,
+            description=description,
+        )
+
+    p = command(
         "solve",
-        parents=[common],
         help="solve puzzles",
-        formatter_class=fmt,
-        epilog=EXIT_CODES,
         description="Solve each puzzle by logic, guessing where logic runs out (seed 002's"
         " loop), and print the solution. A puzzle with several solutions is still solved;"
         " a note on standard error says it is not unique.",
@@ -767,12 +777,9 @@ def build_parser() -> argparse.ArgumentParser:
         " a bar and the time left (default: only when standard error is a terminal)",
     )
 
-    p = sub.add_parser(
+    p = command(
         "count",
-        parents=[common],
         help="count solutions",
-        formatter_class=fmt,
-        epilog=EXIT_CODES,
         description="Print the number of solutions of each puzzle, stopping at --limit.",
     )
     p.add_argument(
@@ -780,22 +787,16 @@ def build_parser() -> argparse.ArgumentParser:
         " (default 1000)"
     )
 
-    sub.add_parser(
+    command(
         "check",
-        parents=[common],
         help="check that a puzzle has exactly one solution",
-        formatter_class=fmt,
-        epilog=EXIT_CODES,
         description="Say whether each puzzle is valid with exactly one solution, has no"
         " solution, or has several. Exit code 0 only when every puzzle is unique.",
     )
 
-    p = sub.add_parser(
+    p = command(
         "show",
-        parents=[common],
         help="show a puzzle (grid, candidates, or one level per digit)",
-        formatter_class=fmt,
-        epilog=EXIT_CODES,
         description="Show the puzzle after its givens are placed and their direct"
         " eliminations made. grid: the boxed picture; candidates: each cell's digit or"
         " remaining candidates; levels: one grid per digit (the digit where placed, '.'"
@@ -805,11 +806,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", choices=("grid", "candidates", "levels"), default="grid", help="the view"
     )
 
-    sub.add_parser(
+    command(
         "rules",
         help="list the rule names --rules takes and the JSON constraint types",
-        formatter_class=fmt,
-        epilog=EXIT_CODES,
+        puzzles=False,
     )
     return parser
 

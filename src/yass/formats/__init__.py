@@ -18,10 +18,9 @@ from yass.formats.text import (
     Source,
     entries_from_lines,
     make_layout,
-    numbered_lines,
-    open_source,
     parse_puzzle,
     read_text_puzzles,
+    source_lines,
 )
 from yass.formats.variant_json import (
     puzzle_from_json,
@@ -60,9 +59,7 @@ def read_puzzles(
     and ``constraints`` are added to every puzzle. Raises ParseError when the source
     cannot be read at all (missing file, malformed JSON).
     """
-    name, stream, opened = open_source(source)
-    try:
-        lines = numbered_lines(name, stream)
+    with source_lines(source) as (name, lines):
         head: list[tuple[int, str]] = []
         for numbered in lines:
             head.append(numbered)
@@ -84,6 +81,3 @@ def read_puzzles(
                 rules=rules,
                 check=check,
             )
-    finally:
-        if opened:
-            stream.close()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
@@ -45,6 +46,7 @@ __all__ = [
     "parse_picture",
     "parse_puzzle",
     "read_text_puzzles",
+    "source_lines",
 ]
 
 #: Characters that draw a column border; in a boxed picture they separate cells.
@@ -464,6 +466,17 @@ def numbered_lines(name: str, stream: IO[str]) -> Iterator[tuple[int, str]]:
         raise ParseError(f"cannot read {name or 'input'}: {exc.strerror or exc}") from None
 
 
+@contextmanager
+def source_lines(source: Source) -> Iterator[tuple[str, Iterator[tuple[int, str]]]]:
+    """(name, ``numbered_lines``) of a path, ``-`` or a stream; a file it opened is closed after."""
+    name, stream, opened = open_source(source)
+    try:
+        yield name, numbered_lines(name, stream)
+    finally:
+        if opened:
+            stream.close()
+
+
 def read_text_puzzles(
     source: Source,
     *,
@@ -479,15 +492,10 @@ def read_text_puzzles(
     is read as picture grids separated by blank lines. ``source`` is a path, ``-`` for
     standard input, or a text stream. Raises ParseError when the file cannot be read.
     """
-    name, stream, opened = open_source(source)
-    try:
+    with source_lines(source) as (name, lines):
         yield from entries_from_lines(
-            numbered_lines(name, stream), name,
-            size=size, constraints=constraints, rules=rules, check=check,
+            lines, name, size=size, constraints=constraints, rules=rules, check=check
         )
-    finally:
-        if opened:
-            stream.close()
 
 
 def entries_from_lines(
