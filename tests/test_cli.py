@@ -125,6 +125,15 @@ def test_miracle_by_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out)["unique"] is True
 
 
+def test_rules_given_several_times_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    expected = _miracle()["solution"]
+    args = ["--rules", "anti-knight", "--rules", "antiking,non-consecutive", "--format", "line"]
+    code, out, err = run(capsys, "solve", MIRACLE_GIVENS, *args)
+    assert (code, out, err) == (0, expected + "\n", "")
+    code, out, _ = run(capsys, "count", "." * 81, "--rules", "antiknight", "--rules", "miracle")
+    assert (code, out) == (0, "72\n")
+
+
 def test_miracle_by_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     entry = _miracle()
     f = tmp_path / "miracle.json"

@@ -665,6 +665,20 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 # -- argument parsing ------------------------------------------------------------------------
 
 
+class _JoinRules(argparse.Action):
+    """``--rules`` given several times adds up: ``--rules a --rules b`` means ``a,b``."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        before = getattr(namespace, self.dest, "") or ""
+        setattr(namespace, self.dest, f"{before},{values}" if before else str(values))
+
+
 class _VersionAction(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
@@ -707,9 +721,10 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--rules",
         default="",
+        action=_JoinRules,
         metavar="NAMES",
         help="extra rules for every puzzle, comma-separated (e.g. antiknight,antiking,"
-        "nonconsecutive); `yass rules` lists them",
+        "nonconsecutive; may be given more than once); `yass rules` lists them",
     )
 
     def command(
