@@ -177,6 +177,7 @@ def test_no_solution(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, out, err) == (1, "no solution\n", "")
     code, out, _ = run(capsys, "solve", NO_SOLUTION_4X4, "--format", "json")
     assert code == 1 and json.loads(out)["solution"] is None
+    assert json.loads(out)["unique"] is False
 
 
 def test_show_views(capsys: pytest.CaptureFixture[str]) -> None:

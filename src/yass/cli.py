@@ -295,7 +295,7 @@ def _solve_entry(
 
 
 def _unique(puzzle: Puzzle, solution: Sequence[int] | None, entry: Entry) -> bool | None:
-    """Whether the solution is the only one (None when there is none); warns when not.
+    """Whether the puzzle has exactly one solution (False when it has none); warns when not.
 
     The exhaustive search must agree with the logic solver about whether there is a
     solution at all; if not, that is an internal error.
@@ -306,7 +306,7 @@ def _unique(puzzle: Puzzle, solution: Sequence[int] | None, entry: Entry) -> boo
         _err("internal error", f"only {found_by} found a solution; please report it")
         raise _Failure(EXIT_INTERNAL)
     if solution is None:
-        return None
+        return False
     if count > 1:
         _not_unique(entry)
     return count == 1
