@@ -262,7 +262,8 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     ):
         code, _, err = run(capsys, *argv)
         assert code == 2, argv
-        assert "usage:" in err and "Traceback" not in err
+        assert len(err.splitlines()) == 1, err
+        assert err.startswith("yass: error: ") and "--help'" in err, err
 
 
 MULTI = "\n".join(

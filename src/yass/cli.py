@@ -704,9 +704,19 @@ def _positive(text: str) -> int:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors as one line, like every other error of yass."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("yass").strip()
+        where = f"{command}: " if command else ""
+        help_hint = f"yass {command} --help" if command else "yass --help"
+        self.exit(EXIT_BAD_INPUT, f"yass: error: {where}{message} (see '{help_hint}')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="yass",
         description="yass, yet another sudoku solver: solves sudoku and its variants the way"
         " a person does, counting the guesses it needs.",
