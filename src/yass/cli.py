@@ -726,7 +726,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     common.add_argument(
         "--rules",
