@@ -157,13 +157,6 @@ def _revise_arcs(
     return True
 
 
-def _start(puzzle: Puzzle) -> tuple[list[int], list[bool], list[int]]:
-    board = puzzle.board()
-    assigned = [bool(v) for v in board.values]
-    queue = [c for c, m in enumerate(board.cands) if not assigned[c] and not m & (m - 1)]
-    return board.cands[:], assigned, queue
-
-
 def _search(
     layout: Layout,
     givens: tuple[int, ...],
@@ -205,14 +198,7 @@ def solutions(
     puzzle: Puzzle, limit: int | None = None, stats: SearchStats | None = None
 ) -> Iterator[tuple[int, ...]]:
     """Every solution of ``puzzle`` (up to ``limit``), each verified, in search order."""
-    stats = stats if stats is not None else SearchStats()
-    cands, assigned, queue = _start(puzzle)
-    for found, sol in enumerate(
-        _search(puzzle.layout, puzzle.givens, cands, assigned, queue, stats), 1
-    ):
-        yield sol
-        if limit is not None and found >= limit:
-            return
+    return board_solutions(puzzle.board(), limit, stats)
 
 
 def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> tuple[int, ...] | None:
@@ -225,12 +211,18 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, stats: SearchStats | None = 
     return sum(1 for _ in solutions(puzzle, limit, stats))
 
 
-def board_solutions(board: Board, limit: int | None = None) -> Iterator[tuple[int, ...]]:
-    """Solutions reachable from a board's current candidates (used by the logic solver)."""
+def board_solutions(
+    board: Board, limit: int | None = None, stats: SearchStats | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Solutions reachable from a board's current candidates, keeping its placed digits.
+
+    ``solutions(puzzle)`` is this on the board of the givens.
+    """
     assigned = [bool(v) for v in board.values]
     queue = [c for c, m in enumerate(board.cands) if not assigned[c] and not m & (m - 1)]
     givens = tuple(board.values)
-    search = _search(board.layout, givens, board.cands[:], assigned, queue, SearchStats())
+    stats = stats if stats is not None else SearchStats()
+    search = _search(board.layout, givens, board.cands[:], assigned, queue, stats)
     for found, sol in enumerate(search, 1):
         yield sol
         if limit is not None and found >= limit:
