@@ -18,6 +18,7 @@ from yass.layout import Layout
 from yass.search import solve as search_solve
 from yass.solver import apply_step, next_step
 from yass.techniques import (
+    ALL_TECHNIQUES,
     TABLE,
     TECHNIQUES,
     Technique,
@@ -33,6 +34,7 @@ _BLOCK = re.compile(r"^r(\d+)(?:-(\d+))?c(\d+)(?:-(\d+))?(=|<>|:)(\w+)$")
 
 @dataclass(frozen=True)
 class Case:
+    file: str
     lineno: int
     code: str
     rules: str
@@ -41,18 +43,20 @@ class Case:
     expected: str
 
     def __str__(self) -> str:
-        return f"line {self.lineno}: {self.code} {self.setup}"
+        return f"{self.file} line {self.lineno}: {self.code} {self.setup}"
 
 
 def _cases() -> list[Case]:
+    """Every case of every file in tests/data/techniques (one file per family)."""
     out = []
-    for lineno, raw in enumerate((DATA / "techniques.txt").read_text().splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        fields = [f.strip() for f in line.split("|")]
-        assert len(fields) == 5, f"techniques.txt line {lineno}: expected 5 fields"
-        out.append(Case(lineno, *fields))
+    for path in sorted((DATA / "techniques").glob("*.txt")):
+        for lineno, raw in enumerate(path.read_text().splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = [f.strip() for f in line.split("|")]
+            assert len(fields) == 5, f"{path.name} line {lineno}: expected 5 fields"
+            out.append(Case(path.stem, lineno, *fields))
     return out
 
 
@@ -108,7 +112,7 @@ def _expected(case: Case, size: int) -> set[tuple[int, str, int]]:
 CASES = _cases()
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.lineno}-{c.code}" for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.file}{c.lineno}-{c.code}" for c in CASES])
 def test_regression_case(case: Case) -> None:
     board = _case_board(case)
     digits = range(1, board.layout.size + 1)
@@ -132,20 +136,22 @@ def test_regression_case(case: Case) -> None:
 
 
 def test_regression_file_covers_every_technique_and_must_not_fire() -> None:
+    registered = {t.code for t in ALL_TECHNIQUES}
+    assert registered <= set(TABLE)
     codes = {c.code for c in CASES}
-    assert codes == set(TABLE)
+    assert codes == registered
     quiet = {c.code for c in CASES if c.expected == "-"}
-    assert quiet == set(TABLE), "every technique needs a must-not-fire case"
+    assert quiet == registered, "every technique needs a must-not-fire case"
 
 
 def test_explanations_read_like_the_seeds() -> None:
-    board = _case_board(Case(0, "ns", "-", "empty9", "r1c2:5", "-"))
+    board = _case_board(Case("", 0, "ns", "-", "empty9", "r1c2:5", "-"))
     (step,) = list(get_techniques("ns")[0].find(board))
     assert step.explanation == "r1c2 can only be 5, fill it in"
-    board = _case_board(Case(0, "hs", "-", "empty9", "r1c1-3<>1 r2c1-2<>1 r3c1-3<>1", "-"))
+    board = _case_board(Case("", 0, "hs", "-", "empty9", "r1c1-3<>1 r2c1-2<>1 r3c1-3<>1", "-"))
     (step,) = list(get_techniques("hs")[0].find(board))
     assert step.explanation == "box 1 can only have a 1 in r2c3, fill it in"
-    board = _case_board(Case(0, "sp", "-", "empty9", "r1c1:12 r1c2:13 r1c3:13", "-"))
+    board = _case_board(Case("", 0, "sp", "-", "empty9", "r1c1:12 r1c2:13 r1c3:13", "-"))
     why = refute(board, 0, 1)
     assert why is not None and "would" in why
     step = next(get_techniques("sp")[0].find(board))
@@ -157,14 +163,18 @@ def test_explanations_read_like_the_seeds() -> None:
 
 
 def test_ladder_follows_the_table() -> None:
-    assert [t.code for t in TECHNIQUES] == list(TABLE)
-    difficulties = [t.difficulty for t in TECHNIQUES]
-    assert difficulties == sorted(difficulties)
-    for t in TECHNIQUES:
+    orders = [TABLE[t.code].order for t in ALL_TECHNIQUES]
+    assert orders == sorted(orders)
+    assert [t for t in ALL_TECHNIQUES if t.info.default] == list(TECHNIQUES)
+    for t in ALL_TECHNIQUES:
         assert isinstance(t, Technique)
         assert t.name == TABLE[t.code].name
-    assert [t.code for t in TECHNIQUES[:3]] == ["ns", "hs", "ic"]
+        assert t.needs_unique == TABLE[t.code].unique
+        assert 1 <= TABLE[t.code].level <= 5
+    assert [t.code for t in TECHNIQUES[:3]] == ["fh", "ns", "hs"]
     assert TECHNIQUES[-1].code == "sp"
+    levels = [TABLE[t.code].level for t in TECHNIQUES]
+    assert levels[0] == 1 and levels[-1] == 5
 
 
 def test_get_techniques_by_code_and_name() -> None:
@@ -174,17 +184,21 @@ def test_get_techniques_by_code_and_name() -> None:
     assert get_techniques("none") == []
     picked = get_techniques("sp, Hidden-Single,NS, naked_pair, POINTING")
     assert [t.code for t in picked] == ["ns", "hs", "ic", "np", "sp"]
+    left_out = get_techniques("-sp, -hs")
+    assert [t.code for t in left_out] == [t.code for t in TECHNIQUES if t.code not in ("sp", "hs")]
+    with pytest.raises(UnknownTechniqueError):
+        get_techniques("-sp, hs")
     assert [t.code for t in get_techniques("hs,hs")] == ["hs"]
 
 
 def test_unknown_technique_is_a_puzzle_error_naming_it() -> None:
     with pytest.raises(UnknownTechniqueError) as info:
-        get_techniques("ns, x-wing")
+        get_techniques("ns, hyper-wing")
     assert isinstance(info.value, PuzzleError)
     message = str(info.value)
-    assert "'x-wing'" in message
-    for code in TABLE:
-        assert code in message
+    assert "'hyper-wing'" in message
+    for t in ALL_TECHNIQUES:
+        assert t.code in message
 
 
 # -- the headline property: no step removes the true digit or places a wrong one -----------

@@ -1,46 +1,35 @@
 """Logical techniques: each finds steps on a board without changing it.
 
-``TECHNIQUES`` is the default ladder, easiest first, in the order of ``TABLE``
-(``yass.techniques.base``), the one table of codes, names and difficulties.
+Every module of this package is a family of techniques (singles, fish, chains...).
+A ``Technique`` subclass that sets ``code`` registers itself, and its row in
+``TABLE`` (``yass.table``) gives its name, place on the ladder, difficulty, score and
+level. ``TECHNIQUES`` is the default ladder, easiest first;
 ``get_techniques("ns,hs,pointing")`` picks techniques by code or name.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
+from yass.table import LEVELS, TABLE, TechniqueInfo
 from yass.techniques.base import (
-    TABLE,
+    REGISTRY,
     Technique,
-    TechniqueInfo,
     UnknownTechniqueError,
     normalize,
 )
-from yass.techniques.intersections import Intersection
-from yass.techniques.relations import RelationConsistency
-from yass.techniques.singles import HiddenSingle, NakedSingle
-from yass.techniques.speculation import Speculation
-from yass.techniques.subsets import (
-    HiddenPair,
-    HiddenQuad,
-    HiddenTriple,
-    NakedPair,
-    NakedQuad,
-    NakedTriple,
-)
+
+# Import every family so that its techniques register themselves.
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
+    "ALL_TECHNIQUES",
+    "LEVELS",
     "TABLE",
     "TECHNIQUES",
-    "HiddenPair",
-    "HiddenQuad",
-    "HiddenSingle",
-    "HiddenTriple",
-    "Intersection",
-    "NakedPair",
-    "NakedQuad",
-    "NakedSingle",
-    "NakedTriple",
-    "RelationConsistency",
-    "Speculation",
     "Technique",
     "TechniqueInfo",
     "UnknownTechniqueError",
@@ -48,26 +37,15 @@ __all__ = [
     "technique_names",
 ]
 
-_CLASSES: tuple[type[Technique], ...] = (
-    NakedSingle,
-    HiddenSingle,
-    Intersection,
-    RelationConsistency,
-    NakedPair,
-    HiddenPair,
-    NakedTriple,
-    HiddenTriple,
-    NakedQuad,
-    HiddenQuad,
-    Speculation,
+#: One instance of every registered technique, in ladder order (easiest first).
+ALL_TECHNIQUES: tuple[Technique, ...] = tuple(
+    cls() for cls in sorted(REGISTRY.values(), key=lambda c: TABLE[c.code].order)
 )
 
-#: One instance of every technique, in ladder order (easiest first).
-TECHNIQUES: tuple[Technique, ...] = tuple(
-    cls() for cls in sorted(_CLASSES, key=lambda c: TABLE[c.code].order)
-)
+#: The default ladder: the techniques the table marks as on by default.
+TECHNIQUES: tuple[Technique, ...] = tuple(t for t in ALL_TECHNIQUES if t.info.default)
 
-_BY_CODE: dict[str, Technique] = {t.code: t for t in TECHNIQUES}
+_BY_CODE: dict[str, Technique] = {t.code: t for t in ALL_TECHNIQUES}
 
 _LOOKUP: dict[str, str] = {}
 for _row in TABLE.values():
@@ -78,7 +56,7 @@ for _row in TABLE.values():
 
 def technique_names() -> list[tuple[str, str]]:
     """(code, name) of every technique, in ladder order."""
-    return [(t.code, t.name) for t in TECHNIQUES]
+    return [(t.code, t.name) for t in ALL_TECHNIQUES]
 
 
 def get_techniques(spec: str | None = None) -> list[Technique]:
@@ -87,23 +65,30 @@ def get_techniques(spec: str | None = None) -> list[Technique]:
     ``spec`` is a comma-separated list of codes or names (``"ns, hidden single,
     Naked-Pair"``; case, spaces, dashes and underscores do not matter). ``None`` or
     ``"all"`` gives the default ladder; ``""`` or ``"none"`` gives no technique at all
-    (the solver then only guesses). Raises UnknownTechniqueError for a name it does
-    not know.
+    (the solver then only guesses). A leading ``-`` removes a technique from the
+    default ladder (``"-sp,-fn"``: everything but speculation and forcing nets).
+    Raises UnknownTechniqueError for a name it does not know.
     """
     if spec is None or normalize(spec) == "all":
         return list(TECHNIQUES)
     if normalize(spec) in ("", "none"):
         return []
-    codes: set[str] = set()
-    for part in spec.split(","):
-        key = normalize(part)
-        if not key:
-            continue
-        code = _LOOKUP.get(key)
-        if code is None:
-            known = ", ".join(t.code for t in TECHNIQUES)
-            raise UnknownTechniqueError(
-                f"unknown technique {part.strip()!r} (known codes: {known})"
-            )
-        codes.add(code)
-    return [t for t in TECHNIQUES if t.code in codes]
+    parts = [p.strip() for p in spec.split(",") if normalize(p)]
+    minus = [p[1:] for p in parts if p.startswith("-")]
+    plus = [p for p in parts if not p.startswith("-")]
+    if minus and plus:
+        raise UnknownTechniqueError(
+            "give either techniques to use or techniques to leave out (-CODE), not both"
+        )
+    codes = {_code(p) for p in (minus or plus)}
+    if minus:
+        return [t for t in TECHNIQUES if t.code not in codes]
+    return [t for t in ALL_TECHNIQUES if t.code in codes]
+
+
+def _code(part: str) -> str:
+    code = _LOOKUP.get(normalize(part))
+    if code is None:
+        known = ", ".join(t.code for t in ALL_TECHNIQUES)
+        raise UnknownTechniqueError(f"unknown technique {part.strip()!r} (known codes: {known})")
+    return code

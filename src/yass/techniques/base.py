@@ -1,23 +1,23 @@
 """The Technique interface and the one table that names and orders the techniques.
 
-``TABLE`` is the single source of truth for every technique: its stable short code,
-its name for people, its difficulty (an SE-like number: higher is harder) and extra
-names the command line accepts. The row order is the ladder order (easiest first);
-a ``Technique`` subclass declares only its ``code`` and takes the rest from the table.
+``TABLE`` (kept in ``yass.table``, below every technique) is the single source of
+truth for every technique: code, name, order, difficulty, score, level. A
+``Technique`` subclass declares only its ``code`` and takes the rest from the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.step import Step
+from yass.table import TABLE, TechniqueInfo
 
 __all__ = [
+    "REGISTRY",
     "TABLE",
     "Technique",
     "TechniqueInfo",
@@ -35,39 +35,6 @@ class UnknownTechniqueError(PuzzleError):
     """A technique code or name that yass does not know."""
 
 
-@dataclass(frozen=True)
-class TechniqueInfo:
-    """One row of the table: ``order`` is the place on the ladder (0 = tried first)."""
-
-    code: str
-    name: str
-    difficulty: float
-    order: int
-    aliases: tuple[str, ...] = ()
-
-
-# code, name, difficulty, aliases -- in ladder order, easiest first.
-_ROWS: tuple[tuple[str, str, float, tuple[str, ...]], ...] = (
-    ("ns", "Naked Single", 1.0, ()),
-    ("hs", "Hidden Single", 1.5, ()),
-    ("ic", "Intersection", 2.6, ("pointing", "claiming", "locked candidates")),
-    ("rc", "Relation Consistency", 2.8, ("relation", "relations")),
-    ("np", "Naked Pair", 3.0, ()),
-    ("hp", "Hidden Pair", 3.4, ()),
-    ("nt", "Naked Triple", 3.6, ()),
-    ("ht", "Hidden Triple", 4.0, ()),
-    ("nq", "Naked Quad", 5.0, ()),
-    ("hq", "Hidden Quad", 5.4, ()),
-    ("sp", "Speculation", 7.5, ("nishio", "easy recursion", "contradiction")),
-)
-
-#: Every technique by code, in ladder order.
-TABLE: dict[str, TechniqueInfo] = {
-    code: TechniqueInfo(code, name, difficulty, order, aliases)
-    for order, (code, name, difficulty, aliases) in enumerate(_ROWS)
-}
-
-
 def normalize(text: str) -> str:
     """A code or name with case, spaces, dashes and underscores ignored."""
     return "".join(ch for ch in text.lower() if ch not in " -_\t")
@@ -82,6 +49,10 @@ def info(code: str) -> TechniqueInfo:
     return row
 
 
+#: Every technique class by code; a subclass that sets ``code`` adds itself.
+REGISTRY: dict[str, type[Technique]] = {}
+
+
 class Technique:
     """Finds steps; never changes the board.
 
@@ -94,6 +65,8 @@ class Technique:
     code: ClassVar[str] = ""
     name: ClassVar[str] = ""
     difficulty: ClassVar[float] = 0.0
+    #: True when the technique is sound only for a puzzle with exactly one solution.
+    needs_unique: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -101,6 +74,15 @@ class Technique:
             row = info(cls.code)
             cls.name = row.name
             cls.difficulty = row.difficulty
+            cls.needs_unique = row.unique
+            if cls.code in REGISTRY and REGISTRY[cls.code] is not cls:
+                raise TypeError(f"two techniques have the code {cls.code!r}")
+            REGISTRY[cls.code] = cls
+
+    @property
+    def info(self) -> TechniqueInfo:
+        """This technique's row of the table."""
+        return TABLE[self.code]
 
     def find(self, board: Board) -> Iterator[Step]:
         raise NotImplementedError

@@ -12,10 +12,10 @@ from functools import lru_cache
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import House, Layout
-from yass.step import Step
+from yass.step import Step, notation
 from yass.techniques.base import Technique
 
-__all__ = ["HiddenSingle", "NakedSingle", "full_houses_in_order"]
+__all__ = ["FullHouse", "HiddenSingle", "NakedSingle", "full_houses_in_order"]
 
 _KIND_ORDER = {"box": 0, "row": 1, "column": 2}
 
@@ -25,6 +25,45 @@ def full_houses_in_order(layout: Layout) -> tuple[tuple[int, House], ...]:
     """(index, house) of the full houses, boxes first, then rows, columns, the rest."""
     indexed = [(i, h) for i, h in enumerate(layout.houses) if h.full]
     return tuple(sorted(indexed, key=lambda ih: (_KIND_ORDER.get(ih[1].kind, 3), ih[0])))
+
+
+class FullHouse(Technique):
+    """The last empty cell of a full house holds the digit the house still lacks."""
+
+    code = "fh"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        empty = board.empty
+        seen = 0
+        for index, house in full_houses_in_order(lay):
+            open_cells = empty & house.mask
+            if not open_cells or open_cells & (open_cells - 1) or seen & open_cells:
+                continue
+            cell = open_cells.bit_length() - 1
+            missing = lay.all_digits
+            for other in house.cells:
+                if other != cell:
+                    missing &= ~cands[other]
+            m = cands[cell] & missing
+            if not m or m & (m - 1):
+                continue  # the board is broken; the contradiction check reports it
+            seen |= open_cells
+            d = m.bit_length()
+            name = lay.name(cell)
+            yield Step(
+                self.code,
+                placements=((cell, d),),
+                explanation=(
+                    f"{name} is the last empty cell of {house.name}, which still needs a"
+                    f" {digit_char(d)}: fill it in"
+                ),
+                cells=(cell,),
+                houses=(index,),
+                digits=(d,),
+                notation=notation(lay, self.name, "", ((cell, d),)),
+            )
 
 
 class NakedSingle(Technique):
@@ -45,6 +84,8 @@ class NakedSingle(Technique):
                     placements=((cell, d),),
                     explanation=f"{lay.name(cell)} can only be {digit_char(d)}, fill it in",
                     cells=(cell,),
+                    digits=(d,),
+                    notation=notation(lay, self.name, "", ((cell, d),)),
                 )
 
 
@@ -70,4 +111,6 @@ class HiddenSingle(Technique):
                     ),
                     cells=(cell,),
                     houses=(index,),
+                    digits=(d,),
+                    notation=notation(lay, self.name, "", ((cell, d),)),
                 )

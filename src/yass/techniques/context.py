@@ -1,0 +1,96 @@
+"""A per-board context: structures several techniques need, built once per board state.
+
+The solve loop asks every technique for a step after each change; structures such as
+the bivalue cells, the conjugate pairs of each digit or the link graph of the chain
+techniques would otherwise be rebuilt by each technique on each call. ``context(board)``
+returns the context of the board's current state: the same object while the
+candidates have not changed, a new one as soon as they have. A technique stores its
+own structures with ``ctx.memo(key, build)``.
+
+Strong links (conjugate pairs) come only from full houses, which must hold every
+digit; a house with fewer cells (a killer-like region) only forbids repeats, so it
+gives weak links but not strong ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from yass.board import Board
+from yass.geometry import bits
+from yass.layout import Layout
+
+__all__ = ["Context", "context"]
+
+T = TypeVar("T")
+
+
+class Context:
+    """Structures derived from one board state. Never changes the board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.layout: Layout = board.layout
+        self.cands: list[int] = board.cands[:]
+        self._memo: dict[str, Any] = {}
+
+    def current(self, board: Board) -> bool:
+        """True while ``board`` is the board of this context, unchanged."""
+        return board is self.board and board.cands == self.cands
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """The structure stored under ``key``, built by ``build()`` on first use."""
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = build()
+            return value
+
+    # -- common structures -----------------------------------------------------------
+
+    @property
+    def bivalue(self) -> list[int]:
+        """Unplaced cells with exactly two candidates, ascending."""
+        return self.memo("bivalue", self._bivalue)
+
+    def _bivalue(self) -> list[int]:
+        cands = self.board.cands
+        return [c for c in bits(self.board.empty) if cands[c].bit_count() == 2]
+
+    def conjugates(self, digit: int) -> list[tuple[int, int, int]]:
+        """(a, b, house index) for each full house where ``digit`` has exactly two places.
+
+        ``a < b``; a pair lying in two houses (a row and a box) appears once per house.
+        """
+        table: list[list[tuple[int, int, int]]] = self.memo("conjugates", self._conjugates)
+        return table[digit - 1]
+
+    def _conjugates(self) -> list[list[tuple[int, int, int]]]:
+        board, lay = self.board, self.layout
+        out: list[list[tuple[int, int, int]]] = []
+        for d in range(1, lay.size + 1):
+            pos = board.positions(d)
+            placed = board.placed(d)
+            pairs = []
+            for index, house in enumerate(lay.houses):
+                if not house.full or placed & house.mask:
+                    continue
+                spots = pos & house.mask
+                if spots.bit_count() == 2:
+                    low = spots & -spots
+                    pairs.append((low.bit_length() - 1, (spots ^ low).bit_length() - 1, index))
+            out.append(pairs)
+        return out
+
+
+_last: list[Context] = []
+
+
+def context(board: Board) -> Context:
+    """The context of ``board`` as it is now (cached while the board does not change)."""
+    if _last and _last[0].current(board):
+        return _last[0]
+    ctx = Context(board)
+    _last[:] = [ctx]
+    return ctx
