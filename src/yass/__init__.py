@@ -89,16 +89,26 @@ def solve(
     techniques: Sequence[Technique] | str | None = None,
     *,
     rules: str = "",
+    unique: bool | None = None,
     max_guesses: int | None = None,
+    guess_order: str = "fixed",
+    seed: int | None = None,
 ) -> SolveResult:
     """Solve like a person (seed 002's loop): logic steps, then guesses when stuck.
 
     The result holds the verified ``solution`` (None when there is none), the
-    ``guesses`` required and the ``steps`` taken. ``techniques`` is a list or a
+    ``guesses`` required and the ``steps`` taken (each a structured ``Step`` with its
+    notation, explanation and ``to_json``). ``techniques`` is a list or a
     comma-separated string of technique codes (default: the whole ladder).
+    ``unique``: True declares the puzzle has one solution, False keeps uniqueness
+    techniques out, None checks. ``guess_order="random"`` with ``seed`` guesses as
+    seed 002 does, at random among the legal digits.
     """
     chosen = get_techniques(techniques) if isinstance(techniques, str) else techniques
-    return _solver.solve(_puzzle(puzzle, rules), chosen, max_guesses=max_guesses)
+    return _solver.solve(
+        _puzzle(puzzle, rules), chosen, unique=unique, max_guesses=max_guesses,
+        guess_order=guess_order, seed=seed,
+    )
 
 
 def find_solution(puzzle: PuzzleLike, *, rules: str = "") -> tuple[int, ...] | None:

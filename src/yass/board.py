@@ -63,10 +63,13 @@ class Puzzle:
 class Board:
     """Candidates of every cell of a layout. ``eliminate`` and ``place`` are the primitives."""
 
-    __slots__ = ("_placed", "_pos", "cands", "layout", "values")
+    __slots__ = ("_placed", "_pos", "cands", "givens", "layout", "values")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
+        #: Bitset of the cells holding givens (set by ``from_givens``); the uniqueness
+        #: techniques tell givens from placed digits by it.
+        self.givens = 0
         self.cands: list[int] = list(layout.cell_masks)
         self.values: list[int] = [0] * layout.ncells
         self._pos: list[int] = [0] * layout.size
@@ -110,11 +113,13 @@ class Board:
             seen.append(cell)
         for cell in seen:
             board.place(cell, givens[cell])
+            board.givens |= 1 << cell
         return board
 
     def copy(self) -> Board:
         new = Board.__new__(Board)
         new.layout = self.layout
+        new.givens = self.givens
         new.cands = self.cands[:]
         new.values = self.values[:]
         new._pos = self._pos[:]

@@ -23,6 +23,24 @@ successful path's ``steps`` hold one ``guess`` step per counted guess (a placeme
 the right digit, an elimination for each wrong one), so ``guesses`` equals the number
 of ``guess`` steps, and replaying ``steps`` on the givens gives the solution.
 
+Guess order
+-----------
+By default the guess cell is the unplaced cell with the fewest candidates (the lowest
+index among equals) and its digits are tried in ascending order, so a solve is
+reproducible. ``guess_order="random"`` is seed 002's "select a random legal number":
+the cell is drawn among those with the fewest candidates and its digits are tried in
+a random order, from ``random.Random(seed)``. ``guess_stats`` runs many random orders
+and reports the distribution of the guess count, a measure of how much a puzzle
+depends on luck once logic runs out.
+
+Uniqueness
+----------
+Uniqueness techniques (unique rectangles, BUG+1, ...) are sound only for a puzzle with
+exactly one solution. ``unique=True`` declares it; ``unique=False`` leaves them out;
+``unique=None`` (the default) checks it with the exhaustive search when the ladder
+has such a technique, and uses them only when the count is exactly one. Inside a
+guess the sub-puzzle has at most the one solution, so they stay sound there.
+
 For a puzzle with no solution the figure is the root's count when it gave up (0 if
 logic alone broke the board). ``branches`` counts every digit tried anywhere,
 including inside refuted branches: it measures the work, and ``max_guesses`` bounds
@@ -32,16 +50,27 @@ returned; a puzzle with several solutions gives the first one found.
 
 from __future__ import annotations
 
+import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from yass.board import Board, Puzzle
-from yass.geometry import bits, digit_char, mask_digits
+from yass.geometry import PuzzleError, bits, digit_char, mask_digits
 from yass.step import Step
 from yass.techniques import TECHNIQUES, Technique
 from yass.techniques.base import digits_text
 
-__all__ = ["GUESS", "SolveResult", "apply_step", "next_step", "run_logic", "solve"]
+__all__ = [
+    "GUESS",
+    "GuessStats",
+    "SolveResult",
+    "apply_step",
+    "guess_stats",
+    "next_step",
+    "run_logic",
+    "solve",
+]
 
 #: The technique code of a guess step.
 GUESS = "guess"
@@ -64,6 +93,10 @@ class SolveResult:
     stuck_board: Board | None = None
     branches: int = 0
     limit_reached: bool = False
+    #: Whether the puzzle is known to have exactly one solution (None: not checked).
+    unique: bool | None = None
+    #: Whether the ladder included the uniqueness techniques.
+    uniqueness_used: bool = False
 
     @property
     def solved(self) -> bool:
@@ -151,8 +184,13 @@ class _Found:
 
 class _Search:
     def __init__(
-        self, puzzle: Puzzle, techniques: Sequence[Technique], max_guesses: int | None
+        self,
+        puzzle: Puzzle,
+        techniques: Sequence[Technique],
+        max_guesses: int | None,
+        rng: random.Random | None = None,
     ) -> None:
+        self.rng = rng
         self.puzzle = puzzle
         self.techniques = techniques
         self.max_guesses = max_guesses
@@ -180,12 +218,15 @@ class _Search:
             return broken if broken else _Found(values, 0, steps)
         if self.stuck_board is None:
             self.stuck_board = board.copy()
-        cell = _guess_cell(board)
+        cell = _guess_cell(board, self.rng)
         lay = board.layout
         name = lay.name(cell)
         options = board.cands[cell]
         guesses = 1
-        for d in mask_digits(options):
+        order = mask_digits(options)
+        if self.rng is not None:
+            self.rng.shuffle(order)
+        for d in order:
             if self.max_guesses is not None and self.branches >= self.max_guesses:
                 raise _LimitReached
             self.branches += 1
@@ -202,6 +243,9 @@ class _Search:
                     placements=((cell, d),),
                     explanation=f"{name} can be {digits_text(options)}: guess {name}={ch}",
                     cells=(cell,),
+                    digits=(d,),
+                    notation=f"Guess: {name}={ch}",
+                    name="Guess",
                 )
                 return _Found(out.values, guesses + out.guesses, [*steps, guess, *out.steps])
             guesses += 1
@@ -213,42 +257,90 @@ class _Search:
                     eliminations=((cell, d),),
                     explanation=f"guessing {name}={ch} fails ({out}), so {name} is not {ch}",
                     cells=(cell,),
+                    digits=(d,),
+                    notation=f"Guess: {name}={ch} fails => {name}<>{ch}",
+                    name="Guess",
                 )
             )
         return f"no candidate of {name} works"
 
 
-def _guess_cell(board: Board) -> int:
-    """The unplaced cell with the fewest candidates, the lowest index among equals."""
+def _guess_cell(board: Board, rng: random.Random | None = None) -> int:
+    """The unplaced cell with the fewest candidates: the lowest index among equals, or
+    one drawn at random among them when ``rng`` is given."""
     best = -1
     best_count = board.layout.size + 1
     cands = board.cands
+    ties: list[int] = []
     for cell in bits(board.empty):
         n = cands[cell].bit_count()
         if n < best_count:
             best, best_count = cell, n
-            if n == 1:
+            ties = [cell]
+            if n == 1 and rng is None:
                 break
+        elif n == best_count:
+            ties.append(cell)
+    if rng is not None and ties:
+        return rng.choice(ties)
     return best
+
+
+def is_unique(puzzle: Puzzle) -> bool:
+    """True when the exhaustive search finds exactly one solution."""
+    from yass import fast
+
+    return fast.count_solutions(puzzle, 2) == 1
+
+
+def ladder_for(
+    puzzle: Puzzle, techniques: Sequence[Technique] | None, unique: bool | None
+) -> tuple[list[Technique], bool | None]:
+    """The techniques to run on ``puzzle`` and what is known of its uniqueness.
+
+    Uniqueness techniques stay only when ``unique`` is True, or when it is None and
+    the exhaustive search finds exactly one solution (checked only if the ladder has
+    such a technique).
+    """
+    ladder = list(TECHNIQUES) if techniques is None else list(techniques)
+    if any(t.needs_unique for t in ladder):
+        if unique is None:
+            try:
+                unique = is_unique(puzzle)
+            except PuzzleError:
+                unique = False
+        if not unique:
+            ladder = [t for t in ladder if not t.needs_unique]
+    return ladder, unique
 
 
 def solve(
     puzzle: Puzzle,
     techniques: Sequence[Technique] | None = None,
     *,
+    unique: bool | None = None,
     max_guesses: int | None = None,
+    guess_order: str = "fixed",
+    seed: int | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` the seed 002 way; see the module docstring for the guess count.
 
     ``techniques`` is the ladder (default: ``yass.techniques.TECHNIQUES``; an empty
-    list means guessing only). ``max_guesses`` bounds the work: the search stops after
-    that many guesses in total (``branches``) and returns ``solution=None`` with
-    ``limit_reached=True`` (``guesses`` is then the number made so far, ``branches``).
-    ConflictError from clashing givens propagates.
+    list means guessing only). ``unique`` says whether the puzzle is known to have
+    exactly one solution (None: check when it matters; see the module docstring).
+    ``max_guesses`` bounds the work: the search stops after that many guesses in
+    total (``branches``) and returns ``solution=None`` with ``limit_reached=True``
+    (``guesses`` is then the number made so far, ``branches``). ``guess_order`` is
+    ``fixed`` (default) or ``random`` (with ``seed``). ConflictError from clashing
+    givens propagates.
     """
+    if guess_order not in ("fixed", "random"):
+        raise ValueError(f"guess order must be fixed or random, not {guess_order!r}")
     board = puzzle.board()
-    ladder = list(TECHNIQUES) if techniques is None else list(techniques)
-    search = _Search(puzzle, ladder, max_guesses)
+    ladder, unique = ladder_for(puzzle, techniques, unique)
+    rng = random.Random(seed) if guess_order == "random" else None
+    search = _Search(puzzle, ladder, max_guesses, rng)
+    used = any(t.needs_unique for t in ladder)
     broken = board.contradiction()
     try:
         out = broken if broken is not None else search.solve(board, 0)
@@ -260,11 +352,68 @@ def solve(
             stuck_board=search.stuck_board,
             branches=search.branches,
             limit_reached=True,
+            unique=unique,
+            uniqueness_used=used,
         )
     if isinstance(out, _Found):
         if search.verify(out.values) is not None:  # pragma: no cover - verified at the leaf
             raise AssertionError("the solve loop returned a grid that breaks a rule")
         return SolveResult(
-            puzzle, out.values, out.guesses, out.steps, search.stuck_board, search.branches
+            puzzle, out.values, out.guesses, out.steps, search.stuck_board, search.branches,
+            unique=unique, uniqueness_used=used,
         )
-    return SolveResult(puzzle, None, search.root_guesses, [], search.stuck_board, search.branches)
+    return SolveResult(
+        puzzle, None, search.root_guesses, [], search.stuck_board, search.branches,
+        unique=False if unique is None else unique, uniqueness_used=used,
+    )
+
+
+@dataclass(frozen=True)
+class GuessStats:
+    """The guess count over ``runs`` random guess orders."""
+
+    runs: int
+    counts: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.counts) if self.counts else 0.0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.counts) if self.counts else 0.0
+
+    @property
+    def max(self) -> int:
+        return max(self.counts, default=0)
+
+    @property
+    def min(self) -> int:
+        return min(self.counts, default=0)
+
+
+def guess_stats(
+    puzzle: Puzzle,
+    runs: int,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    seed: int = 0,
+    unique: bool | None = None,
+) -> GuessStats:
+    """Solve ``puzzle`` with ``runs`` random guess orders (seeds ``seed``, ``seed+1``, ...).
+
+    The logic before the first guess does not depend on the order, so it runs once;
+    each run then guesses from the first stuck board.
+    """
+    ladder, unique = ladder_for(puzzle, techniques, unique)
+    first = solve(puzzle, ladder, unique=unique, guess_order="random", seed=seed)
+    counts = [first.guesses]
+    if first.stuck_board is not None and first.solution is not None:
+        start = first.stuck_board
+        for i in range(1, runs):
+            search = _Search(puzzle, ladder, None, random.Random(seed + i))
+            out = search.solve(start.copy(), 0)
+            counts.append(out.guesses if isinstance(out, _Found) else search.root_guesses)
+    else:
+        counts *= runs
+    return GuessStats(runs, tuple(counts))

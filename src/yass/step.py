@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from yass.geometry import digit_char
-from yass.table import TABLE
+from yass.table import GUESS_INFO, TABLE
 
 if TYPE_CHECKING:
     from yass.layout import Layout
@@ -121,7 +121,7 @@ class Step:
 
     def to_json(self, layout: Layout) -> dict[str, Any]:
         """A JSON-ready dict: ``technique``, ``name``, ``notation``, ``text``, changes, pattern."""
-        row = TABLE.get(self.technique)
+        row = TABLE.get(self.technique) or (GUESS_INFO if self.technique == "guess" else None)
         name = self.name or (row.name if row else self.technique)
         difficulty = self.difficulty if self.difficulty is not None else (
             row.difficulty if row else None

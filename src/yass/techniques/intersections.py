@@ -17,7 +17,7 @@ from functools import lru_cache
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import Layout
-from yass.step import Step
+from yass.step import Step, house_name, notation
 from yass.techniques.base import Technique, cells_text
 from yass.techniques.singles import full_houses_in_order
 
@@ -67,20 +67,33 @@ class Intersection(Technique):
                     continue
                 ch = digit_char(d)
                 where = ""
+                other = -1
                 first = (spots & -spots).bit_length() - 1
                 for h in lay.cell_houses[first]:
                     if h != index and lay.houses[h].mask & spots == spots:
                         where = f" (all in {lay.houses[h].name})"
+                        other = h
                         break
+                form = "Locked Candidates"
+                kind = house.kind
+                if other >= 0 and kind == "box" and lay.houses[other].kind in ("row", "column"):
+                    form = "Locked Candidates Type 1 (Pointing)"
+                elif other >= 0 and kind in ("row", "column") and lay.houses[other].kind == "box":
+                    form = "Locked Candidates Type 2 (Claiming)"
+                elims = tuple((c, d) for c in bits(targets))
                 many = targets & (targets - 1)
                 see = "see all of them, so they" if many else "sees all of them, so it"
                 yield Step(
                     self.code,
-                    eliminations=tuple((c, d) for c in bits(targets)),
+                    eliminations=elims,
                     explanation=(
                         f"{house.name} can only have a {ch} in {cells_text(lay, spots, 'or')}"
                         f"{where}; {cells_text(lay, targets)} {see} can't be {ch}"
                     ),
                     cells=tuple(bits(spots)),
-                    houses=(index,),
+                    houses=(index,) if other < 0 else (index, other),
+                    digits=(d,),
+                    candidates=tuple((c, d) for c in bits(spots)),
+                    notation=notation(lay, form, f"{ch} in {house_name(lay, index)}", (), elims),
+                    name=form,
                 )

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from yass.board import Board
 from yass.geometry import mask_digits
-from yass.step import Step
+from yass.step import Step, digit_list, notation
 from yass.techniques.base import Technique, digits_text
 
 __all__ = ["RelationConsistency"]
@@ -49,12 +49,17 @@ class RelationConsistency(Technique):
                     continue
                 rule = " and ".join(sorted(set(lay.relation_labels(a, b))))
                 also = f" ({lay.why_sees(a, b)})" if gone & ~(mb & ~by_rule) else ""
+                elims = tuple((b, d) for d in mask_digits(gone))
+                pattern = f"{lay.name(a)} {{{digit_list(digits)}}} ({rule})"
                 yield Step(
                     self.code,
-                    eliminations=tuple((b, d) for d in mask_digits(gone)),
+                    eliminations=elims,
                     explanation=(
                         f"{lay.name(a)} can only be {digits_text(ma)}; by the {rule} rule{also},"
                         f" {lay.name(b)} can't be {digits_text(gone, 'or')}"
                     ),
                     cells=(a, b),
+                    digits=tuple(digits),
+                    candidates=tuple((a, d) for d in digits),
+                    notation=notation(lay, self.name, pattern, (), elims),
                 )

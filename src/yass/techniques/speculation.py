@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from yass.board import Board
 from yass.geometry import bits, digit_char, mask_digits
 from yass.layout import Layout
-from yass.step import Step
+from yass.step import Step, notation
 from yass.techniques.base import Technique
 from yass.techniques.intersections import outside_reach
 
@@ -322,4 +322,9 @@ class Speculation(Technique):
                     eliminations=((cell, d),),
                     explanation=f"if {name} were {ch}, {why}, so {name} is not {ch}",
                     cells=(cell,),
+                    digits=(d,),
+                    candidates=((cell, d),),
+                    notation=notation(
+                        lay, self.name, f"{name}={ch} -> {why}", (), ((cell, d),)
+                    ),
                 )

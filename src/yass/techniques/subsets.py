@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import bits, mask_digits
-from yass.step import Step
+from yass.step import Step, cell_list, digit_list, notation
 from yass.techniques.base import Technique, cells_text, digits_text, removal_text
 from yass.techniques.singles import full_houses_in_order
 
@@ -106,6 +106,14 @@ class NakedSubset(Technique):
                     ),
                     cells=tuple(cells),
                     houses=(index,),
+                    digits=tuple(mask_digits(union)),
+                    candidates=tuple(
+                        (c, d) for c in cells for d in mask_digits(cands[c] & union)
+                    ),
+                    notation=notation(
+                        lay, self.name,
+                        f"{digit_list(mask_digits(union))} in {cell_list(lay, cells)}", (), elims,
+                    ),
                 )
 
 
@@ -147,6 +155,14 @@ class HiddenSubset(Technique):
                     ),
                     cells=tuple(bits(cells)),
                     houses=(index,),
+                    digits=tuple(digits),
+                    candidates=tuple(
+                        (c, d) for c in bits(cells) for d in mask_digits(cands[c] & dmask)
+                    ),
+                    notation=notation(
+                        lay, self.name,
+                        f"{digit_list(digits)} in {cell_list(lay, list(bits(cells)))}", (), elims,
+                    ),
                 )
 
 
