@@ -253,10 +253,21 @@ def _solve_entry(
         _out(as_line(solution) if solution is not None else "no solution")
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
-    from yass.solver import solve
+    from yass.solver import guess_stats, solve
 
-    result = solve(puzzle, techniques)
+    result = solve(
+        puzzle, techniques, unique=args.unique, guess_order=args.guess_order, seed=args.seed
+    )
     solution = result.solution
+    stats_text = ""
+    if args.guess_stats and solution is not None:
+        gs = guess_stats(
+            puzzle, args.guess_stats, techniques, seed=args.seed or 0, unique=args.unique
+        )
+        stats_text = (
+            f"guesses over {gs.runs} random orders: mean {gs.mean:.2f}, median {gs.median:g},"
+            f" min {gs.min}, max {gs.max}"
+        )
     _checked(puzzle, solution, entry)
     size = puzzle.size
     if fmt == "json":
@@ -271,6 +282,12 @@ def _solve_entry(
             unique=None if args.first else _unique(puzzle, solution, entry),
             steps=len(result.steps),
         )
+        if stats_text:
+            gs_counts = sorted(gs.counts)
+            obj["guess_stats"] = {
+                "runs": gs.runs, "mean": round(gs.mean, 3), "median": gs.median,
+                "min": gs.min, "max": gs.max, "counts": gs_counts,
+            }
         if args.steps:
             obj["explanations"] = [_step_text(s, size) for s in result.steps]
         _out(_json_dumps(obj))
@@ -286,6 +303,8 @@ def _solve_entry(
         else:
             grid = render.grid(solution, puzzle.layout)
             lines += [grid, "", f"{result.guesses} guesses required!"]
+            if stats_text:
+                lines.append(stats_text)
         if multi:
             lines.append("")
         _out("\n".join(lines))  # the answer first: the uniqueness search may take longer
@@ -313,8 +332,11 @@ def _unique(puzzle: Puzzle, solution: Sequence[int] | None, entry: Entry) -> boo
 
 
 def _step_text(step: Any, size: int) -> str:
-    text: str = step.explanation or f"{step.technique}: {step.changes(size)}"
-    return text
+    from yass.explain import technique_info
+
+    name = step.name or technique_info(step.technique).name
+    text: str = step.explanation or step.changes(size)
+    return f"{name}: {text}"
 
 
 def _count_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
@@ -647,6 +669,159 @@ def _replay(events: list[tuple[bool, str]], progress: Progress | None) -> None:
     sys.stdout.flush()
 
 
+def _explain_entry(
+    entry: Entry, args: argparse.Namespace, multi: bool, techniques: list[Technique]
+) -> int:
+    from yass.explain import explain, technique_info
+
+    puzzle = entry.puzzle
+    assert puzzle is not None
+    result = explain(puzzle, techniques, unique=args.unique)
+    _checked(puzzle, result.solution, entry)
+    if args.format == "json":
+        _out(_json_dumps({**_entry_fields(entry), **result.to_json()}))
+        return EXIT_OK if result.solution is not None else EXIT_NO_SOLUTION
+    size = puzzle.size
+    lines = [_header(entry)] if multi else []
+    width = len(str(len(result.steps)))
+    for i, step in enumerate(result.steps, 1):
+        lines.append(f"{i:>{width}}. {step.notation or step.changes(size)}")
+        if args.verbose and step.explanation:
+            lines.append(f"{'':>{width}}  {step.explanation}")
+    if result.steps:
+        lines.append("")
+    counts = ", ".join(
+        f"{technique_info(code).name} x{n}" for code, n in result.counts().items()
+    )
+    lines.append(f"techniques: {counts or 'none'}")
+    hardest = result.hardest
+    if hardest is not None:
+        lines.append(
+            f"hardest: {hardest.name} ({hardest.level_name}); score {result.score},"
+            f" difficulty {result.max_difficulty:.1f}"
+        )
+    lines.append(f"guesses: {result.guesses}")
+    solution = result.solution
+    lines.append(f"solution: {as_line(solution) if solution is not None else 'none'}")
+    if multi:
+        lines.append("")
+    _out("\n".join(lines))
+    return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
+
+
+def _cmd_explain(args: argparse.Namespace) -> int:
+    techniques = _techniques(args.techniques)
+
+    def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
+        return _explain_entry(entry, a, multi, techniques)
+
+    return _run_puzzles(args, handle)
+
+
+def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
+    """A grid in progress given as pencil marks (text, a file or stdin), or None.
+
+    Returns (board, where) when PUZZLE holds candidates rather than givens.
+    """
+    from yass.formats.candidates import (
+        board_from_candidates,
+        looks_like_candidates,
+        parse_candidates,
+    )
+    from yass.formats.text import make_layout
+
+    if arg == "-":
+        return None  # standard input is read once, by the entry reader
+    text = arg
+    if _is_source(arg):
+        try:
+            with open(arg, encoding="utf-8") as stream:
+                text = stream.read(1 << 20)
+        except (OSError, UnicodeDecodeError):
+            return None
+    if not looks_like_candidates(text):
+        return None
+    size, masks = parse_candidates(text)
+    return board_from_candidates(make_layout(size, rules), masks), arg
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    from yass.explain import ProgressError, check_progress, hint, snyder_marks
+
+    techniques = _techniques(args.techniques)
+    found = _progress_board(args.puzzle, args.rules)
+    if found is not None:
+        board = found[0]
+        solution = None
+    else:
+        entries, _ = _entries(args.puzzle, args.rules)
+        entry = next(entries, None)
+        if entry is None:
+            _err("error", f"{args.puzzle!r} holds no puzzle")
+            return EXIT_BAD_INPUT
+        if entry.error is not None:
+            _err("error", entry.message)
+            return EXIT_BAD_INPUT
+        assert entry.puzzle is not None
+        board = entry.puzzle.board()
+        count, solution = _search_first(entry.puzzle, 2)
+        if solution is None:
+            _err("error", "the puzzle has no solution, so there is no hint to give")
+            return EXIT_NO_SOLUTION
+    try:
+        check_progress(board, solution)
+    except ProgressError as exc:
+        _err("error", str(exc))
+        return EXIT_NO_SOLUTION
+    lay = board.layout
+    if args.marks:
+        marks = snyder_marks(board, args.marks)
+        if args.format == "json":
+            _out(_json_dumps({"marks": [
+                {"house": m.text(lay).split(":")[0], "digit": m.digit,
+                 "cells": [lay.name(c) for c in m.cells]}
+                for m in marks
+            ]}))
+        else:
+            _out("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
+        return EXIT_OK
+    result = hint(board, techniques, unique=args.unique)
+    if args.format == "json":
+        _out(_json_dumps(result.to_json(args.level)))
+    else:
+        _out(result.text(args.level))
+    return EXIT_OK
+
+
+def _cmd_techniques(args: argparse.Namespace) -> int:
+    from yass.table import TABLE
+    from yass.techniques import ALL_TECHNIQUES
+
+    known = {t.code for t in ALL_TECHNIQUES}
+    rows = [r for r in TABLE.values() if r.code in known]
+    if args.format == "json":
+        _out(_json_dumps([
+            {"code": r.code, "name": r.name, "order": r.order, "level": r.level_name,
+             "difficulty": r.difficulty, "score": r.score, "default": r.default,
+             "needs_unique": r.unique, "aliases": list(r.aliases)}
+            for r in rows
+        ]))
+        return EXIT_OK
+    wc = max(len(r.code) for r in rows)
+    wn = max(len(r.name) for r in rows)
+    lines = [f"{'code'.ljust(wc)}  {'name'.ljust(wn)}  level    difficulty  score  default"]
+    for r in rows:
+        flags = ("on" if r.default else "off") + (" (needs a unique puzzle)" if r.unique else "")
+        lines.append(
+            f"{r.code.ljust(wc)}  {r.name.ljust(wn)}  {r.level_name.ljust(7)}  "
+            f"{r.difficulty:>10.1f}  {r.score:>5}  {flags}"
+        )
+    lines.append("")
+    lines.append("The ladder tries them in this order; --techniques takes codes or names.")
+    _out("\n".join(lines))
+    return EXIT_OK
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     from yass.constraints import REGISTRY, RULE_NAMES
 
@@ -771,13 +946,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--techniques",
         metavar="CODES",
-        help="the logical techniques to use, comma-separated codes or names (default: all;"
-        " 'none' for guessing only)",
+        help=TECHNIQUES_HELP,
     )
     p.add_argument(
         "--first",
         action="store_true",
         help="do not check that the solution is unique (faster; json 'unique' is null)",
+    )
+    _unique_option(p)
+    p.add_argument(
+        "--guess-order",
+        choices=("fixed", "random"),
+        default="fixed",
+        help="fixed (default): guess in the cell with fewest candidates, lowest first, digits"
+        " ascending; random: seed 002's random legal number (reproducible with --seed)",
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed for random orders")
+    p.add_argument(
+        "--guess-stats",
+        type=_positive,
+        metavar="N",
+        help="also solve with N random guess orders and report the guesses required"
+        " (mean, median, min, max)",
     )
     p.add_argument(
         "-j",
@@ -831,6 +1021,48 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", choices=("grid", "candidates", "levels"), default="grid", help="the view"
     )
 
+    p = command(
+        "explain",
+        help="explain the solve path step by step",
+        description="Solve each puzzle the way a person does and print every step, one a line"
+        " in forum notation (HoDoKu style), then the techniques used with counts, the hardest"
+        " one with its level, the guesses and the solution.",
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text (default)"
+                   " or json: one object per puzzle with puzzle, steps, guesses, solution")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print each step's plain-English sentence")
+    p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
+    _unique_option(p)
+
+    p = command(
+        "hint",
+        help="the next step on a puzzle or a grid in progress",
+        description="Give the next step a person would take. PUZZLE may be a grid in"
+        " progress with pencil marks: a 729-character candidate line, or a candidate picture"
+        " like `yass show --view candidates` prints (a cell written with one digit counts as"
+        " filled in). Pencil marks that exclude the solution are refused.",
+    )
+    p.add_argument("--level", type=int, choices=(1, 2, 3), default=1,
+                   help="1: name the technique (default); 2: also its digits and houses;"
+                   " 3: the whole step")
+    p.add_argument("--marks", type=int, nargs="?", const=2, choices=(2, 3), metavar="2|3",
+                   help="instead of a hint, seed 003's 'what else should I mark': for each box,"
+                   " the digits with exactly two places left (--marks 3: two or three)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+    p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
+    _unique_option(p)
+
+    p = command(
+        "techniques",
+        help="list the logical techniques (code, name, level, difficulty)",
+        puzzles=False,
+        description="The technique table: the ladder order, each technique's code (for"
+        " --techniques), name, level (Easy..Extreme), SE-style difficulty, HoDoKu-style"
+        " score, and whether it is on by default.",
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+
     command(
         "rules",
         help="list the rule names --rules takes and the JSON constraint types",
@@ -839,12 +1071,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+TECHNIQUES_HELP = (
+    "the techniques to use: comma-separated codes or names (default: the whole ladder;"
+    " 'none' for guessing only; '-sp,-fn' for all but those); `yass techniques` lists them"
+)
+
+
+def _unique_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--unique",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="--unique declares the puzzle has one solution, so uniqueness techniques"
+        " (unique rectangles, BUG+1) may be used; --no-unique leaves them out; by default"
+        " they are used only after a search finds exactly one solution",
+    )
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": _cmd_solve,
     "count": lambda a: _run_puzzles(a, _count_entry),
     "check": lambda a: _run_puzzles(a, _check_entry),
     "show": lambda a: _run_puzzles(a, _show_entry),
     "rules": _cmd_rules,
+    "explain": _cmd_explain,
+    "hint": _cmd_hint,
+    "techniques": _cmd_techniques,
 }
 
 

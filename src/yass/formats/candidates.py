@@ -1,0 +1,153 @@
+"""Grids in progress: pencil marks as a 729-character line or as a candidate picture.
+
+Two forms are read:
+
+* **the 729-character line** (9x9 only; for N x N in general, N**3 characters): N
+  characters per cell, row by row; in a cell's block the character for digit d is d
+  when d is still a candidate and ``0`` or ``.`` when it is not. This is the form
+  Sudoku Explainer, HoDoKu and SudokuWiki exchange;
+* **a candidate picture**, as ``yass show --view candidates`` prints it (and HoDoKu's
+  "pm" grids): one text row per grid row, each cell a run of its digits, cells
+  separated by spaces, box walls drawn with any of ``│|┃:`` and border lines made of
+  box-drawing characters, ``-``, ``+``, ``.``, ``'`` and ``=``.
+
+A cell written with one digit is taken as filled in (that is how a person and every
+one of those programs writes a solved cell); a cell with several digits keeps them
+as its candidates. The result is a Board: filled cells placed (their peers lose the
+digit, as the rules say), the other cells restricted to their written candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from yass.board import Board, ConflictError
+from yass.geometry import DIGIT_CHARS, PuzzleError, digit_char
+from yass.layout import Layout
+
+__all__ = ["CandidateError", "board_from_candidates", "looks_like_candidates", "parse_candidates"]
+
+
+class CandidateError(PuzzleError):
+    """Pencil marks that cannot be read, or that contradict the rules."""
+
+
+_WALLS = "│|┃:¦"
+_BORDER = set("─━┌┐└┘├┤┬┴┼-+.'=*_ \t╔╗╚╝═║╠╣╦╩╬")
+
+
+def _cell_masks_729(text: str, size: int) -> list[int]:
+    masks = []
+    for cell in range(size * size):
+        block = text[cell * size : (cell + 1) * size]
+        mask = 0
+        for i, ch in enumerate(block):
+            if ch in "0.":
+                continue
+            if ch.upper() != DIGIT_CHARS[i]:
+                raise CandidateError(
+                    f"candidate line: cell {cell + 1} holds {ch!r} where only"
+                    f" {DIGIT_CHARS[i]!r}, '0' or '.' can stand"
+                )
+            mask |= 1 << i
+        masks.append(mask)
+    return masks
+
+
+def _picture_rows(text: str) -> list[list[str]]:
+    rows = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or set(line) <= _BORDER:
+            continue
+        for wall in _WALLS:
+            line = line.replace(wall, " ")
+        tokens = line.split()
+        if tokens:
+            rows.append(tokens)
+    return rows
+
+
+_TOKEN = re.compile(r"^[1-9A-Ga-g]+$")
+
+
+def looks_like_candidates(text: str) -> bool:
+    """True for a 729-character style line or a picture with several-digit cells."""
+    stripped = text.strip()
+    if "\n" not in stripped:
+        n = round(len(stripped) ** (1 / 3))
+        return n >= 2 and n**3 == len(stripped) and n * n != len(stripped)
+    rows = _picture_rows(stripped)
+    if not rows or len(rows) != len(rows[0]):
+        return False
+    return all(_TOKEN.match(t) for r in rows for t in r) and any(
+        len(t) > 1 for r in rows for t in r
+    )
+
+
+def parse_candidates(text: str) -> tuple[int, list[int]]:
+    """(size, per-cell digit masks) of a candidate line or picture; CandidateError if neither."""
+    stripped = text.strip()
+    if "\n" not in stripped:
+        n = round(len(stripped) ** (1 / 3))
+        if n < 2 or n**3 != len(stripped):
+            raise CandidateError(
+                f"a candidate line has N*N*N characters (729 for 9x9), not {len(stripped)}"
+            )
+        return n, _cell_masks_729(stripped, n)
+    rows = _picture_rows(stripped)
+    n = len(rows)
+    for r, tokens in enumerate(rows, 1):
+        if len(tokens) != n:
+            raise CandidateError(
+                f"candidate picture: row {r} has {len(tokens)} cells, expected {n}"
+            )
+    masks = []
+    for r, tokens in enumerate(rows, 1):
+        for c, token in enumerate(tokens, 1):
+            if not _TOKEN.match(token):
+                raise CandidateError(f"candidate picture: r{r}c{c} reads {token!r}, not digits")
+            mask = 0
+            for ch in token:
+                d = DIGIT_CHARS.find(ch.upper()) + 1
+                if d > n:
+                    raise CandidateError(f"candidate picture: r{r}c{c} has digit {ch}, above {n}")
+                mask |= 1 << (d - 1)
+            masks.append(mask)
+    return n, masks
+
+
+def board_from_candidates(layout: Layout, masks: Sequence[int]) -> Board:
+    """A board with one-digit cells placed and the others narrowed to their candidates.
+
+    Raises CandidateError when a cell has no candidate or two filled cells clash.
+    """
+    if len(masks) != layout.ncells:
+        raise CandidateError(f"expected {layout.ncells} cells of candidates, got {len(masks)}")
+    for cell, mask in enumerate(masks):
+        if not mask:
+            raise CandidateError(f"{layout.name(cell)} has no candidate")
+    filled = [m.bit_length() if not m & (m - 1) else 0 for m in masks]
+    try:
+        board = Board.from_givens(layout, filled)
+    except ConflictError as exc:
+        raise CandidateError(str(exc)) from None
+    board.givens = 0  # filled cells of a grid in progress are not known to be givens
+    for cell, mask in enumerate(masks):
+        if filled[cell]:
+            continue
+        gone = board.cands[cell] & ~mask
+        d = 1
+        while gone:
+            if gone & 1:
+                board.eliminate(cell, d)
+            gone >>= 1
+            d += 1
+        if not board.cands[cell]:
+            written = "".join(digit_char(x + 1) for x in range(layout.size) if mask >> x & 1)
+            raise CandidateError(
+                f"{layout.name(cell)}: every one of its candidates {written} is already"
+                " placed in a cell it sees"
+            )
+    return board
