@@ -764,7 +764,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         assert entry.puzzle is not None
         board = entry.puzzle.board()
-        count, solution = _search_first(entry.puzzle, 2)
+        _, solution = _search_first(entry.puzzle, 1)
         if solution is None:
             _err("error", "the puzzle has no solution, so there is no hint to give")
             return EXIT_NO_SOLUTION

@@ -76,7 +76,7 @@ def looks_like_candidates(text: str) -> bool:
     """True for a 729-character style line or a picture with several-digit cells."""
     stripped = text.strip()
     if "\n" not in stripped:
-        n = round(len(stripped) ** (1 / 3))
+        n = int(round(len(stripped) ** (1 / 3)))
         return n >= 2 and n**3 == len(stripped) and n * n != len(stripped)
     rows = _picture_rows(stripped)
     if not rows or len(rows) != len(rows[0]):
@@ -90,7 +90,7 @@ def parse_candidates(text: str) -> tuple[int, list[int]]:
     """(size, per-cell digit masks) of a candidate line or picture; CandidateError if neither."""
     stripped = text.strip()
     if "\n" not in stripped:
-        n = round(len(stripped) ** (1 / 3))
+        n = int(round(len(stripped) ** (1 / 3)))
         if n < 2 or n**3 != len(stripped):
             raise CandidateError(
                 f"a candidate line has N*N*N characters (729 for 9x9), not {len(stripped)}"
