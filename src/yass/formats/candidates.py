@@ -72,11 +72,19 @@ def _picture_rows(text: str) -> list[list[str]]:
 _TOKEN = re.compile(r"^[1-9A-Ga-g]+$")
 
 
+def _cube_root(k: int) -> int:
+    """The whole number n with n**3 == k, or 0."""
+    n = 1
+    while n**3 < k:
+        n += 1
+    return n if n**3 == k else 0
+
+
 def looks_like_candidates(text: str) -> bool:
     """True for a 729-character style line or a picture with several-digit cells."""
     stripped = text.strip()
     if "\n" not in stripped:
-        n = int(round(len(stripped) ** (1 / 3)))
+        n = _cube_root(len(stripped))
         return n >= 2 and n**3 == len(stripped) and n * n != len(stripped)
     rows = _picture_rows(stripped)
     if not rows or len(rows) != len(rows[0]):
@@ -90,7 +98,7 @@ def parse_candidates(text: str) -> tuple[int, list[int]]:
     """(size, per-cell digit masks) of a candidate line or picture; CandidateError if neither."""
     stripped = text.strip()
     if "\n" not in stripped:
-        n = int(round(len(stripped) ** (1 / 3)))
+        n = _cube_root(len(stripped))
         if n < 2 or n**3 != len(stripped):
             raise CandidateError(
                 f"a candidate line has N*N*N characters (729 for 9x9), not {len(stripped)}"
