@@ -198,7 +198,9 @@ def _variant_jobs(path: Path) -> list[tuple[str, str, bool, str | None]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("files", nargs="*", type=Path, help="puzzle files (default: every shared set)")
     ap.add_argument("--sample", type=int, help="at most N evenly spaced puzzles per file")
     ap.add_argument("--every", type=int, default=1, help="take every K-th puzzle")
