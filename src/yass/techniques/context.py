@@ -21,7 +21,7 @@ from yass.board import Board
 from yass.geometry import bits
 from yass.layout import Layout
 
-__all__ = ["Context", "context"]
+__all__ = ["Context", "QuietDigits", "context"]
 
 T = TypeVar("T")
 
@@ -82,6 +82,32 @@ class Context:
                     pairs.append((low.bit_length() - 1, (spots ^ low).bit_length() - 1, index))
             out.append(pairs)
         return out
+
+
+class QuietDigits:
+    """Remembers the digit states on which a single-digit technique found nothing.
+
+    A single-digit technique (fish, skyscraper, colouring, X-chain...) depends only on
+    the layout and the places of its digit. Once it has found nothing for digit d with
+    places P, it finds nothing again while d's places are still P, so the solve loop's
+    rescans after every step can skip that digit. ``quiet(layout, d, places)`` asks;
+    ``remember(layout, d, places)`` records. The memory is bounded and per technique.
+    """
+
+    __slots__ = ("_seen",)
+
+    LIMIT = 1 << 16
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[int, int, int]] = set()
+
+    def quiet(self, layout: Layout, digit: int, places: int) -> bool:
+        return (id(layout), digit, places) in self._seen
+
+    def remember(self, layout: Layout, digit: int, places: int) -> None:
+        if len(self._seen) >= self.LIMIT:
+            self._seen.clear()
+        self._seen.add((id(layout), digit, places))
 
 
 _last: list[Context] = []
