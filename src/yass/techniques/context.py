@@ -99,15 +99,17 @@ class QuietDigits:
     LIMIT = 1 << 16
 
     def __init__(self) -> None:
-        self._seen: set[tuple[int, int, int]] = set()
+        self._seen: set[tuple[Layout, int, int]] = set()
 
     def quiet(self, layout: Layout, digit: int, places: int) -> bool:
-        return (id(layout), digit, places) in self._seen
+        # Keyed by the layout itself (equal layouts give equal answers), not its id,
+        # which a new layout may reuse once an old one is gone.
+        return (layout, digit, places) in self._seen
 
     def remember(self, layout: Layout, digit: int, places: int) -> None:
         if len(self._seen) >= self.LIMIT:
             self._seen.clear()
-        self._seen.add((id(layout), digit, places))
+        self._seen.add((layout, digit, places))
 
 
 _last: list[Context] = []
