@@ -204,16 +204,22 @@ def test_unknown_technique_is_a_puzzle_error_naming_it() -> None:
 # -- the headline property: no step removes the true digit or places a wrong one -----------
 
 
+#: Techniques whose every step is costly to enumerate at every state of a walk.
+SEARCHING = {"xc", "xyc", "aic", "gaic", "alsxz", "alsxy", "alsc", "db", "fc", "fn", "sp"}
+
+
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:
     """Walk the solve path; at every state check the steps of every technique.
 
-    Every step of the cheap techniques is checked; for speculation (slow), every step at
-    the first ``full_speculation`` states where it is needed, the first step elsewhere.
+    Every step of the cheap techniques is checked (the search-heavy ones, chains, ALS
+    and forcing, are swept by each family's own test module); for speculation (slow),
+    every step at the first ``full_speculation``
+    states where it is needed, the first step elsewhere.
     Returns the number of steps checked.
     """
     board = puzzle.board()
     seen = 0
-    cheap = [t for t in TECHNIQUES if t.code != "sp"]
+    cheap = [t for t in TECHNIQUES if t.code not in SEARCHING]
     (spec,) = get_techniques("sp")
     while not board.is_solved():
         hint = next_step(board, cheap)
@@ -222,7 +228,7 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
             spec_steps = list(spec.find(board))
         else:
             spec_steps = list(islice(spec.find(board), 1))
-        for tech_steps in [list(t.find(board)) for t in cheap] + [spec_steps]:
+        for tech_steps in [*(list(t.find(board)) for t in cheap), spec_steps]:
             for found in tech_steps:
                 seen += 1
                 for cell, d in found.placements:
@@ -245,11 +251,11 @@ def _classic(line: str) -> Puzzle:
 
 
 SAMPLES = [
-    ("norvig_top95.txt", 6),
-    ("magictour_top1465_sample.txt", 6),
-    ("norvig_hardest11.txt", 3),
-    ("17_clue_sample.txt", 3),
-    ("kaggle_sample.txt", 3),
+    ("norvig_top95.txt", 2),
+    ("magictour_top1465_sample.txt", 2),
+    ("norvig_hardest11.txt", 1),
+    ("17_clue_sample.txt", 2),
+    ("kaggle_sample.txt", 2),
 ]
 
 
@@ -259,12 +265,12 @@ def test_no_step_contradicts_the_solution_classic(name: str, count: int) -> None
         puzzle = _classic(line)
         solution = search_solve(puzzle)
         assert solution is not None
-        assert _check_walk(puzzle, solution, full_speculation=3 if i == 0 else 1) > 0
+        assert _check_walk(puzzle, solution, full_speculation=1 if i == 0 else 0) > 0
 
 
 def test_kaggle_solutions_agree_with_the_walk() -> None:
-    lines = puzzle_lines("kaggle_sample.txt", 3)
-    sols = puzzle_lines("kaggle_sample_solutions.txt", 3)
+    lines = puzzle_lines("kaggle_sample.txt", 1)
+    sols = puzzle_lines("kaggle_sample_solutions.txt", 1)
     for line, sol in zip(lines, sols, strict=True):
         _check_walk(_classic(line), [int(ch) for ch in sol], full_speculation=0)
 
@@ -287,7 +293,7 @@ SUPPORTED = [e for e in variant_entries() if all(c["type"] in REGISTRY for c in 
 def test_no_step_contradicts_the_solution_variant(entry: dict[str, Any]) -> None:
     puzzle, solution = _variant(entry)
     assert puzzle.layout.check(solution)
-    assert _check_walk(puzzle, solution, full_speculation=1) > 0
+    assert _check_walk(puzzle, solution, full_speculation=0) > 0
 
 
 def test_variant_sample_is_not_empty() -> None:
