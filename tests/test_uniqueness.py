@@ -126,7 +126,7 @@ def test_avoidable_rectangle_types() -> None:
 def test_avoidable_rectangle_needs_to_know_the_givens() -> None:
     board = _board("r1c1:4 r1c5:9 r2c1:9")
     assert list(AvoidableRectangle().find(board))
-    board.givens = None  # type: ignore[assignment]
+    board.givens = None
     assert not list(AvoidableRectangle().find(board))
     # A placed digit that is a given cannot be swapped.
     given = _board("r1c5:9 r2c1:9", line="4" + "." * 80)

@@ -67,9 +67,9 @@ class Board:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        #: Bitset of the cells holding givens (set by ``from_givens``); the uniqueness
-        #: techniques tell givens from placed digits by it.
-        self.givens = 0
+        #: Bitset of the cells holding givens (set by ``from_givens``), or None when not
+        #: known; the avoidable rectangle tells givens from placed digits by it.
+        self.givens: int | None = None
         self.cands: list[int] = list(layout.cell_masks)
         self.values: list[int] = [0] * layout.ncells
         self._pos: list[int] = [0] * layout.size
@@ -111,9 +111,11 @@ class Board:
                         (other, cell),
                     )
             seen.append(cell)
+        mask = 0
         for cell in seen:
             board.place(cell, givens[cell])
-            board.givens |= 1 << cell
+            mask |= 1 << cell
+        board.givens = mask
         return board
 
     def copy(self) -> Board:

@@ -141,7 +141,7 @@ def board_from_candidates(layout: Layout, masks: Sequence[int]) -> Board:
         board = Board.from_givens(layout, filled)
     except ConflictError as exc:
         raise CandidateError(str(exc)) from None
-    board.givens = 0  # filled cells of a grid in progress are not known to be givens
+    board.givens = None  # filled cells of a grid in progress are not known to be givens
     for cell, mask in enumerate(masks):
         if filled[cell]:
             continue
