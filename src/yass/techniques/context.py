@@ -33,11 +33,14 @@ class Context:
         self.board = board
         self.layout: Layout = board.layout
         self.cands: list[int] = board.cands[:]
+        self.values: list[int] = board.values[:]
         self._memo: dict[str, Any] = {}
 
     def current(self, board: Board) -> bool:
         """True while ``board`` is the board of this context, unchanged."""
-        return board is self.board and board.cands == self.cands
+        # Placing a single whose peers had already lost its digit changes the values but
+        # not the candidates: compare both.
+        return board is self.board and board.cands == self.cands and board.values == self.values
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """The structure stored under ``key``, built by ``build()`` on first use."""

@@ -28,7 +28,8 @@ Cost: base combinations are built one house at a time and dropped as soon as the
 candidates reach more cover houses than k (basic) or k plus the most extra cover
 houses a set of fins seen by one cell can reach (finned; 2 on a classic 9x9 grid,
 where the fins share a box; at most 3 on any layout, a search bound that leaves out
-some exotic finned fish on rules with long sight lines such as diagonals).
+some exotic finned fish on rules with long sight lines such as diagonals). The finned
+and the sashimi technique of one size read a single lazy search, kept per board state.
 """
 
 from __future__ import annotations
