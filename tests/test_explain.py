@@ -159,6 +159,26 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 0 and out.rstrip("\n") == h.text(level)
 
 
+def test_hint_level_two_on_a_chain_names_what_it_changes() -> None:
+    # A hard puzzle whose third step is a chain: level 2 names the digits and what the
+    # chain removes, not every cell of the chain.
+    puzzle = parse_puzzle(
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5"
+    )
+    board = puzzle.board()
+    steps = explain(puzzle).steps
+    chain_at = next(i for i, s in enumerate(steps) if s.chain)
+    for step in steps[:chain_at]:
+        board.apply(step)
+    h = hint(board)
+    assert h.step == steps[chain_at]
+    (cell, digit), *_ = h.step.eliminations
+    text = h.text(2)
+    assert text.startswith(f"Look for a {h.step.name or TABLE[h.step.technique].name} on digit")
+    assert f"removes {digit} from " in text and board.layout.name(cell) in text
+    assert len(text) < 200
+
+
 def test_hint_on_a_candidate_picture_and_a_729_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

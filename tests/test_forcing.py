@@ -69,6 +69,24 @@ def _first(code: str, board: Board) -> Step:
     return step
 
 
+def _contradiction(code: str, board: Board, cell: int, digit: int, on: bool = True) -> Step:
+    """The contradiction step of the premise ``cell=digit`` (``cell<>digit`` if not ``on``).
+
+    The search yields the most productive steps first and each fact once, so a premise's
+    own contradiction may not be among the steps yielded; it is built from its branch.
+    """
+    (tech,) = get_techniques(code)
+    assert isinstance(tech, (ForcingChain, ForcingNet))
+    search = _Search(tech, board)
+    for _ in search.run():
+        pass
+    i = (digit - 1) * board.layout.ncells + cell
+    index = search.on_branch[i] if on else search.off_branch[i]
+    branch = search.branches[index]
+    assert branch.dead
+    return search._contradiction(index, branch)[2]()
+
+
 # -- notation and sentences ------------------------------------------------------------------
 
 
@@ -92,7 +110,7 @@ def test_chain_verity_notation_and_sentence() -> None:
 
 
 def test_chain_contradiction_notation_and_sentence() -> None:
-    step = _first("fc", _board("-", MT1, MT1_A))
+    step = _contradiction("fc", _board("-", MT1, MT1_A), 30, 3)
     assert step.name == "Forcing Chain Contradiction"
     assert step.notation == (
         "Forcing Chain Contradiction: r4c4=3 => r5 has no place for 3 (r4c4=3 -> r4c7<>3"
@@ -112,12 +130,16 @@ def test_box_contradictions_read_naturally() -> None:
     # r1c1=1 makes r1c2 and r2c1 both 3 (box 1) and empties them; r1c1<>2 makes it 1.
     board = _board("-", "empty9", BOX)
     steps = _steps("fc", board)
-    # The cheapest step is a verity (the naked pair r1c2/r2c1 seen as a cell forcing).
-    assert steps[0].notation == (
-        "Forcing Chain Verity: r1c2 {1,3}: r1c2=1 -> r1c1<>1; r1c2=3 -> r2c1<>3 -> r2c1=1"
-        " -> r1c1<>1 => r1c1<>1"
-    )
-    placed = next(s for s in steps if s.placements == ((0, 2),))
+    # A verity: the naked pair r1c2/r2c1 seen as a cell forcing.
+    cell = next(s for s in steps if s.notation.startswith("Forcing Chain Verity: r1c2 {1,3}:"))
+    assert (0, 1) in cell.eliminations
+    assert "r1c2=1 -> r1c1<>1;" in cell.notation
+    assert "r1c2=3 -> r2c1<>3 -> r2c1=1 -> r1c1<>1;" in cell.notation
+    assert cell.explanation.startswith("r1c2 can only be 1 or 3; if it were 1, r1c1 would not be 1")
+    # The most productive step comes first: it places a digit.
+    assert steps[0].placements
+    placed = _contradiction("fc", board, 0, 2, on=False)
+    assert placed.placements == ((0, 2),)
     assert placed.notation == (
         "Forcing Chain Contradiction: r1c1<>2 => r1c2 has no candidate (r1c1<>2 -> r1c1=1"
         " -> r1c2<>1; r1c1<>2 -> r1c1=1 -> r2c1<>1 -> r2c1=3 -> r1c2<>3) => r1c1=2"
@@ -153,7 +175,7 @@ def test_cell_house_and_digit_verity_forms() -> None:
     steps = _steps("fc", _board("-", "empty9", BOX))
     cell = next(s for s in steps if s.notation.startswith("Forcing Chain Verity: r1c2 {1,3}:"))
     assert cell.explanation.startswith("r1c2 can only be 1 or 3; if it were 1, ")
-    assert cell.explanation.endswith("; either way r1c1 is not 1")
+    assert "; either way r1c1 is not 1" in cell.explanation
     # Sudoku X: a digit forcing (r9c1 is 1 or not) and a house forcing (7 in column 4).
     digit, house = _steps("fc", _board("diagonal", *DIAGONAL))
     assert digit.notation == (
@@ -175,7 +197,7 @@ def test_cell_house_and_digit_verity_forms() -> None:
 def test_net_notation_shows_the_other_reasons() -> None:
     board = _board("-", MT2, MT2_NET)
     assert _steps("fc", board) == []
-    step = _first("fn", board)
+    step = _contradiction("fn", board, 9, 6)
     assert step.name == "Forcing Net Contradiction"
     assert step.notation.startswith(
         "Forcing Net Contradiction: r2c1=6 => r7c1 has no candidate (r2c1=6 -> r2c1<>9 ->"
@@ -196,15 +218,16 @@ def test_relation_chain_on_a_non_consecutive_grid() -> None:
     # r4c5<>8 leaves r5c5 no partner for 4 (3 is next to 4) and r4c5=3 takes 3 from
     # r5c6 (box 5): r5c6 would be empty.
     board = _board("nonconsecutive", "empty9", "r5c5:46 r5c6:37 r4c5:38")
-    notations = [s.notation for s in _steps("fc", board)]
-    assert (
-        "Forcing Chain Verity: r5c6 {3,7}: r5c6=3 -> r4c5<>3; r5c6=7 -> r5c5<>6 -> r4c5<>3"
-        " => r4c5<>3"
-    ) in notations
-    assert (
+    steps = _steps("fc", board)
+    verity = next(s for s in steps if s.notation.startswith("Forcing Chain Verity: r5c6 {3,7}:")
+                  and (31, 3) in s.eliminations)
+    assert "r5c6=3 -> r4c5<>3;" in verity.notation
+    assert "r5c6=7 -> r5c5<>6 -> r4c5<>3;" in verity.notation
+    placed = _contradiction("fc", board, 31, 8, on=False)
+    assert placed.notation == (
         "Forcing Chain Contradiction: r4c5<>8 => r5c6 has no candidate (r4c5<>8 -> r4c5=3"
         " -> r5c6<>3; r4c5<>8 -> r5c5<>4 -> r5c6<>7) => r4c5=8"
-    ) in notations
+    )
 
 
 # -- JSON and links --------------------------------------------------------------------------
@@ -239,7 +262,7 @@ def test_json_of_a_chain_step() -> None:
 
 def test_json_of_a_net_step() -> None:
     board = _board("-", MT2, MT2_NET)
-    step = _first("fn", board)
+    step = _contradiction("fn", board, 9, 6)
     data = step.to_json(board.layout)
     assert data["technique"] == "fn"
     assert data["eliminations"] == [["r2c1", 6]]

@@ -185,10 +185,11 @@ class Hint:
             return "the grid is already solved" if self.solved else "no technique applies: guess"
         info = technique_info(step.technique)
         name = step.name or info.name
+        article = "an" if name[:1] in "AEIOX" else "a"
         if level <= 1:
-            return f"Look for a {name}."
+            return f"Look for {article} {name}."
         if level == 2:
-            return f"Look for a {name}{self._where()}."
+            return f"Look for {article} {name}{self._where()}."
         return f"{step.notation or step.changes(self.layout.size)}\n{step.explanation}"
 
     def _where(self) -> str:
@@ -200,6 +201,10 @@ class Hint:
             digits = sorted(set(step.digits))
             word = "digit" if len(digits) == 1 else "digits"
             text += f" on {word} {','.join(digit_char(d) for d in digits)}"
+        if step.chain or step.als:
+            # A chain's or an ALS pattern's cells would give the step away: say what it
+            # changes instead.
+            return text + " that " + self._changes()
         houses = list(step.base) + [h for h in step.cover if h not in step.base]
         houses += [h for h in step.houses if h not in houses]
         if houses:
@@ -207,6 +212,22 @@ class Hint:
         elif step.cells:
             text += " around " + cell_list(lay, step.cells)
         return text
+
+    def _changes(self) -> str:
+        step = self.step
+        assert step is not None
+        lay = self.layout
+        parts = []
+        for cell, d in step.placements:
+            parts.append(f"places {digit_char(d)} in {lay.name(cell)}")
+        by_digit: dict[int, list[int]] = {}
+        for cell, d in step.eliminations:
+            by_digit.setdefault(d, []).append(cell)
+        for d, cells in sorted(by_digit.items()):
+            parts.append(f"removes {digit_char(d)} from {cell_list(lay, cells)}")
+        if len(parts) > 1:
+            return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return parts[0] if parts else "changes nothing"
 
     def to_json(self, level: int = 3) -> dict[str, Any]:
         out: dict[str, Any] = {"level": level, "hint": self.text(level), "solved": self.solved}

@@ -196,6 +196,30 @@ class _Base:
         self.arc_cells = arc_cells
         self.propagators = lay.propagators
         self._static: _Static | None = None
+        self._checks: list[list[tuple[Witness, int]]] | None = None
+
+    def checks(self) -> list[list[tuple[Witness, int]]]:
+        """For each candidate, the cell and the houses it could leave empty: (witness,
+        the candidates that must not all be removed) (built once)."""
+        if self._checks is None:
+            n = self.n
+            out: list[list[tuple[Witness, int]]] = [[] for _ in range(self.size * n)]
+            cell_cands = [0] * n
+            for d in range(self.size):
+                for c in bits(self.pos[d]):
+                    cell_cands[c] |= 1 << (d * n + c)
+            for d in range(self.size):
+                shift = d * n
+                by_cell = self.hcell[d]
+                rows = self.hdig[d]
+                for c in bits(self.pos[d]):
+                    entry: list[tuple[Witness, int]] = [(("cell", c), cell_cands[c])]
+                    for j in by_cell.get(c, ()):
+                        h, _, spots = rows[j]
+                        entry.append((("house", h, d), spots << shift))
+                    out[shift + c] = entry
+            self._checks = out
+        return self._checks
 
     def static(self) -> _Static:
         """The tables of single-reason implications that only chains use (built once)."""
@@ -308,7 +332,12 @@ def _base(board: Board) -> _Base:
 # A fact is (candidate index << 1) | 1 for "set", | 0 for "removed".
 Witness = tuple[Any, ...]
 #: A step found: (sort key, the fact it concludes, a function that builds the Step).
-Found = tuple[tuple[int, int, int], int, Callable[[], Step]]
+#: What a later search may look at first: ("p", premise fact) or ("g", kind, anchor).
+FocusKey = tuple[Any, ...]
+Focus = set[FocusKey]
+#: A step found: (sort key, the facts it concludes, a function that builds the Step,
+#: the premise or group it comes from).
+Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step], FocusKey]
 
 
 class _Branch:
@@ -360,13 +389,22 @@ class _Group:
         self.rep_off = 0
 
 
+#: How many of the steps found on one board are remembered to be searched first on the
+#: next, narrower board (see ``_Forcing.find``).
+_CARRY = 40
+
+#: The most facts one verity step concludes.
+_VERITY_FACTS = 4
+
 _THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
 
 
 class _Search:
     """All branches of one board, advanced together; yields steps shallowest first."""
 
-    def __init__(self, tech: _Forcing, board: Board) -> None:
+    def __init__(self, tech: _Forcing, board: Board, focus: Focus | None = None) -> None:
+        """All premises of ``board``, or (``focus``) only those of these keys: a premise
+        fact ``("p", fact)`` or a group ``("g", kind, anchor)`` (see ``Found``)."""
         self.tech = tech
         self.dynamic = tech.dynamic
         self.base = base = _base(board)
@@ -382,21 +420,42 @@ class _Search:
         off_triggers = chain.trig_on | chain.trig_off
         if base.propagators and self.dynamic:
             off_triggers = base.cand
+        want_on = want_off = -1  # every premise
+        if focus is not None:
+            want_on = want_off = 0
+            for key in focus:
+                if key[0] == "p":
+                    if key[1] & 1:
+                        want_on |= 1 << (key[1] >> 1)
+                    else:
+                        want_off |= 1 << (key[1] >> 1)
+                elif key[1] == "cell":
+                    c = key[2][0]
+                    for d in mask_digits(cands[c]):
+                        want_on |= 1 << ((d - 1) * n + c)
+                elif key[1] == "house":
+                    h, d = key[2]
+                    want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
+                else:
+                    want_on |= 1 << key[2][0]
+                    want_off |= 1 << key[2][0]
         self.branches: list[_Branch] = []
         self.on_branch: dict[int, int] = {}
         self.off_branch: dict[int, int] = {}
         for d in range(base.size):
             for c in bits(base.pos[d] & premise_cells):
                 i = d * n + c
-                self.on_branch[i] = len(self.branches)
-                self.branches.append(_Branch(i << 1 | 1))
-                if off_triggers >> i & 1:
+                if want_on >> i & 1:
+                    self.on_branch[i] = len(self.branches)
+                    self.branches.append(_Branch(i << 1 | 1))
+                if off_triggers >> i & 1 and want_off >> i & 1:
                     self.off_branch[i] = len(self.branches)
                     self.branches.append(_Branch(i << 1))
         groups: list[_Group] = []
         for c in bits(premise_cells):
-            members = [self.on_branch[(d - 1) * n + c] for d in mask_digits(cands[c])]
-            groups.append(_Group("cell", (c,), members))
+            members = [self.on_branch.get((d - 1) * n + c) for d in mask_digits(cands[c])]
+            if all(i is not None for i in members):
+                groups.append(_Group("cell", (c,), [i for i in members if i is not None]))
         seen: set[tuple[int, int]] = set()
         for d, rows in enumerate(base.hdig):
             for h, _, spots in rows:
@@ -407,7 +466,11 @@ class _Search:
                 if all(i is not None for i in idx) and (most is None or len(idx) <= most):
                     groups.append(_Group("house", (h, d), [i for i in idx if i is not None]))
         for i, b in self.off_branch.items():
-            groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
+            if i in self.on_branch:
+                groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
+        if focus is not None:
+            groups = [g for g in groups if ("g", g.kind, g.anchor) in focus]
+        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
         self.groups = groups
         self.groups_of: list[list[int]] = [[] for _ in self.branches]
         for gi, g in enumerate(groups):
@@ -433,7 +496,10 @@ class _Search:
             wit += [("both", i) for i in bits(both)]
         new_on = new_off = 0
         slices: list[int] = []
-        if fr_off or (dyn and base.propagators):
+        if not dyn:
+            if fr_off:
+                self._judge_static(fr_off, off, wit)
+        elif fr_off or base.propagators:
             new_on, new_off, slices = self._judge(b, wit)
         if wit:
             b.witness = wit
@@ -484,6 +550,18 @@ class _Search:
         if (b.on | b.off).bit_count() > self.tech.max_facts:
             b.done = True
         return False
+
+    def _judge_static(self, fr_off: int, off: int, wit: list[Witness]) -> None:
+        """A chain's contradictions only: the cells and houses whose last candidate or
+        place the newest removals ``fr_off`` took."""
+        checks = self.base.checks()
+        alive = ~off
+        while fr_off:
+            low = fr_off & -fr_off
+            fr_off ^= low
+            for w, m in checks[low.bit_length() - 1]:
+                if not m & alive and w not in wit:
+                    wit.append(w)
 
     def _judge(self, b: _Branch, wit: list[Witness]) -> tuple[int, int, list[int]]:
         """Cells and houses after the branch's removals: contradictions go to ``wit``;
@@ -725,31 +803,35 @@ class _Search:
     # -- the driver ---------------------------------------------------------------------------
 
     def run(self) -> Iterator[Step]:
-        reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        # Every layer is searched (up to the bounds) before anything is yielded, and the
+        # steps are then ordered as HoDoKu orders forcing chains: most placements first,
+        # then most eliminations, then the fewest implications shown. A productive step
+        # found a few layers deeper saves many one-candidate steps (and their rescans).
+        found: list[Found] = []
         k = 0
         while True:
-            found: list[Found] = []
             if k:
-                found += self._verities(k, reported)
+                found += self._verities(k)
             active = False
             for index, b in enumerate(self.branches):
                 if b.dead or b.done:
                     continue
                 if self.advance(b, k):
                     # (a premise that breaks the board by itself is a single, not a chain)
-                    if k and b.premise ^ 1 not in reported:
+                    if k:
                         found.append(self._contradiction(index, b))
                 elif not b.done:
                     active = True
-            found.sort(key=lambda item: item[0])
-            for _, fact, build in found:
-                if fact in reported:
-                    continue
-                reported.add(fact)
-                yield build()
             if not active or k >= self.tech.max_depth:
-                return
+                break
             k += 1
+        found.sort(key=lambda item: item[0])
+        self.tech.remember(self.base, [item[3] for item in found[:_CARRY]])
+        for _, facts, build, _ in found:
+            if all(f in self.reported for f in facts):
+                continue
+            self.reported.update(facts)
+            yield build()
 
     def _contradiction(self, index: int, b: _Branch) -> Found:
         best: tuple[int, list[int], Witness] | None = None
@@ -760,7 +842,11 @@ class _Search:
                 best = (size, facts, w)
         assert best is not None
         size, facts, w = best
-        return (size, 0, index), b.premise ^ 1, lambda: self._contradiction_step(b, facts, w, size)
+        fact = b.premise ^ 1
+        key = (-(fact & 1), -(1 - (fact & 1)), size, 0, index)
+        return (
+            key, [fact], lambda: self._contradiction_step(b, facts, w, size), ("p", b.premise)
+        )
 
     def _witness_facts(self, b: _Branch, w: Witness) -> list[int]:
         base = self.base
@@ -778,7 +864,7 @@ class _Search:
         last = [i << 1 | 1 for i in bits(b.fr_on)] + [i << 1 for i in bits(b.fr_off)]
         return last[:4] or [b.premise]
 
-    def _verities(self, k: int, reported: set[int]) -> list[Found]:
+    def _verities(self, k: int) -> list[Found]:
         base = self.base
         branches = self.branches
         ooo = base.off_of_on
@@ -806,21 +892,35 @@ class _Search:
                 implied |= ooo[i]
             new_off &= ~implied
             targets = [i << 1 | 1 for i in bits(new_on)] + [i << 1 for i in bits(new_off)]
-            for f in targets:
-                if f not in reported:
-                    size = sum(self.cost(b, f) for b in members)
-                    out.append(((size, 1, gi), f, self._verity_builder(g, f, size)))
+            if not targets:
+                continue
+            # The facts common to the group go into steps of a few facts each (cheapest
+            # first): a step per fact would be slow to apply one by one, and a step
+            # listing every common fact of a nearly open board would be unreadable.
+            cost = {f: sum(self.cost(b, [f]) for b in members) for f in targets}
+            targets.sort(key=lambda f: (-(f & 1), cost[f], f))
+            for at in range(0, len(targets), _VERITY_FACTS):
+                facts = targets[at:at + _VERITY_FACTS]
+                size = sum(self.cost(b, facts) for b in members)
+                places = sum(f & 1 for f in facts)
+                key = (-places, places - len(facts), size, 1, gi)
+                out.append(
+                    (key, facts, self._verity_builder(g, facts, size), ("g", g.kind, g.anchor))
+                )
         return out
 
-    def cost(self, b: _Branch, f: int) -> int:
-        """The number of implications from the premise of ``b`` to ``f``."""
+    def cost(self, b: _Branch, facts: list[int]) -> int:
+        """The number of implications from the premise of ``b`` to ``facts``."""
+        if len(facts) > 1:
+            return len(self.closure(b, facts)) - 1
+        f = facts[0]
         got = b.costs.get(f)
         if got is None:
             got = b.costs[f] = len(self.closure(b, [f])) - 1
         return got
 
-    def _verity_builder(self, g: _Group, f: int, size: int) -> Callable[[], Step]:
-        return lambda: self._verity_step(g, f, size)
+    def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:
+        return lambda: self._verity_step(g, facts, size)
 
     # -- steps ---------------------------------------------------------------------------------
 
@@ -1018,7 +1118,7 @@ class _Search:
                 return f"{lay.name(x)} would be both {digit_char(pd + 1)} and {ch}"
         return f"{lay.name(x)} would have to be {ch} and could not be {ch}"
 
-    def _verity_step(self, g: _Group, f: int, size: int) -> Step:
+    def _verity_step(self, g: _Group, facts: list[int], size: int) -> Step:
         lay = self.layout
         base = self.base
         n = base.n
@@ -1026,29 +1126,30 @@ class _Search:
         pieces = []
         clauses = []
         links: list[Link] = []
-        cells: set[int] = {(f >> 1) % n}
+        cells: set[int] = {(f >> 1) % n for f in facts}
         candidates = []
         for b in members:
-            segments, e = self.render(b, [f])
+            segments, e = self.render(b, facts)
             links += e
             chain = "; ".join(segments)
             pieces.append(f"({chain})" if len(segments) > 1 else chain)
-            words = self.on_words(b, self.closure(b, [f]), {f})
-            words.append(self.fact_words(f))
+            words = self.on_words(b, self.closure(b, facts), set(facts))
+            words += [self.fact_words(f) for f in facts]
             pd, px = divmod(b.premise >> 1, n)
             cells.add(px)
             if b.premise & 1:
                 candidates.append((px, pd + 1))
             clauses.append((b.premise, join_words(words)))
-        target_d, target_x = divmod(f >> 1, n)
-        tname, tch = lay.name(target_x), digit_char(target_d + 1)
-        if f & 1:
-            placements: tuple[tuple[int, int], ...] = ((target_x, target_d + 1),)
-            eliminations: tuple[tuple[int, int], ...] = ()
-            verdict = f"{tname} is {tch}"
-        else:
-            placements, eliminations = (), ((target_x, target_d + 1),)
-            verdict = f"{tname} is not {tch}"
+        placements = tuple(
+            ((f >> 1) % n, (f >> 1) // n + 1) for f in facts if f & 1
+        )
+        eliminations = tuple(
+            ((f >> 1) % n, (f >> 1) // n + 1) for f in facts if not f & 1
+        )
+        verdict = join_words(
+            [f"{lay.name(x)} is {digit_char(d)}" for x, d in placements]
+            + [f"{lay.name(x)} is not {digit_char(d)}" for x, d in eliminations]
+        )
         houses: tuple[int, ...] = ()
         if g.kind == "cell":
             x = g.anchor[0]
@@ -1077,7 +1178,8 @@ class _Search:
         pattern = f"{head}: {'; '.join(pieces)}"
         text = f"{intro}; {'; '.join(ifs)}; either way {verdict}"
         name = self._name("Verity")
-        digits_used = {(b.premise >> 1) // n + 1 for b in members} | {target_d + 1}
+        digits_used = {(b.premise >> 1) // n + 1 for b in members}
+        digits_used |= {(f >> 1) // n + 1 for f in facts}
         return Step(
             self.tech.code,
             placements=placements,
@@ -1092,6 +1194,13 @@ class _Search:
             notation=notation(lay, name, pattern, placements, eliminations),
             name=name,
         )
+
+
+def _narrower(cands: list[int], before: list[int]) -> bool:
+    """Whether every cell's candidates are among those it had ``before``."""
+    return len(cands) == len(before) and all(
+        not a & ~b for a, b in zip(cands, before, strict=True)
+    )
 
 
 class _Forcing(Technique):
@@ -1110,10 +1219,36 @@ class _Forcing(Technique):
     #: The highest difficulty a step of this technique gets.
     max_difficulty: ClassVar[float] = 10.0
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._carry: tuple[Layout, list[int], Focus] | None = None
+
+    def remember(self, base: _Base, keys: list[FocusKey]) -> None:
+        """Keep the premises and groups of the steps just found, for the next board."""
+        self._carry = (base.layout, base.cands, set(keys)) if keys else None
+
     def find(self, board: Board) -> Iterator[Step]:
+        """The steps of the board, most productive first.
+
+        A solve applies one step and comes back with a board that has fewer
+        candidates. Everything a premise implied before still follows from it (an
+        implication only needs candidates gone), so the other steps found last time
+        still hold: their premises and groups are searched first, alone, which is
+        much cheaper than every premise of the board. Only if none of them gives a
+        step any more (or to list every step) is the whole board searched. Every step
+        is built and checked on the board as it is now.
+        """
         if board.contradiction() is not None:
             return
-        yield from _Search(self, board).run()
+        carry, self._carry = self._carry, None
+        reported: set[int] = set()
+        if carry is not None and carry[0] is board.layout and _narrower(board.cands, carry[1]):
+            search = _Search(self, board, carry[2])
+            yield from search.run()
+            reported = search.reported
+        search = _Search(self, board)
+        search.reported = reported
+        yield from search.run()
 
 
 class ForcingChain(_Forcing):
