@@ -45,7 +45,7 @@ from yass.geometry import bits, digit_char
 from yass.layout import Layout
 from yass.step import Step, houses_notation, notation
 from yass.techniques.base import Technique, cells_text, join_words
-from yass.techniques.context import context
+from yass.techniques.context import QuietDigits, context
 from yass.techniques.subsets import combinations_within
 
 __all__ = [
@@ -175,14 +175,20 @@ class BasicFish(Technique):
 
     size: ClassVar[int] = 0
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._quiet = QuietDigits()
+
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         k = self.size
         n = lay.size
+        quiet = self._quiet
         for d in range(1, n + 1):
             pos = board.positions(d)
-            if not pos:
+            if not pos or quiet.quiet(lay, d, pos):
                 continue
+            found = False
             for o in _orientations(lay):
                 m = _lines(board, d, o)
                 items = [(i, line) for i, line in enumerate(m) if 2 <= line.bit_count() <= k]
@@ -194,7 +200,10 @@ class BasicFish(Technique):
                         base_cells |= o.base_masks[i]
                     targets = pos & o.cover_union(cover) & ~base_cells
                     if targets:
+                        found = True
                         yield self._step(board, o, d, base, cover, pos & base_cells, targets)
+            if not found:
+                quiet.remember(lay, d, pos)
 
     def _step(
         self, board: Board, o: _Orientation, d: int, base: list[int], cover: int,
@@ -325,15 +334,21 @@ class _Shared:
                 return
 
 
+#: Per size, the digit states on which the finned search found nothing.
+_FINNED_QUIET: dict[int, QuietDigits] = {}
+
+
 def _finned_search(board: Board, k: int) -> Iterator[_Finned]:
     """Every finned or sashimi fish of size ``k`` that removes something."""
     lay = board.layout
     n = lay.size
     peers = lay.peers
+    quiet = _FINNED_QUIET.setdefault(k, QuietDigits())
     for d in range(1, n + 1):
         pos = board.positions(d)
-        if not pos:
+        if not pos or quiet.quiet(lay, d, pos):
             continue
+        found = False
         for o in _orientations(lay):
             m = _lines(board, d, o)
             limit = k + o.slack
@@ -377,9 +392,12 @@ def _finned_search(board: Board, k: int) -> Iterator[_Finned]:
                     cover = union & ~fin_mask
                     fins = body_all & cover_of(fin_mask)
                     sashimi = any((m[i] & cover).bit_count() <= 1 for i in base)
+                    found = True
                     yield _Finned(
                         sashimi, o, d, base, cover, body_all & ~fins, list(bits(fins)), targets
                     )
+        if not found:
+            quiet.remember(lay, d, pos)
 
 
 def _spread_combinations(
