@@ -250,6 +250,9 @@ class _CountingStream(io.StringIO):
         self.read_lines += 1
         return SEED_PUZZLE + "\n"
 
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        return next(self)
+
 
 def test_read_puzzles_streams() -> None:
     stream = _CountingStream()

@@ -19,23 +19,82 @@ are added by name (``rules="antiknight,antiking,nonconsecutive"``) or as
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from yass import fast as _fast
-from yass import search as _search
-from yass import solver as _solver
 from yass._version import __version__
-from yass.board import Board, ConflictError, Puzzle
-from yass.constraints import Constraint, constraint_from_json, rules_from_names
-from yass.formats import ParseError, parse_puzzle, puzzle_from_json, puzzle_to_json, read_puzzles
-from yass.geometry import LayoutError, PuzzleError
-from yass.layout import House, Layout
-from yass.solver import SolveResult, next_step
-from yass.step import Step
-from yass.techniques import TECHNIQUES, Technique, UnknownTechniqueError, get_techniques
+
+if TYPE_CHECKING:
+    from yass.board import Board, ConflictError, Puzzle
+    from yass.bounds import BoundReached, Bounds
+    from yass.constraints import Constraint, constraint_from_json, rules_from_names
+    from yass.formats import (
+        ParseError,
+        parse_puzzle,
+        puzzle_from_json,
+        puzzle_to_json,
+        read_puzzles,
+    )
+    from yass.geometry import LayoutError, PuzzleError
+    from yass.layout import House, Layout
+    from yass.rating import Rating, RatingError, rate, rate_many
+    from yass.solver import SolveResult, next_step
+    from yass.step import Step
+    from yass.techniques import TECHNIQUES, Technique, UnknownTechniqueError, get_techniques
+
+# The names below are imported on first use (``yass.Board`` imports ``yass.board``), so
+# ``import yass`` and the ``yass`` command start quickly and load only what they use.
+_LAZY = {
+    "Board": "yass.board",
+    "BoundReached": "yass.bounds",
+    "Bounds": "yass.bounds",
+    "ConflictError": "yass.board",
+    "Puzzle": "yass.board",
+    "Constraint": "yass.constraints",
+    "constraint_from_json": "yass.constraints",
+    "rules_from_names": "yass.constraints",
+    "ParseError": "yass.formats",
+    "parse_puzzle": "yass.formats",
+    "puzzle_from_json": "yass.formats",
+    "puzzle_to_json": "yass.formats",
+    "read_puzzles": "yass.formats",
+    "LayoutError": "yass.geometry",
+    "PuzzleError": "yass.geometry",
+    "House": "yass.layout",
+    "Layout": "yass.layout",
+    "SolveResult": "yass.solver",
+    "next_step": "yass.solver",
+    "Step": "yass.step",
+    "TECHNIQUES": "yass.techniques",
+    "Technique": "yass.techniques",
+    "UnknownTechniqueError": "yass.techniques",
+    "get_techniques": "yass.techniques",
+    "Rating": "yass.rating",
+    "RatingError": "yass.rating",
+    "rate": "yass.rating",
+    "rate_many": "yass.rating",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'yass' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "TECHNIQUES",
     "Board",
+    "BoundReached",
+    "Bounds",
     "ConflictError",
     "Constraint",
     "House",
@@ -44,6 +103,8 @@ __all__ = [
     "ParseError",
     "Puzzle",
     "PuzzleError",
+    "Rating",
+    "RatingError",
     "SolveResult",
     "Step",
     "Technique",
@@ -58,6 +119,8 @@ __all__ = [
     "parse_puzzle",
     "puzzle_from_json",
     "puzzle_to_json",
+    "rate",
+    "rate_many",
     "read_puzzles",
     "rules_from_names",
     "solutions",
@@ -65,10 +128,12 @@ __all__ = [
     "solve_many",
 ]
 
-PuzzleLike = Puzzle | str
+def _puzzle(puzzle: Puzzle | str, rules: str = "") -> Puzzle:
+    from yass.board import Puzzle
+    from yass.constraints import rules_from_names
+    from yass.formats import parse_puzzle
+    from yass.layout import Layout
 
-
-def _puzzle(puzzle: PuzzleLike, rules: str = "") -> Puzzle:
     if isinstance(puzzle, Puzzle):
         if not rules:
             return puzzle
@@ -85,7 +150,7 @@ def _puzzle(puzzle: PuzzleLike, rules: str = "") -> Puzzle:
 
 
 def solve(
-    puzzle: PuzzleLike,
+    puzzle: Puzzle | str,
     techniques: Sequence[Technique] | str | None = None,
     *,
     rules: str = "",
@@ -94,16 +159,19 @@ def solve(
     guess_order: str = "fixed",
     seed: int | None = None,
 ) -> SolveResult:
-    """Solve like a person (seed 002's loop): logic steps, then guesses when stuck.
+    """Solve like a person: the easiest logical step each time, a guess when logic is stuck.
 
     The result holds the verified ``solution`` (None when there is none), the
     ``guesses`` required and the ``steps`` taken (each a structured ``Step`` with its
     notation, explanation and ``to_json``). ``techniques`` is a list or a
     comma-separated string of technique codes (default: the whole ladder).
     ``unique``: True declares the puzzle has one solution, False keeps uniqueness
-    techniques out, None checks. ``guess_order="random"`` with ``seed`` guesses as
-    seed 002 does, at random among the legal digits.
+    techniques out, None checks. ``guess_order="random"`` guesses at random
+    among the legal digits, reproducibly with ``seed``.
     """
+    from yass import solver as _solver
+    from yass.techniques import get_techniques
+
     chosen = get_techniques(techniques) if isinstance(techniques, str) else techniques
     return _solver.solve(
         _puzzle(puzzle, rules), chosen, unique=unique, max_guesses=max_guesses,
@@ -111,30 +179,66 @@ def solve(
     )
 
 
-def find_solution(puzzle: PuzzleLike, *, rules: str = "") -> tuple[int, ...] | None:
-    """The first solution of the exhaustive (compiled) search, or None."""
-    return _fast.solve(_puzzle(puzzle, rules))
+def _bounds(timeout: float | None, max_guesses: int | None) -> Bounds | None:
+    from yass.bounds import Bounds
+
+    return None if timeout is None and max_guesses is None else Bounds(timeout, max_guesses)
 
 
-def count_solutions(puzzle: PuzzleLike, limit: int = 2, *, rules: str = "") -> int:
-    """How many solutions, counting no further than ``limit`` (2 answers "is it unique")."""
-    return _fast.count_solutions(_puzzle(puzzle, rules), limit)
+def find_solution(
+    puzzle: Puzzle | str,
+    *,
+    rules: str = "",
+    timeout: float | None = None,
+    max_guesses: int | None = None,
+) -> tuple[int, ...] | None:
+    """The first solution of the exhaustive (compiled) search, or None.
+
+    ``timeout`` (seconds) and ``max_guesses`` bound the search: BoundReached when it
+    reaches one (its message is ``timeout after 5 s`` or ``stopped after N guesses``).
+    """
+    from yass import fast as _fast
+
+    return _fast.solve(_puzzle(puzzle, rules), _bounds(timeout, max_guesses))
+
+
+def count_solutions(
+    puzzle: Puzzle | str,
+    limit: int = 2,
+    *,
+    rules: str = "",
+    timeout: float | None = None,
+    max_guesses: int | None = None,
+) -> int:
+    """How many solutions, counting no further than ``limit`` (2 answers "is it unique").
+
+    ``timeout`` and ``max_guesses`` bound the search as for ``find_solution``.
+    """
+    from yass import fast as _fast
+
+    return _fast.count_solutions(_puzzle(puzzle, rules), limit, _bounds(timeout, max_guesses))
 
 
 def solutions(
-    puzzle: PuzzleLike, limit: int | None = None, *, rules: str = ""
+    puzzle: Puzzle | str, limit: int | None = None, *, rules: str = ""
 ) -> Iterator[tuple[int, ...]]:
     """Every solution (up to ``limit``), each verified, from the reference search."""
+    from yass import search as _search
+
     return _search.solutions(_puzzle(puzzle, rules), limit)
 
 
 def solve_many(
-    puzzles: Iterable[PuzzleLike], *, layout: Layout | None = None
+    puzzles: Iterable[Puzzle | str], *, layout: Layout | None = None
 ) -> Iterator[tuple[int, ...] | None]:
     """Stream the first solution of each puzzle, in order (compiled search)."""
+    from yass import fast as _fast
+
     return _fast.solve_many(puzzles, layout=layout)
 
 
 def is_compiled() -> bool:
     """True when the compiled search core is in use."""
+    from yass import fast as _fast
+
     return _fast.is_compiled()

@@ -22,6 +22,17 @@ cdef int _nsol9
 cdef int _limit9
 cdef long long _nodes
 
+# -- the bounds of the current search ---------------------------------------------------
+cdef long long _snodes
+cdef long long _maxnodes
+cdef long long _nextpoll
+cdef double _deadline
+cdef int _stop
+cdef long long _runcap
+cdef int _grand
+cdef unsigned int _rng
+cdef long long _restart_first
+
 # -- any layout: candidate masks per cell ----------------------------------------------
 cdef unsigned char POP8[256]
 cdef int G_PSTART[257]

@@ -17,16 +17,26 @@ Two engines share this module:
   peers, full houses, relation arcs and cell masks of a ``Layout`` loaded into flat
   arrays. Propagation places naked singles (clearing peers and narrowing related
   cells through the relation tables) and hidden singles in full houses; branching
-  takes the cell with the fewest candidates.
+  takes the cell with the fewest candidates. A run that takes more than 1000 branches
+  starts again with random choices among equal cells and digits, each new run allowed
+  twice the branches of the last: this cuts the heavy tail of large random grids, and
+  as only a run that ends is counted, counts stay exact.
 
 Both count solutions up to a limit and keep the first one found, after checking it
-against the rules and the givens. The module-level arrays are declared as C arrays
-in ``_core.pxd``; interpreted, they are plain lists, and the code is the same.
+against the rules and the givens. Every search can be bounded: at most ``max_nodes``
+branches and a ``deadline`` on ``time.monotonic()``; ``stopped()`` then says which bound
+ended it. Every ``POLL`` branches the search reads the clock and runs Python's signal
+handlers, so Ctrl-C raises KeyboardInterrupt from inside the compiled loops within
+milliseconds (interpreted, Python runs the handlers itself).
+
+The module-level arrays are declared as C arrays in ``_core.pxd``; interpreted, they
+are plain lists, and the code is the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import monotonic
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -37,7 +47,18 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass import _cython_shim as cython
 
+if cython.compiled:
+    from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped]
+else:
+
+    def PyErr_CheckSignals() -> int:
+        """Interpreted, Python runs signal handlers itself between bytecodes."""
+        return 0
+
 __all__ = [
+    "POLL",
+    "STOP_GUESSES",
+    "STOP_TIME",
     "c9_count_givens",
     "c9_count_line",
     "c9_solve_line",
@@ -47,6 +68,9 @@ __all__ = [
     "gen_search",
     "is_compiled",
     "nodes",
+    "restarts",
+    "search_nodes",
+    "stopped",
 ]
 
 # Sizes of the arrays declared in _core.pxd.
@@ -81,6 +105,30 @@ BOX9 = [0] * 81
 _nsol9 = 0
 _limit9 = 1
 _nodes = 0
+
+#: Branches between two polls (signal handlers and the clock).
+POLL = 64
+#: What ``stopped()`` says: the search took ``max_nodes`` branches ...
+STOP_GUESSES = 1
+#: ... or reached its deadline.
+STOP_TIME = 2
+# The bounds of the current search (the literals in _tick and _poll are POLL and the
+# STOP_ codes): branches taken, the most allowed (-1: no bound), the branch count at
+# which to poll next, the deadline (0: none), and why the search stopped (0: it did not).
+_snodes = 0
+_maxnodes = -1
+_nextpoll = 0
+_deadline = 0.0
+_stop = 0
+# Restarts of the generic engine (against the heavy tail of a search that went wrong
+# early): the branch count at which the current run gives up (-1: never), whether this
+# run chooses at random among equal cells and digits, and the random state.
+_runcap = -1
+_grand = 0
+_rng = 20261123
+# Branches the generic engine's first run may take before it restarts in a random
+# order (``restarts``; -1: never restart).
+_restart_first = 1000
 
 POP8 = [0] * 256
 G_PSTART = [0] * 257
@@ -126,6 +174,91 @@ def gen_loads() -> int:
 def nodes() -> int:
     """Branches tried by the searches since the module was loaded."""
     return _nodes
+
+
+@cython.locals(first=cython.longlong)
+def restarts(first: int) -> int:
+    """Let the generic engine's first run take ``first`` branches before it restarts in
+    a random order (-1: never restart, to measure what restarts gain); the old value."""
+    global _restart_first
+    old = _restart_first
+    _restart_first = first
+    return old
+
+
+def search_nodes() -> int:
+    """Branches tried by the last search."""
+    return _snodes
+
+
+def stopped() -> int:
+    """Why the last search ended before it was done: 0 (it did not), ``STOP_GUESSES``
+    (it took its ``max_nodes`` branches) or ``STOP_TIME`` (it reached its deadline)."""
+    return _stop
+
+
+@cython.locals(max_nodes=cython.longlong, deadline=cython.double)
+def _bounds(max_nodes: int, deadline: float) -> None:
+    """Set the bounds of the next search (-1 and 0.0: none); the first branch polls."""
+    global _snodes, _maxnodes, _nextpoll, _deadline, _stop, _runcap, _grand
+    _snodes = 0
+    _maxnodes = max_nodes
+    _nextpoll = 0
+    _deadline = deadline
+    _stop = 0
+    _runcap = -1
+    _grand = 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+@cython.returns(cython.int)
+def _poll() -> int:
+    """Run pending signal handlers (one that raises ends the search with its exception)
+    and check the bounds; 1 when the search must stop (``_stop`` says why)."""
+    global _nextpoll, _stop
+    PyErr_CheckSignals()
+    if _maxnodes >= 0 and _snodes >= _maxnodes:
+        _stop = 1
+        return 1
+    if _deadline > 0.0 and monotonic() >= _deadline:
+        _stop = 2
+        return 1
+    if 0 <= _runcap <= _snodes:
+        _stop = 3  # this run's share is spent: gen_search restarts
+        return 1
+    _nextpoll = _snodes + 64
+    if 0 <= _maxnodes < _nextpoll:
+        _nextpoll = _maxnodes
+    if 0 <= _runcap < _nextpoll:
+        _nextpoll = _runcap
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.returns(cython.uint)
+def _rand() -> int:
+    """The next pseudo-random number, 0 to 32767 (the classic 31-bit LCG's high bits;
+    compiled and interpreted give the same sequence)."""
+    global _rng
+    _rng = (_rng * 1103515245 + 12345) & 0x7FFFFFFF
+    return _rng >> 16
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(-1, check=False)
+@cython.returns(cython.int)
+def _tick() -> int:
+    """Count a branch before it is taken; 1: stop the search instead (see ``_poll``)."""
+    global _nodes, _snodes
+    if _snodes >= _nextpoll and _poll():
+        return 1
+    _snodes += 1
+    _nodes += 1
+    return 0
 
 
 @cython.locals(i=cython.int, j=cython.int, k=cython.int, x=cython.uint, m=cython.uint,
@@ -365,23 +498,26 @@ def _c9_record(base: int) -> bool:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
+@cython.exceptval(-1, check=False)
 @cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, b=cython.int, cb=cython.int,
                d=cython.int, j=cython.int, p=cython.int, n=cython.int, best=cython.int,
                u=cython.uint, one=cython.uint, two=cython.uint, three=cython.uint,
                x=cython.uint, bit=cython.uint, dm=cython.uint, w=cython.uint)
-@cython.returns(cython.void)
-def _c9_search(lvl: int) -> None:
-    """Depth-first search from the state of level ``lvl``; counts into ``_nsol9``."""
-    global _nsol9, _nodes
+@cython.returns(cython.int)
+def _c9_search(lvl: int) -> int:
+    """Depth-first search from the state of level ``lvl``; counts into ``_nsol9``.
+
+    1 when the whole search must end (the limit, or a bound: ``_stop``), else 0.
+    """
+    global _nsol9
     base = lvl * 64
     while True:
         if not _c9_propagate(base):
-            return
+            return 0
         if (ST9[base + 27] | ST9[base + 27 + 1] | ST9[base + 27 + 2]) == 0:
             if _c9_record(base):
                 _nsol9 += 1
-            return
+            return 0
         cb = -1
         bit = 0
         for b in range(3):
@@ -425,21 +561,22 @@ def _c9_search(lvl: int) -> None:
         while dm & (dm - 1):
             d = _ctz(dm)
             dm &= dm - 1
+            if _tick():
+                return 1
             for j in range(32 + 27):
                 ST9[nb + j] = ST9[base + j]
             _c9_place(nb, cb, p, d)
-            _nodes += 1
-            _c9_search(lvl + 1)
-            if _nsol9 >= _limit9:
-                return
+            if _c9_search(lvl + 1) or _nsol9 >= _limit9:
+                return 1
         w = dm
         d = _ctz(w)
-        _nodes += 1
+        if _tick():
+            return 1
         _c9_place(base, cb, p, d)
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
+@cython.exceptval(-1, check=False)
 @cython.locals(limit=cython.int, cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
                j=cython.int, bit=cython.uint)
 @cython.returns(cython.int)
@@ -493,33 +630,39 @@ def _c9_solution_line() -> str:
     return OUTBUF[:81].decode("ascii")
 
 
-def c9_solve_line(line: str) -> str | None:
+def c9_solve_line(line: str, max_nodes: int = -1, deadline: float = 0.0) -> str | None:
     """The first solution of a classic 9x9 line (``.`` or ``0`` blank), or None.
 
     Raises ValueError when ``line`` is not 81 characters of ``1-9``, ``.`` and ``0``.
+    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``).
     """
     if not _c9_parse(line):
         raise ValueError("not a 9x9 line")
+    _bounds(max_nodes, deadline)
     if _c9_run(1) == 0:
         return None
     return _c9_solution_line()
 
 
 @cython.locals(i=cython.int)
-def c9_solve_values(line: str) -> tuple[int, ...] | None:
+def c9_solve_values(
+    line: str, max_nodes: int = -1, deadline: float = 0.0
+) -> tuple[int, ...] | None:
     """Like ``c9_solve_line`` but the solution is a tuple of 81 digits."""
     if not _c9_parse(line):
         raise ValueError("not a 9x9 line")
+    _bounds(max_nodes, deadline)
     if _c9_run(1) == 0:
         return None
     return tuple([SOL9[i] for i in range(81)])
 
 
 @cython.locals(limit=cython.int)
-def c9_count_line(line: str, limit: int = 2) -> int:
+def c9_count_line(line: str, limit: int = 2, max_nodes: int = -1, deadline: float = 0.0) -> int:
     """How many solutions a classic 9x9 line has, counting no further than ``limit``."""
     if not _c9_parse(line):
         raise ValueError("not a 9x9 line")
+    _bounds(max_nodes, deadline)
     if limit < 1:
         return 0
     return _c9_run(limit)
@@ -527,9 +670,10 @@ def c9_count_line(line: str, limit: int = 2) -> int:
 
 @cython.locals(limit=cython.int, i=cython.int, v=cython.int, n=cython.int, cells=tuple)
 def c9_count_givens(
-    givens: Sequence[int], limit: int = 1
+    givens: Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
 ) -> tuple[int, tuple[int, ...] | None]:
     """(solutions counted up to ``limit``, the first one) for 81 givens (0 = blank)."""
+    _bounds(max_nodes, deadline)
     cells = tuple(givens)
     if len(cells) != 81:
         raise ValueError("not 81 givens")
@@ -753,71 +897,131 @@ def _g_revise_arcs(base: int) -> bool:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
+@cython.exceptval(-1, check=False)
 @cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, cell=cython.int,
                best=cython.int, bestn=cython.int, n=cython.int, j=cython.int,
-               m=cython.uint, bit=cython.uint)
-@cython.returns(cython.void)
-def _g_search(lvl: int) -> None:
-    global _gnsol, _gqn, _nodes
+               m=cython.uint, bit=cython.uint, ties=cython.int)
+@cython.returns(cython.int)
+def _g_search(lvl: int) -> int:
+    """Depth-first search from the candidates of level ``lvl``; counts into ``_gnsol``.
+
+    1 when the whole search must end (the limit, or a bound: ``_stop``), else 0.
+    """
+    global _gnsol, _gqn
     base = lvl * 256
     while True:
         if not _g_propagate(base):
             _gqn = 0
-            return
+            return 0
         best = -1
         bestn = 17
-        for cell in range(_gncells):
-            m = GC[base + cell]
-            if m & (m - 1):
-                n = _pop16(m)
-                if n < bestn:
-                    best = cell
-                    bestn = n
-                    if n == 2:
-                        break
+        if _grand:  # a restart: a random cell among those with the fewest candidates
+            ties = 0
+            for cell in range(_gncells):
+                m = GC[base + cell]
+                if m & (m - 1):
+                    n = _pop16(m)
+                    if n < bestn:
+                        best = cell
+                        bestn = n
+                        ties = 1
+                    elif n == bestn:
+                        ties += 1
+                        if _rand() % ties == 0:
+                            best = cell
+        else:
+            for cell in range(_gncells):
+                m = GC[base + cell]
+                if m & (m - 1):
+                    n = _pop16(m)
+                    if n < bestn:
+                        best = cell
+                        bestn = n
+                        if n == 2:
+                            break
         if best < 0:
             for cell in range(_gncells):
                 m = GC[base + cell]
                 if GGIV[cell] and GGIV[cell] != _ctz(m) + 1:
-                    return
+                    return 0
             if _gnsol == 0:
                 for cell in range(_gncells):
                     GSOL[cell] = _ctz(GC[base + cell]) + 1
             _gnsol += 1
-            return
+            return 0
         m = GC[base + best]
         nb = base + 256
         while m & (m - 1):
             bit = m & -m
+            if _grand:  # a restart: the digits in a random order
+                n = _rand() % _pop16(m)
+                while n:
+                    bit = (m & ~(bit | (bit - 1))) & -(m & ~(bit | (bit - 1)))
+                    n -= 1
             m ^= bit
+            if _tick():
+                return 1
             for j in range(_gncells):
                 GC[nb + j] = GC[base + j]
                 GA[nb + j] = GA[base + j]
             GC[nb + best] = bit
             GQ[0] = best
             _gqn = 1
-            _nodes += 1
-            _g_search(lvl + 1)
-            if _gnsol >= _glimit:
-                return
+            if _g_search(lvl + 1) or _gnsol >= _glimit:
+                return 1
+        if _tick():
+            return 1
         GC[base + best] = m
         GQ[0] = best
         _gqn = 1
-        _nodes += 1
 
 
-@cython.locals(limit=cython.int, cell=cython.int, v=cython.int, bit=cython.uint)
-def gen_search(givens: Sequence[int], limit: int = 1) -> tuple[int, tuple[int, ...] | None]:
-    """(solutions counted up to ``limit``, the first one) on the loaded layout."""
-    global _gnsol, _glimit, _gqn
+@cython.locals(limit=cython.int, share=cython.longlong)
+def gen_search(
+    givens: Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
+) -> tuple[int, tuple[int, ...] | None]:
+    """(solutions counted up to ``limit``, the first one) on the loaded layout.
+
+    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``). A run that takes
+    more than 1000 branches (``restarts``) starts again with the cells of fewest
+    candidates and their digits taken in a random order (a fixed seed, so the same
+    call gives the same answer), each run allowed twice the branches of the one
+    before: a search that went wrong early does not take the whole time (the heavy
+    tail of random large grids). Only a run that ends is counted, so the count is exact.
+    """
+    global _gnsol, _glimit, _gqn, _runcap, _grand, _stop, _rng
     if len(givens) != _gncells:
         raise ValueError(f"expected {_gncells} givens, got {len(givens)}")
-    _gnsol = 0
+    _bounds(max_nodes, deadline)
     _glimit = limit
-    _gqn = 0
-    if limit < 1:
+    _rng = 20261123
+    share = _restart_first
+    while True:
+        _gnsol = 0
+        _gqn = 0
+        if limit < 1 or not _g_start(givens):
+            return 0, None
+        _runcap = _snodes + share if share >= 0 else -1
+        try:
+            _g_search(0)
+        finally:
+            _gqn = 0
+        if _stop != 3:
+            break
+        _stop = 0
+        _grand = 1
+        share *= 2
+    _runcap = -1
+    if _gnsol == 0:
         return 0, None
+    return _gnsol, tuple([GSOL[cell] for cell in range(_gncells)])
+
+
+@cython.locals(cell=cython.int, v=cython.int, bit=cython.uint)
+def _g_start(givens: Sequence[int]) -> bool:
+    """Put the givens at level 0 and queue the cells already decided; False when a given
+    is not a digit of the layout or a cell mask forbids it."""
+    global _gqn
     for cell in range(_gncells):
         v = givens[cell]
         GC[cell] = G_MASK0[cell]
@@ -825,20 +1029,16 @@ def gen_search(givens: Sequence[int], limit: int = 1) -> tuple[int, tuple[int, .
         GGIV[cell] = 0
         if v:
             if not 1 <= v <= _gn:
-                return 0, None
+                return False
             bit = 1 << (v - 1)
             if not GC[cell] & bit:
-                return 0, None
+                return False
             GC[cell] = bit
             GGIV[cell] = v
         if (GC[cell] & (GC[cell] - 1)) == 0:
             GQ[_gqn] = cell
             _gqn += 1
-    _g_search(0)
-    _gqn = 0
-    if _gnsol == 0:
-        return 0, None
-    return _gnsol, tuple([GSOL[cell] for cell in range(_gncells)])
+    return True
 
 
 @cython.locals(i=cython.int, n=cython.int)

@@ -38,10 +38,12 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
     from yass.board import Puzzle
+    from yass.bounds import BoundReached, Bounds
 
 __all__ = [
     "BLOCK_BYTES",
     "EXIT_BAD_INPUT",
+    "EXIT_BOUND",
     "EXIT_INTERNAL",
     "EXIT_NO_SOLUTION",
     "EXIT_OK",
@@ -70,6 +72,8 @@ EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 #: A result failed verification, or a worker failed: a bug to report.
 EXIT_INTERNAL = 3
+#: The search stopped at a bound the user set (``--timeout``, ``--max-guesses``).
+EXIT_BOUND = 4
 
 #: Bytes of input in a block (about 800 lines of 81 characters); a block is the unit of work.
 BLOCK_BYTES = 1 << 16
@@ -77,8 +81,13 @@ BLOCK_BYTES = 1 << 16
 POOL_AFTER = 0.1
 #: ... or at once for an input file at least this big (bytes).
 POOL_BYTES = 1 << 20
+#: Bytes ``Input.text()`` reads at a time (a few lines: its position follows the reading).
+TEXT_CHUNK = 1024
 #: Jobs in flight per worker: enough to keep each one busy, few enough for flat memory.
 WINDOW = 4
+
+#: What ``_blocks`` puts in place of a line longer than ``MAX_LINE`` bytes.
+LONG_LINE = b"\x00(a line too long to read)"
 
 #: The note for a puzzle with more than one solution (after "SOURCE line N: ").
 NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
@@ -200,6 +209,18 @@ class Workers:
                 proc.join()
 
 
+def ready(fd: int, timeout: float = 0.0) -> bool:
+    """Whether reading ``fd`` would not block (input or its end is there), waiting at most
+    ``timeout`` seconds to see; True when that cannot be told."""
+    import select
+
+    try:
+        readable, _, _ = select.select([fd], [], [], timeout)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
+
+
 def pool_wanted(start: float, size: int | None = None) -> Callable[[], bool]:
     """A ``start_pool`` test for ``in_order``: true at once for an input of at least
     ``POOL_BYTES`` bytes (``size``), else once ``POOL_AFTER`` seconds have passed since
@@ -217,6 +238,7 @@ def in_order(
     processes: int,
     start_pool: Callable[[], bool],
     local: Callable[[J], bool] | None = None,
+    more: Callable[[], bool] | None = None,
 ) -> Generator[R, None, None]:
     """``func(job)`` of every job, in order.
 
@@ -224,6 +246,9 @@ def in_order(
     ``processes`` workers (so never for a small input); then each job goes to the next
     idle worker, with at most ``WINDOW`` jobs a worker in flight or waiting for their
     turn to be given out. Jobs for which ``local(job)`` is true always run here.
+    ``more()`` says whether the next job can be taken from ``jobs`` without waiting (input
+    typed or sent down a pipe slowly): when it cannot, the answers of the jobs in flight
+    are given first, so each line is answered before the next one arrives.
     ``func`` must be a module-level function (workers are started with it). Closing
     the iterator (or Ctrl-C) stops the workers; a job that raises in a worker raises
     WorkerError here.
@@ -239,6 +264,8 @@ def in_order(
         while True:
             while not exhausted and taken - given < window:
                 if not held:
+                    if more is not None and workers is not None and workers.busy and not more():
+                        break  # answer the jobs in flight before waiting for more input
                     try:
                         held.append(next(source))
                     except StopIteration:
@@ -285,15 +312,36 @@ class Block(NamedTuple):
     notes: tuple[tuple[int, str], ...]  # (output lines before it, a line for standard error)
 
 
-def solve_block(job: tuple[str, str, int, int, bytes]) -> Block:
-    """Solve one block of lines: (source name, --rules, search limit, first line number, text).
+#: The bounds of each puzzle's search: (``--timeout`` seconds, ``--max-guesses``), None: none.
+BoundSpec = tuple[float | None, int | None]
+
+
+def _bounds(spec: BoundSpec) -> Bounds | None:
+    """Fresh bounds for one puzzle (its clock starts now), or None when there are none."""
+    from yass.bounds import Bounds
+
+    timeout, max_guesses = spec
+    if timeout is None and max_guesses is None:
+        return None
+    return Bounds(timeout, max_guesses)
+
+
+def solve_block(
+    job: tuple[str, str, int, int, bytes] | tuple[str, str, int, int, bytes, BoundSpec],
+) -> Block:
+    """Solve one block of lines: (source name, --rules, search limit, first line number,
+    text, and optionally the bounds of each puzzle's search).
 
     Blank lines and ``#`` comments give no output; every other line gives one line: the
-    solution, ``no solution`` or ``error: SOURCE line N: ...``.
+    solution, ``no solution``, ``error: SOURCE line N: ...``, or for a search stopped at a
+    bound ``timeout after 5 s`` or ``stopped after N guesses`` (the solution when one was
+    found by then, with a note that its uniqueness is not known).
     """
     from yass import fast
+    from yass.bounds import BoundReached
 
-    name, rules, limit, lineno, data = job
+    name, rules, limit, lineno, data = job[0], job[1], job[2], job[3], job[4]
+    spec: BoundSpec = job[5] if len(job) == 6 else (None, None)
     try:
         lines = data.decode().split("\n")
         bad: frozenset[int] = frozenset()
@@ -308,11 +356,21 @@ def solve_block(job: tuple[str, str, int, int, bytes]) -> Block:
         text = raw.strip()
         if not text or text[0] == "#":
             continue
+        if text == _LONG_TEXT:
+            message = f"{name} line {lineno + i}: {_too_long()}"
+            notes.append((len(out), f"yass: error: {message}"))
+            out.append(f"error: {message}")
+            errors += 1
+            code = max(code, EXIT_BAD_INPUT)
+            continue
+        outcome = None
         if classic is not None and len(text) == 81:  # the fast path: no Python objects
             try:
-                count, solution = classic(text, limit)
+                count, solution = classic(text, limit, _bounds(spec))
             except ValueError:  # not plain digits and dots: parse it below
                 solution = None
+            except BoundReached as exc:
+                solution, outcome = None, _stopped(exc, f"{name} line {lineno + i}")
             if solution is not None:
                 if count > 1:
                     where = f"{name} line {lineno + i}"
@@ -320,7 +378,10 @@ def solve_block(job: tuple[str, str, int, int, bytes]) -> Block:
                 out.append(solution)
                 solved += 1
                 continue
-        line, result, note = _solve_text(text, rules, limit, f"{name} line {lineno + i}", i in bad)
+        if outcome is None:
+            where = f"{name} line {lineno + i}"
+            outcome = _solve_text(text, rules, limit, where, i in bad, _bounds(spec))
+        line, result, note = outcome
         if note:
             notes.append((len(out), note))
         out.append(line)
@@ -333,6 +394,15 @@ def solve_block(job: tuple[str, str, int, int, bytes]) -> Block:
         code = max(code, result)
     text = "\n".join(out) + "\n" if out else ""
     return Block(text, len(data), len(out), solved, unsolved, errors, code, tuple(notes))
+
+
+_LONG_TEXT = LONG_LINE.decode()
+
+
+def _too_long() -> str:
+    from yass.formats.text import too_long
+
+    return too_long()
 
 
 def _decode_lines(data: bytes) -> tuple[list[str], frozenset[int]]:
@@ -348,11 +418,30 @@ def _decode_lines(data: bytes) -> tuple[list[str], frozenset[int]]:
     return lines, frozenset(bad)
 
 
+def _stopped(exc: BoundReached, where: str) -> tuple[str, int, str]:
+    """(output line, exit code, line for standard error) of a search stopped at a bound:
+    the solution found by then (whether it is unique not known), else the bound's line."""
+    if exc.first is not None:
+        return as_line(exc.first), EXIT_BOUND, f"yass: warning: {where}: {unknown_uniqueness(exc)}"
+    return str(exc), EXIT_BOUND, f"yass: warning: {where}: {exc}"
+
+
+def unknown_uniqueness(exc: BoundReached) -> str:
+    """The note for a solution whose uniqueness check stopped at a bound."""
+    return f"whether the solution is unique is not known ({exc})"
+
+
 def _solve_text(
-    text: str, rules: str, limit: int, where: str, undecodable: bool = False
+    text: str,
+    rules: str,
+    limit: int,
+    where: str,
+    undecodable: bool = False,
+    bounds: Bounds | None = None,
 ) -> tuple[str, int, str]:
     """(output line, exit code, line for standard error or "") of one puzzle line."""
     from yass import fast
+    from yass.bounds import BoundReached
     from yass.formats.text import ParseError, build_puzzle, parse_line
 
     try:
@@ -360,8 +449,10 @@ def _solve_text(
             raise ParseError("not UTF-8 text")
         n, givens = parse_line(text)
         puzzle = build_puzzle(n, givens, (), rules)
-        count, solution = fast.search(puzzle, limit)
+        count, solution = fast.search(puzzle, limit, bounds)
         why = verify(puzzle, solution) if solution is not None else None
+    except BoundReached as exc:
+        return _stopped(exc, where)
     except PuzzleError as exc:
         message = f"{where}: " + " ".join(str(exc).splitlines())
         return f"error: {message}", EXIT_BAD_INPUT, f"yass: error: {message}"
@@ -382,19 +473,37 @@ def _blocks(read: Callable[[int], bytes], head: bytes) -> Iterator[tuple[int, by
 
     ``read(n)`` is ``read1`` for a pipe or a terminal: it takes what is there, so lines
     typed or sent down a pipe are answered at once rather than when a block is full.
+    A line that grows past ``MAX_LINE`` bytes is not kept: it is given as ``LONG_LINE``
+    and the rest of it is skipped, so memory stays bounded whatever the input.
     """
+    from yass.formats.text import MAX_LINE
+
     lineno = 1
     carry: list[bytes] = []
+    carried = 0
+    skipping = False  # inside a line too long to keep
     data = head
     while True:
-        cut = data.rfind(b"\n") + 1
-        if cut:
-            block = b"".join([*carry, data[:cut]]) if carry else data[:cut]
-            carry = []
-            yield lineno, block
-            lineno += block.count(b"\n")
-        if cut < len(data):
-            carry.append(data[cut:])
+        if skipping:
+            end = data.find(b"\n")
+            if end >= 0:
+                data = data[end + 1 :]
+                skipping = False
+        if not skipping:
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                block = b"".join([*carry, data[:cut]]) if carry else data[:cut]
+                carry, carried = [], 0
+                yield lineno, block
+                lineno += block.count(b"\n")
+            if cut < len(data):
+                carry.append(data[cut:])
+                carried += len(data) - cut
+                if carried > MAX_LINE:
+                    yield lineno, LONG_LINE + b"\n"
+                    lineno += 1
+                    carry, carried = [], 0
+                    skipping = True
         data = read(BLOCK_BYTES)
         if not data:
             if carry:
@@ -410,6 +519,7 @@ class _Prefixed(io.RawIOBase):
         self._head = head
         self._rest = rest
         self.name = name
+        self.delivered = 0  # bytes given so far
 
     def readable(self) -> bool:
         return True
@@ -421,6 +531,7 @@ class _Prefixed(io.RawIOBase):
         else:
             data = self._rest.read1(len(view))
         view[: len(data)] = data
+        self.delivered += len(data)
         return len(data)
 
 
@@ -451,7 +562,12 @@ def _open_binary(arg: str) -> tuple[str, io.BufferedIOBase, int | None, Callable
 
 
 def _first_puzzle_line(read: Callable[[int], bytes]) -> tuple[bytes, str]:
-    """(what was read, the first line that is not blank or a comment, "" if none)."""
+    """(what was read, the first line that is not blank or a comment, "" if none).
+
+    Of a line longer than ``MAX_LINE`` bytes only the start is read and given.
+    """
+    from yass.formats.text import MAX_LINE
+
     chunks: list[bytes] = []
     partial = b""
     while True:
@@ -467,6 +583,8 @@ def _first_puzzle_line(read: Callable[[int], bytes]) -> tuple[bytes, str]:
                 return b"".join(chunks), text
         if not chunk:
             return b"".join(chunks), ""
+        if len(partial) > MAX_LINE:  # enough to tell what it is; ``_blocks`` refuses it
+            return b"".join(chunks), partial[:MAX_LINE].decode("utf-8", "replace").strip()
 
 
 class Input:
@@ -493,6 +611,7 @@ class Input:
         self._stream = stream
         self._read = read
         self._head = head
+        self._raw: _Prefixed | None = None
 
     @property
     def lines(self) -> bool:
@@ -506,6 +625,30 @@ class Input:
             or (bool(first) and _line_kind(first, None) == "picture")
         )
 
+    def position(self) -> int:
+        """Bytes of the input read so far (0 when not known): for ``text()``, the bytes it
+        has decoded, which run at most ``TEXT_CHUNK`` or so ahead of the lines given."""
+        if self._raw is not None:
+            return self._raw.delivered
+        try:
+            return os.lseek(self._stream.fileno(), 0, os.SEEK_CUR)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            return 0
+
+    def ready(self, timeout: float = 0.0) -> bool:
+        """Whether more input (or its end) is there to read without waiting for it.
+
+        Always true for a regular file; for a pipe or a terminal it is false while the
+        writer (or the person typing) has not sent more yet.
+        """
+        if self.size is not None:
+            return True
+        try:
+            fd = self._stream.fileno()
+        except (OSError, ValueError, io.UnsupportedOperation):
+            return True
+        return ready(fd, timeout)
+
     def blocks(self) -> Iterator[tuple[int, bytes]]:
         """(number of its first line, whole lines) blocks of about ``BLOCK_BYTES``."""
         return _blocks(self._read, self._head)
@@ -513,7 +656,11 @@ class Input:
     def text(self) -> io.TextIOWrapper:
         """The whole input as text (UTF-8, a byte-order mark dropped)."""
         raw = _Prefixed(self._head, self._stream, self.name)
-        return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig")
+        self._raw = raw
+        text = io.TextIOWrapper(io.BufferedReader(raw, TEXT_CHUNK), encoding="utf-8-sig")
+        # Read little ahead, so that position() follows the lines given out.
+        setattr(text, "_CHUNK_SIZE", TEXT_CHUNK)  # noqa: B010 (not in the type stubs)
+        return text
 
 
 @contextlib.contextmanager
@@ -534,13 +681,24 @@ def open_input(arg: str) -> Iterator[Input]:
 
 
 def solve_blocks(
-    source: Input, *, rules: str, limit: int, processes: int, start: float
+    source: Input,
+    *,
+    rules: str,
+    limit: int,
+    processes: int,
+    start: float,
+    bounds: BoundSpec = (None, None),
 ) -> Generator[Block, None, None]:
     """The ``Block`` of each block of lines of ``source``, in order (``in_order``).
 
     ``rules`` are extra rules for every line (``--rules`` names), ``limit`` the search
     limit (2 to tell a unique solution, 1 for any), ``processes`` the most workers,
-    started as ``pool_wanted(start, source.size)`` says. Close the generator to stop.
+    started as ``pool_wanted(start, source.size)`` says; ``bounds`` (seconds, guesses)
+    bound each puzzle's search. Close the generator to stop.
     """
-    work = ((source.name, rules, limit, lineno, data) for lineno, data in source.blocks())
-    return in_order(solve_block, work, processes, pool_wanted(start, source.size))
+    work = (
+        (source.name, rules, limit, lineno, data, bounds) for lineno, data in source.blocks()
+    )
+    return in_order(
+        solve_block, work, processes, pool_wanted(start, source.size), more=source.ready
+    )

@@ -1,8 +1,8 @@
 """Puzzle (a layout plus givens) and Board (a layout plus the current candidates).
 
-The board keeps seed 001's two views in sync: ``cands[cell]`` is the digit mask of a
-cell, and ``positions(d)`` is the bitset of unplaced cells where digit ``d`` is still a
-candidate (seed 003's "level" for d, with ``placed(d)`` its determined cells).
+The board keeps two views in sync: ``cands[cell]`` is the digit mask of a cell, and
+``positions(d)`` is the bitset of unplaced cells where digit ``d`` is still a candidate
+(the "level" of d, with ``placed(d)`` its determined cells).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from yass.geometry import PuzzleError, bits, digit_char, mask_digits
+from yass.geometry import PuzzleError, a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ class Puzzle:
     def __post_init__(self) -> None:
         if len(self.givens) != self.layout.ncells:
             raise PuzzleError(
-                f"a {self.layout.size}x{self.layout.size} puzzle needs {self.layout.ncells}"
-                f" cells, got {len(self.givens)}"
+                f"{a_digit(str(self.layout.size))}x{self.layout.size} puzzle needs"
+                f" {self.layout.ncells} cells, got {len(self.givens)}"
             )
 
     @property

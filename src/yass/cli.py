@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import os
 import signal
 import sys
@@ -23,14 +24,17 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from yass import batch
 from yass.batch import (
     EXIT_BAD_INPUT,
+    EXIT_BOUND,
     EXIT_INTERNAL,
     EXIT_NO_SOLUTION,
     EXIT_OK,
     NOT_UNIQUE,
     WorkerError,
     as_line,
+    unknown_uniqueness,
     verify,
 )
+from yass.bounds import BoundReached, Bounds
 from yass.geometry import Grid, PuzzleError
 from yass.progress import Progress, Stats
 
@@ -52,9 +56,11 @@ exit codes:
   1    no solution (check: no solution or more than one)
   2    bad input or usage (the message names what and where)
   3    internal error (a result failed verification; please report it)
+  4    a search stopped at --timeout or --max-guesses (that puzzle's line says so; the
+       other puzzles of a file are still answered)
   130  interrupted (Ctrl-C); results already printed are kept
   141  the reader of the output went away (as with `| head`); yass stops quietly
-For a file of many puzzles the exit code is the worst one over all of them.
+For a file of many puzzles the exit code is the worst (highest) one over all of them.
 """
 
 PUZZLE_HELP = (
@@ -145,11 +151,20 @@ def _entries(arg: str, rules: str) -> tuple[Iterator[Entry], bool]:
     return iter([entry]), False
 
 
-def _lookahead(entries: Iterator[Entry]) -> tuple[Iterator[Entry], bool]:
-    """The same entries, and whether there are more than one."""
+def _lookahead(
+    entries: Iterator[Entry], more: Callable[[], bool] | None = None
+) -> tuple[Iterator[Entry], bool]:
+    """The same entries, and whether there are more than one.
+
+    ``more()`` says whether the input has more to read at once; when it has not (lines
+    typed or piped slowly) the first entry is not held back to find out: there may be
+    more, so the answer is yes.
+    """
     first = next(entries, None)
     if first is None:
         return iter(()), False
+    if more is not None and not more():
+        return itertools.chain([first], entries), True
     second = next(entries, None)
     if second is None:
         return iter([first]), False
@@ -163,7 +178,9 @@ def _lookahead(entries: Iterator[Entry]) -> tuple[Iterator[Entry], bool]:
 
 
 def _header(entry: Entry) -> str:
-    name = entry.puzzle.name if entry.puzzle is not None else ""
+    from yass.formats.text import printable
+
+    name = printable(entry.puzzle.name) if entry.puzzle is not None else ""
     where = entry.where or f"puzzle {entry.index}"
     return f"--- {where}{': ' + name if name and name not in where else ''} ---"
 
@@ -171,26 +188,86 @@ def _header(entry: Entry) -> str:
 # -- the engines (each call in one small function, so a faster core can replace it) -------
 
 
-def _search_first(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
+def _search_first(
+    puzzle: Puzzle, limit: int, bounds: Bounds | None = None
+) -> tuple[int, tuple[int, ...] | None]:
     """(solutions counted up to ``limit``, the first one found) by the compiled search.
 
     ``yass.fast`` serves the layouts its core can and uses the reference search for the
-    others, so the answer is the same either way.
+    others, so the answer is the same either way. BoundReached at one of ``bounds``.
     """
     from yass import fast
 
-    return fast.search(puzzle, limit)
+    return fast.search(puzzle, limit, bounds)
 
 
-def _count(puzzle: Puzzle, limit: int) -> int:
+def _count(puzzle: Puzzle, limit: int, bounds: Bounds | None = None) -> int:
     from yass import fast
 
-    return fast.count_solutions(puzzle, limit)
+    return fast.count_solutions(puzzle, limit, bounds)
+
+
+# -- bounds: --timeout and --max-guesses ------------------------------------------------------
+
+
+def _puzzle_bounds(args: argparse.Namespace) -> Bounds | None:
+    """Fresh bounds for one puzzle (its time limit starts now), or None when none is set."""
+    timeout: float | None = getattr(args, "timeout", None)
+    max_guesses: int | None = getattr(args, "max_guesses", None)
+    if timeout is None and max_guesses is None:
+        return None
+    return Bounds(timeout, max_guesses)
+
+
+def _bounded(handle: Callable[..., int]) -> Callable[..., int]:
+    """A puzzle handler that answers a puzzle whose search stopped at a bound with one
+    line in its place (``timeout after 5 s``) and EXIT_BOUND; the next puzzle goes on."""
+
+    def run(entry: Entry, args: argparse.Namespace, multi: bool, *rest: Any) -> int:
+        try:
+            return handle(entry, args, multi, *rest)
+        except BoundReached as exc:
+            _stopped_line(entry, args, multi, exc)
+            return EXIT_BOUND
+
+    run.__name__ = handle.__name__
+    run.__doc__ = handle.__doc__
+    return run
+
+
+def _stopped_line(entry: Entry, args: argparse.Namespace, multi: bool, exc: BoundReached) -> None:
+    """Print what stands in place of the answer of a puzzle whose search stopped."""
+    text = str(exc)
+    if args.command == "count" and exc.solutions:
+        text += f" ({_solutions(exc.solutions)} found by then)"
+    elif args.command == "check" and exc.solutions:
+        text += " (a solution found by then; whether it is the only one is not known)"
+    if getattr(args, "format", "") == "json":
+        obj: dict[str, Any] = _entry_fields(entry)
+        puzzle = entry.puzzle
+        if puzzle is not None:
+            if puzzle.name:
+                obj["name"] = puzzle.name
+            obj.update(size=puzzle.size, puzzle=puzzle.line(), solution=None)
+        obj["stopped"] = text
+        _out(_json_dumps(obj))
+    elif args.command in ("count", "check"):
+        _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
+    elif multi and getattr(args, "format", "") != "line":
+        _out(f"{_header(entry)}\n{text}\n")
+    else:
+        _out(text)
 
 
 def _techniques(spec: str | None) -> list[Technique]:
+    """The techniques ``--techniques`` names; an empty list of names is an error."""
     from yass.techniques import get_techniques
 
+    if spec is not None and not spec.replace(",", "").strip():
+        raise PuzzleError(
+            "--techniques needs at least one code or name ('none' to only guess);"
+            " `yass techniques` lists them"
+        )
     return get_techniques(spec)
 
 
@@ -229,9 +306,22 @@ def _entry_fields(entry: Entry) -> dict[str, Any]:
 
 
 def _json_dumps(obj: Any) -> str:
+    """One line of JSON; characters that could break the line or the terminal escaped."""
     import json
 
-    return json.dumps(obj, ensure_ascii=False)
+    text = json.dumps(obj, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    """``\\uXXXX`` for a character (a surrogate pair above U+FFFF), valid in a JSON string."""
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _not_unique(entry: Entry) -> None:
@@ -239,30 +329,53 @@ def _not_unique(entry: Entry) -> None:
     _err("warning", f"{where}{NOT_UNIQUE}")
 
 
+@_bounded
 def _solve_entry(
     entry: Entry, args: argparse.Namespace, multi: bool, techniques: list[Technique]
 ) -> int:
     puzzle = entry.puzzle
     assert puzzle is not None
     fmt = args.format
+    bounds = _puzzle_bounds(args)
     if fmt == "line":
-        count, solution = _search_first(puzzle, 1 if args.first else 2)
+        try:
+            count, solution = _search_first(puzzle, 1 if args.first else 2, bounds)
+            stopped = None
+        except BoundReached as exc:
+            if exc.first is None:
+                raise  # no solution found by then: the bound's line in place
+            count, solution, stopped = 1, exc.first, exc
         _checked(puzzle, solution, entry)
         if solution is not None and count > 1:
             _not_unique(entry)
+        if stopped is not None:
+            _warn_unknown(entry, stopped)
         _out(as_line(solution) if solution is not None else "no solution")
+        if stopped is not None:
+            return EXIT_BOUND
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
     from yass.solver import guess_stats, solve
 
     result = solve(
-        puzzle, techniques, unique=args.unique, guess_order=args.guess_order, seed=args.seed
+        puzzle,
+        techniques,
+        unique=args.unique,
+        guess_order=args.guess_order,
+        seed=args.seed,
+        bounds=bounds,
     )
+    unknown: list[BoundReached] = []  # the uniqueness check stopped at a bound
     solution = result.solution
     stats_text = ""
     if args.guess_stats and solution is not None:
         gs = guess_stats(
-            puzzle, args.guess_stats, techniques, seed=args.seed or 0, unique=args.unique
+            puzzle,
+            args.guess_stats,
+            techniques,
+            seed=args.seed or 0,
+            unique=args.unique,
+            bounds=bounds,
         )
         stats_text = (
             f"guesses over {gs.runs} random orders: mean {gs.mean:.2f}, median {gs.median:g},"
@@ -279,7 +392,7 @@ def _solve_entry(
             puzzle=puzzle.line(),
             solution=as_line(solution) if solution is not None else None,
             guesses=result.guesses,
-            unique=None if args.first else _unique(puzzle, solution, entry),
+            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown),
             steps=len(result.steps),
         )
         if stats_text:
@@ -290,6 +403,8 @@ def _solve_entry(
             }
         if args.steps:
             obj["explanations"] = [_step_text(s, size) for s in result.steps]
+        if unknown:
+            obj["stopped"] = unknown_uniqueness(unknown[0])
         _out(_json_dumps(obj))
     else:
         from yass import render
@@ -302,24 +417,48 @@ def _solve_entry(
             lines.append("no solution")
         else:
             grid = render.grid(solution, puzzle.layout)
-            lines += [grid, "", f"{result.guesses} guesses required!"]
+            guesses = "1 guess" if result.guesses == 1 else f"{result.guesses} guesses"
+            lines += [grid, "", f"{guesses} required!"]
             if stats_text:
                 lines.append(stats_text)
         if multi:
             lines.append("")
         _out("\n".join(lines))  # the answer first: the uniqueness search may take longer
         if not args.first:
-            _unique(puzzle, solution, entry)
+            _unique(puzzle, solution, entry, bounds, unknown)
+    if unknown:
+        return EXIT_BOUND
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
 
-def _unique(puzzle: Puzzle, solution: Sequence[int] | None, entry: Entry) -> bool | None:
+def _warn_unknown(entry: Entry, exc: BoundReached) -> None:
+    where = f"{entry.where}: " if entry.where else ""
+    _err("warning", f"{where}{unknown_uniqueness(exc)}")
+
+
+def _unique(
+    puzzle: Puzzle,
+    solution: Sequence[int] | None,
+    entry: Entry,
+    bounds: Bounds | None = None,
+    unknown: list[BoundReached] | None = None,
+) -> bool | None:
     """Whether the puzzle has exactly one solution (False when it has none); warns when not.
 
-    The exhaustive search must agree with the logic solver about whether there is a
-    solution at all; if not, that is an internal error.
+    None (with a warning, and the BoundReached appended to ``unknown``) when the search
+    stopped at one of ``bounds`` after the logic solver found a solution. The exhaustive
+    search must agree with the logic solver about whether there is a solution at all;
+    if not, that is an internal error.
     """
-    count = _count(puzzle, 2)
+    try:
+        count = _count(puzzle, 2, bounds)
+    except BoundReached as exc:
+        if solution is None:
+            return False  # the logic solver's "no solution" stands, unchecked
+        _warn_unknown(entry, exc)
+        if unknown is not None:
+            unknown.append(exc)
+        return None
     if (count == 0) != (solution is None):
         found_by = "the logic solver" if solution is not None else "the exhaustive search"
         _err("internal error", f"only {found_by} found a solution; please report it")
@@ -339,22 +478,34 @@ def _step_text(step: Any, size: int) -> str:
     return f"{name}: {text}"
 
 
+#: The search counts solutions in a machine integer; a higher --limit counts up to this.
+_MOST_COUNTED = 2**31 - 1
+
+
+def _solutions(n: int) -> str:
+    return f"{n} solution" if n == 1 else f"{n} solutions"
+
+
+@_bounded
 def _count_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     puzzle = entry.puzzle
     assert puzzle is not None
-    n = _count(puzzle, args.limit)
+    n = _count(puzzle, min(args.limit, _MOST_COUNTED), _puzzle_bounds(args))
     if n >= args.limit:
-        text = f"at least {n} solutions (stopped at --limit {args.limit})"
+        text = f"at least {_solutions(n)} (stopped at --limit {args.limit})"
+    elif n >= _MOST_COUNTED:
+        text = f"at least {_solutions(n)} (the most yass counts)"
     else:
         text = str(n)
     _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
     return EXIT_OK if n else EXIT_NO_SOLUTION
 
 
+@_bounded
 def _check_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     puzzle = entry.puzzle
     assert puzzle is not None
-    count, first = _search_first(puzzle, 2)
+    count, first = _search_first(puzzle, 2, _puzzle_bounds(args))
     _checked(puzzle, first, entry)
     if first is None:
         text, code = "no solution", EXIT_NO_SOLUTION
@@ -372,8 +523,18 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     puzzle = entry.puzzle
     assert puzzle is not None
     board = puzzle.board()
+    after = getattr(args, "after", 0) or 0
+    if after:
+        from yass.explain import explain
+
+        for step in explain(puzzle).steps[:after]:
+            board.apply(step)
     if args.view == "candidates":
         text = render.candidates(board)
+    elif args.view == "pencil":
+        from yass import views
+
+        text = views.pencil(board, color=views.use_color(sys.stdout))
     elif args.view == "levels":
         text = render.levels(board)
     else:
@@ -387,21 +548,47 @@ def _run_puzzles(
     handle: Callable[[Entry, argparse.Namespace, bool], int],
     found: tuple[Iterator[Entry], bool] | None = None,
     stats: Stats | None = None,
+    source: batch.Input | None = None,
 ) -> int:
-    """Run ``handle`` on every entry of PUZZLE (or of ``found``); the worst exit code.
+    """Run ``handle`` on every entry of PUZZLE (or of ``found``, read from ``source``);
+    the worst exit code.
 
     With ``stats`` (the solve command) the entries of a file may be solved by several
-    processes (``--jobs``), a progress line is shown and ``--stats`` is printed.
+    processes (``--jobs``), a progress line is shown and ``--stats`` is printed. Each
+    puzzle is answered as soon as it is read, so typed or slowly piped input is answered
+    line by line.
     """
     from yass.constraints import rules_from_names
 
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
+    if found is None and _is_source(args.puzzle):
+        from yass.formats import read_puzzles
+
+        with batch.open_input(args.puzzle) as opened:
+            found = read_puzzles(opened.text(), rules=args.rules), True
+            return _run_puzzles(args, handle, found, stats, opened)
     entries, multi = found if found is not None else _entries(args.puzzle, args.rules)
-    entries, several = _lookahead(entries)
+    more = _more(source)
+    entries, several = _lookahead(entries, more)
     multi = multi and several
-    progress = _progress(args, stats.start) if stats is not None and multi else None
+    of = 0  # the number of puzzles, when the source says it up front (JSON)
+    head = next(entries, None)  # already read by _lookahead: this never waits
+    if head is not None:
+        of = head.of
+        entries = itertools.chain([head], entries)
+    total = source.size if source is not None else None
+    progress = _progress(args, stats.start, total) if stats is not None and multi else None
     jobs = _jobs(args) if stats is not None and multi else 1
+
+    def done() -> int:
+        """Bytes of the input done (for the bar): by puzzles for JSON, else as read."""
+        if source is None:
+            return 0
+        if of and total:
+            return total * count // of
+        return source.position()
+
     worst = EXIT_OK
     count = 0
     try:
@@ -412,6 +599,7 @@ def _run_puzzles(
                 jobs,
                 batch.pool_wanted(time.perf_counter()),
                 local=lambda job: job[0].error is not None,
+                more=more,
             )
             with contextlib.closing(results), _Whole() as whole:
                 for events, code in results:
@@ -424,7 +612,7 @@ def _run_puzzles(
                     if stats is not None:
                         stats.add(code)
                     if progress is not None and stats is not None:
-                        progress.update(stats.puzzles)
+                        progress.update(stats.puzzles, done())
         else:
             for entry in entries:
                 count += 1
@@ -437,7 +625,7 @@ def _run_puzzles(
                 if stats is not None:
                     stats.add(code)
                 if progress is not None and stats is not None:
-                    progress.update(stats.puzzles)
+                    progress.update(stats.puzzles, done())
     except WorkerError as exc:
         raise _worker_failed(exc) from None
     finally:
@@ -467,14 +655,56 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _jobs(args: argparse.Namespace) -> int:
+    """The worker processes to use: ``-j``, at most one per core (with a note when capped)."""
+    cores = _cores()
     jobs: int | None = getattr(args, "jobs", None)
-    return jobs if jobs is not None else os.cpu_count() or 1
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        plural = "core" if cores == 1 else "cores"
+        _err("note", f"-j {jobs} is more than the {cores} {plural} here; using {cores}")
+        args.jobs = cores  # say it once
+        return cores
+    return jobs
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _progress(args: argparse.Namespace, start: float, total: int | None = None) -> Progress:
-    """The progress line on standard error, as ``--progress`` / ``--no-progress`` ask."""
+    """The progress line on standard error, as ``--progress`` / ``--no-progress`` ask.
+
+    By default it shows only when standard error is a terminal, and never while puzzles
+    are typed at the terminal (it would write over what is being typed).
+    """
     wanted: bool | None = getattr(args, "progress", None)
+    if wanted is None and args.puzzle == "-" and _isatty(sys.stdin):
+        wanted = False
     return Progress(sys.stderr, start, total=total, wanted=wanted, output=sys.stdout)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _more(source: batch.Input | None) -> Callable[[], bool] | None:
+    """For a pipe or a terminal, a test of whether more input is there to read now."""
+    if source is None or source.size is not None:
+        return None
+    return lambda: source.ready(_WAIT_FOR_INPUT)
+
+
+#: How long to wait for more input before answering what has come (seconds): enough for
+#: a pipe whose writer has just finished, short enough not to be noticed by a person.
+_WAIT_FOR_INPUT = 0.05
 
 
 def _worker_failed(exc: WorkerError) -> _Failure:
@@ -554,7 +784,7 @@ def _solve_lines(
     with batch.open_input(args.puzzle) as source:
         if not source.lines:
             found = read_puzzles(source.text(), rules=args.rules), True
-            return _run_puzzles(args, handle, found, stats)
+            return _run_puzzles(args, handle, found, stats, source)
         return _batch(args, stats, source)
 
 
@@ -569,6 +799,7 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
         limit=1 if args.first else 2,
         processes=_jobs(args),
         start=stats.start,
+        bounds=(args.timeout, args.max_guesses),
     )
     try:
         with contextlib.closing(results), _Whole() as whole:
@@ -669,6 +900,7 @@ def _replay(events: list[tuple[bool, str]], progress: Progress | None) -> None:
     sys.stdout.flush()
 
 
+@_bounded
 def _explain_entry(
     entry: Entry, args: argparse.Namespace, multi: bool, techniques: list[Technique]
 ) -> int:
@@ -676,7 +908,7 @@ def _explain_entry(
 
     puzzle = entry.puzzle
     assert puzzle is not None
-    result = explain(puzzle, techniques, unique=args.unique)
+    result = explain(puzzle, techniques, unique=args.unique, bounds=_puzzle_bounds(args))
     _checked(puzzle, result.solution, entry)
     if args.format == "json":
         _out(_json_dumps({**_entry_fields(entry), **result.to_json()}))
@@ -684,7 +916,17 @@ def _explain_entry(
     size = puzzle.size
     lines = [_header(entry)] if multi else []
     width = len(str(len(result.steps)))
+    show = getattr(args, "show", False)
+    if show:
+        from yass import views
+
+        color = views.use_color(sys.stdout)
+        board = puzzle.board()
+        lines.append(f"marks: {views.LEGEND}")
     for i, step in enumerate(result.steps, 1):
+        if show:
+            lines += ["", views.pencil(board, views.step_marks(step), color=color)]
+            board.apply(step)
         lines.append(f"{i:>{width}}. {step.notation or step.changes(size)}")
         if args.verbose and step.explanation:
             lines.append(f"{'':>{width}}  {step.explanation}")
@@ -718,6 +960,116 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return _run_puzzles(args, handle)
 
 
+# -- rate: Sudoku Explainer's ER/EP/ED (yass.rating) ----------------------------------------
+
+
+def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]]:
+    """Every entry of every PUZZLE argument, with its classic 9x9 line (None: not ratable)."""
+    for arg in args.puzzle:
+        entries, _ = _entries(arg, "")
+        for entry in entries:
+            puzzle = entry.puzzle
+            if puzzle is None:
+                yield entry, None
+            elif puzzle.size != 9 or not puzzle.layout.is_classic:
+                yield entry, ""
+            else:
+                yield entry, puzzle.line()
+
+
+def _rate_text(r: Any) -> str:
+    def num(x: float | None) -> str:
+        return "-" if x is None else f"{x:.1f}"
+
+    if r.status == "rated":
+        return f"{r.puzzle}  ER {num(r.er)}  EP {num(r.ep)}  ED {num(r.ed)}  {r.hardest}"
+    if r.status == "incomplete":
+        ep = num(r.ep) if r.ep is not None else f">= {num(r.ep_min)}"
+        ed = num(r.ed) if r.ed is not None else f">= {num(r.ed_min)}"
+        return f"{r.puzzle}  ER >= {num(r.er_min)}  EP {ep}  ED {ed}  incomplete: needs {r.needs}"
+    return f"{r.puzzle}  {r.status}"
+
+
+def _rate_tsv(r: Any) -> str:
+    cells = [r.puzzle, r.er, r.ep, r.ed, r.hardest, r.status, r.er_min]
+    return "\t".join("" if c is None else f"{c:.1f}" if isinstance(c, float) else c for c in cells)
+
+
+def _cmd_rate(args: argparse.Namespace) -> int:
+    """``yass rate``: SE 1.2.1's ER/EP/ED for every puzzle, in input order."""
+    from collections import deque
+
+    from yass.rating import Rating, RatingError, rate_many
+
+    several = len(args.puzzle) > 1 or any(_is_source(a) for a in args.puzzle)
+    jobs = _jobs(args) if several else 1
+    waiting: deque[tuple[Entry, str | None]] = deque()
+
+    def lines() -> Iterator[str]:
+        for entry, line in _rate_entries(args):
+            waiting.append((entry, line))
+            if line:
+                yield line
+
+    per_er: dict[int, int] = {}
+    counts = {"puzzles": 0, "incomplete": 0, "errors": 0}
+    worst = EXIT_OK
+
+    def report_bad(entry: Entry, line: str | None) -> int:
+        if line is None:
+            _err("error", entry.message)
+        else:
+            where = f"{entry.where}: " if entry.where else ""
+            _err("error", f"{where}yass rate takes classic 9x9 puzzles (no --rules variants)")
+        counts["errors"] += 1
+        return EXIT_BAD_INPUT
+
+    if args.format == "tsv":
+        _out("puzzle\ter\tep\ted\thardest\tstatus\ter_min")
+    start = time.perf_counter()
+    with contextlib.closing(rate_many(lines(), jobs=jobs)) as results:
+        for result in results:
+            while waiting and not waiting[0][1]:
+                worst = max(worst, report_bad(*waiting.popleft()))
+            entry, _ = waiting.popleft()
+            counts["puzzles"] += 1
+            if isinstance(result, RatingError):
+                where = f"{entry.where}: " if entry.where else ""
+                _err("error", f"{where}{result}")
+                counts["errors"] += 1
+                worst = max(worst, EXIT_BAD_INPUT)
+                continue
+            assert isinstance(result, Rating)
+            if result.status in ("no solution", "not unique"):
+                worst = max(worst, EXIT_NO_SOLUTION)
+            elif result.status == "incomplete":
+                counts["incomplete"] += 1
+            if result.er is not None:
+                per_er[int(result.er)] = per_er.get(int(result.er), 0) + 1
+            if args.format == "json":
+                _out(_json_dumps({**_entry_fields(entry), **result.to_json()}))
+            elif args.format == "tsv":
+                _out(_rate_tsv(result))
+            else:
+                _out(_rate_text(result))
+    while waiting:
+        worst = max(worst, report_bad(*waiting.popleft()))
+    if counts["puzzles"] + counts["errors"] == 0:
+        _err("error", "no puzzle given")
+        return EXIT_BAD_INPUT
+    if args.stats:
+        seconds = time.perf_counter() - start
+        spread = ", ".join(f"ER {k}: {per_er[k]}" for k in sorted(per_er))
+        sys.stdout.flush()
+        sys.stderr.write(
+            f"yass: stats: {counts['puzzles']} puzzles; {spread or 'none rated'};"
+            f" incomplete (needs chains): {counts['incomplete']}; errors: {counts['errors']};"
+            f" {seconds:.2f} s\n"
+        )
+        sys.stderr.flush()
+    return worst
+
+
 def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
     """A grid in progress given as pencil marks (text, a file or stdin), or None.
 
@@ -746,6 +1098,14 @@ def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
+    try:
+        return _hint(args, _puzzle_bounds(args))
+    except BoundReached as exc:
+        _out(str(exc))
+        return EXIT_BOUND
+
+
+def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
     from yass.explain import ProgressError, check_progress, hint, snyder_marks
 
     techniques = _techniques(args.techniques)
@@ -764,12 +1124,12 @@ def _cmd_hint(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         assert entry.puzzle is not None
         board = entry.puzzle.board()
-        _, solution = _search_first(entry.puzzle, 1)
+        _, solution = _search_first(entry.puzzle, 1, bounds)
         if solution is None:
             _err("error", "the puzzle has no solution, so there is no hint to give")
             return EXIT_NO_SOLUTION
     try:
-        check_progress(board, solution)
+        check_progress(board, solution, bounds)
     except ProgressError as exc:
         _err("error", str(exc))
         return EXIT_NO_SOLUTION
@@ -785,7 +1145,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         else:
             _out("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
-    result = hint(board, techniques, unique=args.unique)
+    result = hint(board, techniques, unique=args.unique, bounds=bounds)
     if args.format == "json":
         _out(_json_dumps(result.to_json(args.level)))
     else:
@@ -823,16 +1183,28 @@ def _cmd_techniques(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from yass.constraints import REGISTRY, RULE_NAMES
+    from yass.constraints import JSON_FIELDS, REGISTRY, RULE_NAMES
 
     lines = ["Rules for --rules (comma-separated; case, dashes and underscores do not matter):"]
     width = max(len(name) for name in RULE_NAMES)
     lines += [f"  {name.ljust(width)}  {help_}" for name, (help_, _) in RULE_NAMES.items()]
     lines.append("")
-    lines.append('Constraint types of the JSON format (the "type" of each constraint):')
-    types = sorted(REGISTRY)
-    for i in range(0, len(types), 4):
-        lines.append("  " + "  ".join(t.ljust(24) for t in types[i : i + 4]).rstrip())
+    lines += [
+        "Constraint types of the JSON format: each constraint of a puzzle's \"constraints\"",
+        'list is an object {"type": TYPE, FIELDS...}; cells are written "r1c1", and N is',
+        "the size of the grid.",
+    ]
+    width = max(len(kind) for kind in REGISTRY)
+    for kind in sorted(REGISTRY):
+        cls = REGISTRY[kind]
+        doc = (cls.__doc__ or "").strip().splitlines()
+        fields = JSON_FIELDS.get(kind, "see the documentation")
+        exempt: tuple[str, ...] = getattr(cls, "exempt_by", ())
+        if exempt:
+            marks = " or ".join(f'"{t}"' for t in exempt)
+            fields += f" (a pair of cells with a {marks} mark is exempt)"
+        lines.append(f"  {kind.ljust(width)}  {doc[0].replace('``', '') if doc else ''}")
+        lines.append(f"  {''.ljust(width)}  fields: {fields}")
     _out("\n".join(lines))
     return EXIT_OK
 
@@ -889,8 +1261,42 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"yass: error: {where}{message} (see '{help_hint}')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    fmt = argparse.RawDescriptionHelpFormatter
+class _Command(_Parser):
+    """The parser of a subcommand. One that is not on the command line is left ``unused``:
+    its options are not needed to parse the arguments, and building every command's
+    options (argparse looks up translations for each) is a good part of start-up."""
+
+    unused = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if self.unused:
+            return argparse.Action([], argparse.SUPPRESS)
+        return super().add_argument(*args, **kwargs)
+
+
+def _command_in(argv: Sequence[str] | None) -> str | None:
+    """The subcommand ``argv`` starts with (None when it starts otherwise, as ``--help``
+    does, or names no command yass has)."""
+    words = sys.argv[1:] if argv is None else argv
+    return words[0] if words and words[0] in _COMMANDS else None
+
+
+_unused: list[_Command] = []
+
+
+def _unused_parser() -> _Command:
+    """One parser that takes the options of every subcommand not on the command line."""
+    if not _unused:
+        parser = _Command(add_help=False)
+        parser.unused = True
+        _unused.append(parser)
+    return _unused[0]
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only``, the other subcommands get no options (enough to
+    parse a command line that names ``only``, and quicker to build)."""
+    fmt = _Formatter
     parser = _Parser(
         prog="yass",
         description="yass, yet another sudoku solver: solves sudoku and its variants the way"
@@ -899,9 +1305,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=fmt,
     )
     parser.add_argument("--version", action=_VersionAction)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Command
+    )
 
-    common = _Parser(add_help=False)
+    common = _Command(add_help=False)
     common.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     common.add_argument(
         "--rules",
@@ -915,7 +1323,13 @@ def build_parser() -> argparse.ArgumentParser:
     def command(
         name: str, *, help: str, description: str | None = None, puzzles: bool = True
     ) -> argparse.ArgumentParser:
-        """A subcommand; ``puzzles``: it takes PUZZLE and --rules."""
+        """A subcommand; ``puzzles``: it takes PUZZLE and --rules.
+
+        With ``only`` the others are not made at all: the command line names ``only``,
+        so no other name is looked up, and their options are not needed.
+        """
+        if only is not None and name != only:
+            return _unused_parser()
         return sub.add_parser(
             name,
             parents=[common] if puzzles else [],
@@ -928,9 +1342,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = command(
         "solve",
         help="solve puzzles",
-        description="Solve each puzzle by logic, guessing where logic runs out (seed 002's"
-        " loop), and print the solution. A puzzle with several solutions is still solved;"
-        " a note on standard error says it is not unique.",
+        description="Solve each puzzle the way a person does: the easiest logical step each"
+        " time, a guess where logic runs out, and print the solution with the number of"
+        " guesses it required. A puzzle with several solutions is still solved; a note on"
+        " standard error says it is not unique.",
     )
     p.add_argument(
         "--format",
@@ -954,12 +1369,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="do not check that the solution is unique (faster; json 'unique' is null)",
     )
     _unique_option(p)
+    _bound_options(p)
     p.add_argument(
         "--guess-order",
         choices=("fixed", "random"),
         default="fixed",
         help="fixed (default): guess in the cell with fewest candidates, lowest first, digits"
-        " ascending; random: seed 002's random legal number (reproducible with --seed)",
+        " ascending; random: a random legal digit (reproducible with --seed)",
     )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed for random orders")
     p.add_argument(
@@ -1001,24 +1417,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=_positive, default=1000, metavar="N", help="stop at N solutions"
         " (default 1000)"
     )
+    _bound_options(p)
 
-    command(
+    p = command(
         "check",
         help="check that a puzzle has exactly one solution",
         description="Say whether each puzzle is valid with exactly one solution, has no"
         " solution, or has several. Exit code 0 only when every puzzle is unique.",
     )
+    _bound_options(p)
 
     p = command(
         "show",
-        help="show a puzzle (grid, candidates, or one level per digit)",
+        help="show a puzzle (grid, candidates, pencil marks, or one level per digit)",
         description="Show the puzzle after its givens are placed and their direct"
         " eliminations made. grid: the boxed picture; candidates: each cell's digit or"
-        " remaining candidates; levels: one grid per digit (the digit where placed, '.'"
-        " where still possible, blank where excluded).",
+        " remaining candidates on one line; pencil: each cell as a small grid of its"
+        " candidates, givens as [d] and placed digits as (d) (coloured on a terminal unless"
+        " NO_COLOR is set); levels: one grid per digit (the digit where placed, '.' where"
+        " still possible, blank where excluded).",
     )
     p.add_argument(
-        "--view", choices=("grid", "candidates", "levels"), default="grid", help="the view"
+        "--view", choices=("grid", "candidates", "pencil", "levels"), default="grid",
+        help="the view (default grid)",
+    )
+    p.add_argument(
+        "--after", type=_positive, metavar="N",
+        help="show the board after the first N steps of the solve path (see `yass explain`)",
     )
 
     p = command(
@@ -1032,8 +1457,13 @@ def build_parser() -> argparse.ArgumentParser:
                    " or json: one object per puzzle with puzzle, steps, guesses, solution")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print each step's plain-English sentence")
+    p.add_argument("--show", action="store_true",
+                   help="before each step, draw the pencil marks with the step's pattern"
+                   " marked (+d to place, -d to remove, *d pattern, ~d fin; coloured on a"
+                   " terminal unless NO_COLOR is set)")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
+    _bound_options(p)
 
     p = command(
         "hint",
@@ -1047,11 +1477,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="1: name the technique (default); 2: also its digits and houses;"
                    " 3: the whole step")
     p.add_argument("--marks", type=int, nargs="?", const=2, choices=(2, 3), metavar="2|3",
-                   help="instead of a hint, seed 003's 'what else should I mark': for each box,"
-                   " the digits with exactly two places left (--marks 3: two or three)")
+                   help="instead of a hint, the pencil marks worth writing: for each box, the"
+                   " digits with exactly two places left (--marks 3: two or three)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
+    _bound_options(p)
 
     p = command(
         "techniques",
@@ -1068,13 +1499,119 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the rule names --rules takes and the JSON constraint types",
         puzzles=False,
     )
+
+    if only in (None, "generate"):
+        from yass import cli_generate
+
+        cli_generate.add_parser(command)
+    else:  # not on the command line: the name is enough (its module is not imported)
+        command("generate", help="", puzzles=False)
+
+    p = command(
+        "rate",
+        help="Sudoku Explainer difficulty ratings (ER, EP, ED)",
+        puzzles=False,
+        description="Rate classic 9x9 puzzles on Sudoku Explainer 1.2.1's scale, as its batch"
+        " rater serate prints it: ER (the hardest step of SE's path), EP (the hardest up to the"
+        " first placement), ED (the first step), and the hardest technique's name. Where the"
+        " path needs SE's rules beyond forcing X/Y chains and cycles (aligned triplet"
+        " exclusion, Nishio, multiple, dynamic and nested chains), which yass does not"
+        " reproduce yet, the puzzle is reported 'incomplete' with lower bounds (ER >= ...)"
+        " rather than a guessed number."
+        " 'no solution' and 'not unique' puzzles get no rating (exit code 1).",
+    )
+    p.add_argument("puzzle", metavar="PUZZLE", nargs="+", help=PUZZLE_HELP)
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "tsv"),
+        default="text",
+        help="text (default): one line per puzzle; json: one object per puzzle (JSON Lines)"
+        " with puzzle, er, ep, ed, hardest, status (and er_min, ep_min, ed_min, needs when"
+        " incomplete); tsv: a header, then puzzle, er, ep, ed, hardest, status, er_min",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="rate a file's puzzles in N processes (default: one per core). Output stays in"
+        " input order",
+    )
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="at the end print on standard error the count of puzzles per whole ER, the"
+        " incomplete ones, errors and seconds",
+    )
     return parser
 
 
 TECHNIQUES_HELP = (
     "the techniques to use: comma-separated codes or names (default: the whole ladder;"
-    " 'none' for guessing only; '-sp,-fn' for all but those); `yass techniques` lists them"
+    " 'none' for guessing only; '-sp,-fn' for all but those). The codes, easiest first:"
+    " %(codes)s. `yass techniques` lists them with their names and levels"
 )
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help text whose ``%(codes)s`` is the list of technique codes, looked up only when
+    help is shown (the techniques are not imported to parse arguments). A description
+    of one paragraph is wrapped to the terminal; text laid out in lines (the exit codes)
+    is kept as it is."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text.strip():
+            return super()._fill_text(text, width, indent)
+        return argparse.HelpFormatter._fill_text(self, text, width, indent)
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        if action.help and "%(codes)s" in action.help:
+            from yass.techniques import ALL_TECHNIQUES
+
+            codes = ", ".join(t.code for t in ALL_TECHNIQUES)
+            action = argparse.Action(
+                action.option_strings, action.dest, help=action.help.replace("%(codes)s", codes)
+            )
+        return super()._expand_help(action)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
+
+
+def _guesses(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"cannot be negative ({value})")
+    return value
+
+
+def _bound_options(p: argparse.ArgumentParser) -> None:
+    """--timeout and --max-guesses, for the commands that search."""
+    p.add_argument(
+        "--timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="give up on a puzzle after SECONDS (may be a fraction): its line says"
+        " 'timeout after SECONDS s', the next puzzle goes on, and the exit code is 4",
+    )
+    p.add_argument(
+        "--max-guesses",
+        type=_guesses,
+        metavar="N",
+        help="give up on a puzzle when a search needs more than N guesses (digits tried"
+        " where logic runs out): its line says 'stopped after N guesses', the next puzzle"
+        " goes on, and the exit code is 4",
+    )
 
 
 def _unique_option(p: argparse.ArgumentParser) -> None:
@@ -1088,6 +1625,12 @@ def _unique_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _cmd_generate(args: argparse.Namespace) -> int:
+    from yass import cli_generate
+
+    return cli_generate.run(args, _out, _err)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": _cmd_solve,
     "count": lambda a: _run_puzzles(a, _count_entry),
@@ -1095,8 +1638,10 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "show": lambda a: _run_puzzles(a, _show_entry),
     "rules": _cmd_rules,
     "explain": _cmd_explain,
+    "rate": _cmd_rate,
     "hint": _cmd_hint,
     "techniques": _cmd_techniques,
+    "generate": _cmd_generate,
 }
 
 
@@ -1123,7 +1668,7 @@ def main(argv: list[str] | None = None) -> int:
     _utf8_streams()
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = build_parser(_command_in(argv)).parse_args(argv)
         except SystemExit as exc:  # --help, --version, usage errors
             return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
         try:

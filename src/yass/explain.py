@@ -7,7 +7,7 @@
   three depths (1 names the technique, 2 adds the digits and houses, 3 is the full
   step). ``check_progress(board)`` first makes sure the grid still leads to a
   solution, and says where it went wrong when it does not.
-* ``snyder_marks(board)`` is seed 003's "what else should I mark": for each box, the
+* ``snyder_marks(board)`` is "what else should I mark": for each box, the
   digits with exactly two (or up to three) places left.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yass.board import Board, Puzzle
+from yass.bounds import Bounds
 from yass.geometry import PuzzleError, bits, digit_char
 from yass.layout import Layout
 from yass.solver import GUESS, SolveResult, ladder_for, next_step, solve
@@ -123,10 +124,12 @@ def explain(
     *,
     unique: bool | None = None,
     max_guesses: int | None = None,
+    bounds: Bounds | None = None,
 ) -> Explanation:
     """The whole solve path of ``puzzle`` (see ``yass.solver.solve`` for the options)."""
     return Explanation(
-        puzzle, solve(puzzle, techniques, unique=unique, max_guesses=max_guesses)
+        puzzle,
+        solve(puzzle, techniques, unique=unique, max_guesses=max_guesses, bounds=bounds),
     )
 
 
@@ -137,23 +140,25 @@ class ProgressError(PuzzleError):
     """A grid in progress that no longer leads to a solution."""
 
 
-def check_progress(board: Board, solution: Sequence[int] | None = None) -> tuple[int, ...]:
+def check_progress(
+    board: Board, solution: Sequence[int] | None = None, bounds: Bounds | None = None
+) -> tuple[int, ...]:
     """The solution a grid in progress leads to; ProgressError when it leads to none.
 
     ``solution`` (when known, from the givens) names the first cell whose placed
     digit or candidates exclude it. Otherwise the grid's own solutions are searched;
     when there are none, the placed digits alone are solved to find the first cell
-    where the pencil marks dropped the true digit.
+    where the pencil marks dropped the true digit. ``bounds`` bound those searches.
     """
     from yass.search import board_solutions
 
     lay = board.layout
     if solution is None:
-        found = next(board_solutions(board, 1), None)
+        found = next(board_solutions(board, 1, bounds=bounds), None)
         if found is not None:
             return found
         placed = Board.from_givens(lay, board.values)
-        solution = next(board_solutions(placed, 1), None)
+        solution = next(board_solutions(placed, 1, bounds=bounds), None)
         if solution is None:
             raise ProgressError("the filled-in digits already leave no solution")
     for cell, d in enumerate(solution):
@@ -239,12 +244,16 @@ class Hint:
 
 
 def hint(
-    board: Board, techniques: Sequence[Technique] | None = None, *, unique: bool | None = None
+    board: Board,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    unique: bool | None = None,
+    bounds: Bounds | None = None,
 ) -> Hint:
     """The next step on ``board`` (the first of the easiest technique that has one).
 
     Uniqueness techniques are used only when ``unique`` is True, or when it is None and
-    the board has exactly one solution.
+    the board has exactly one solution (a search that ``bounds`` may stop).
     """
     if board.is_solved():
         return Hint(board.layout, None, solved=True)
@@ -252,7 +261,7 @@ def hint(
     if unique is None and (ladder is None or any(t.needs_unique for t in ladder)):
         from yass.search import board_solutions
 
-        unique = sum(1 for _ in board_solutions(board, 2)) == 1
+        unique = sum(1 for _ in board_solutions(board, 2, bounds=bounds)) == 1
     ladder_, _ = ladder_for(Puzzle(board.layout, tuple(board.values)), ladder, bool(unique))
     return Hint(board.layout, next_step(board, ladder_))
 

@@ -4,7 +4,10 @@
 ``ConflictError`` when givens clash) but run in ``yass._core``: a bitboard solver for
 classic 9x9, and a generic engine for every other layout whose rules are houses,
 sees-pairs, relation tables and cell masks. Layouts with rules that carry their own
-Python ``propagate`` or ``check`` logic use the reference search.
+Python ``propagate`` or ``check`` logic use the reference search. Each takes optional
+``bounds`` (``yass.bounds.Bounds``: a time limit and a number of guesses) and raises
+``BoundReached`` when the search stops at one; Ctrl-C raises KeyboardInterrupt from
+inside the compiled search within milliseconds.
 
 ``solve_many`` streams the solutions of many puzzles, and ``solve_lines`` turns lines
 of text into lines of text (the batch command), optionally over several processes,
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 from yass import _core
 from yass import search as _reference
 from yass.board import Puzzle
+from yass.bounds import GUESSES, TIME, BoundReached, Bounds
 from yass.constraints.base import Constraint
 from yass.geometry import PuzzleError, digit_char
 from yass.layout import Layout
@@ -95,54 +99,86 @@ def _load(layout: Layout) -> bool:
 
 
 def _generic(
-    layout: Layout, givens: tuple[int, ...], limit: int
+    layout: Layout, givens: tuple[int, ...], limit: int, bounds: Bounds | None
 ) -> tuple[int, tuple[int, ...] | None]:
     if not _loaded or _loaded[0][0] is not layout or _loaded[0][1] != _core.gen_loads():
         _load(layout)
-    return _core.gen_search(givens, limit)
+    if bounds is None:
+        return _core.gen_search(givens, limit)
+    return _core.gen_search(givens, limit, bounds.max_nodes, bounds.deadline)
 
 
-def _run(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
+def _stopped(bounds: Bounds | None, count: int, first: tuple[int, ...] | None) -> None:
+    """Raise BoundReached when the last compiled search stopped at one of ``bounds``."""
+    why = _core.stopped()
+    if why and bounds is not None:
+        if why == _core.STOP_TIME:
+            assert bounds.timeout is not None
+            raise BoundReached(TIME, bounds.timeout, count, first)
+        raise BoundReached(GUESSES, bounds.max_nodes, count, first)
+
+
+def _run(
+    puzzle: Puzzle, limit: int, bounds: Bounds | None = None
+) -> tuple[int, tuple[int, ...] | None]:
     """(solutions counted up to ``limit``, the first one, verified)."""
     layout = puzzle.layout
     kind = engine(layout)
     if kind == CLASSIC9:
-        count, first = _core.c9_count_givens(puzzle.givens, limit)
+        if bounds is None:
+            count, first = _core.c9_count_givens(puzzle.givens, limit)
+        else:
+            count, first = _core.c9_count_givens(
+                puzzle.givens, limit, bounds.max_nodes, bounds.deadline
+            )
+            _stopped(bounds, count, first)
     elif kind == GENERIC:
-        count, first = _generic(layout, puzzle.givens, limit)
+        count, first = _generic(layout, puzzle.givens, limit, bounds)
         if first is not None and not _verified(puzzle, first):
             raise RuntimeError(f"internal error: the search returned a wrong grid for {puzzle}")
+        _stopped(bounds, count, first)
     else:
-        found = list(_reference.solutions(puzzle, limit))
+        found = list(_reference.solutions(puzzle, limit, bounds=bounds))
         count, first = len(found), (found[0] if found else None)
     if count == 0:
         puzzle.check_givens()  # ConflictError when the givens clash, as yass.search does
     return count, first
 
 
-def search(puzzle: Puzzle, limit: int = 2) -> tuple[int, tuple[int, ...] | None]:
+def search(
+    puzzle: Puzzle, limit: int = 2, bounds: Bounds | None = None
+) -> tuple[int, tuple[int, ...] | None]:
     """(how many solutions, counting no further than ``limit``; the first one found).
 
     One search answers both "what is a solution" and "is it unique" (``limit=2``).
-    Raises ConflictError (a PuzzleError) when two givens break a rule together.
+    Raises ConflictError (a PuzzleError) when two givens break a rule together, and
+    BoundReached when the search stops at one of ``bounds``.
     """
     if limit < 1:
         return 0, None
-    return _run(puzzle, limit)
+    return _run(puzzle, limit, bounds)
 
 
-def classic_line(line: str, limit: int = 1) -> tuple[int, str | None]:
+def classic_line(
+    line: str, limit: int = 1, bounds: Bounds | None = None
+) -> tuple[int, str | None]:
     """(solutions counted up to ``limit``, the first one as a line) of a classic 9x9 line.
 
     The fastest path for text: ``line`` must be exactly 81 characters of ``1-9``, ``.``
     and ``0`` (no whitespace), else ValueError. Givens that clash give ``(0, None)``,
     so a caller that must tell a clash from a puzzle without a solution checks those.
     The core checks every solution against rows, columns, boxes and givens itself.
+    Raises BoundReached when the search stops at one of ``bounds``.
     """
+    nodes, deadline = (-1, 0.0) if bounds is None else (bounds.max_nodes, bounds.deadline)
     if limit <= 1:
-        found = _core.c9_solve_line(line)
+        found = _core.c9_solve_line(line, nodes, deadline)
+        _stopped(bounds, 0, None)
         return (0, None) if found is None or limit < 1 else (1, found)
-    count = _core.c9_count_line(line, limit)
+    count = _core.c9_count_line(line, limit, nodes, deadline)
+    if _core.stopped():
+        first = tuple(int(ch) for ch in _core._c9_solution_line()) if count else None
+        _stopped(bounds, count, first)
     return count, (_core._c9_solution_line() if count else None)
 
 
@@ -151,22 +187,24 @@ def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
     return kept and puzzle.layout.check(values)
 
 
-def solve(puzzle: Puzzle) -> tuple[int, ...] | None:
+def solve(puzzle: Puzzle, bounds: Bounds | None = None) -> tuple[int, ...] | None:
     """The first solution found, or None when there is none.
 
-    Raises ConflictError (a PuzzleError) when two givens break a rule together.
+    Raises ConflictError (a PuzzleError) when two givens break a rule together, and
+    BoundReached when the search stops at one of ``bounds``.
     """
-    return _run(puzzle, 1)[1]
+    return _run(puzzle, 1, bounds)[1]
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+def count_solutions(puzzle: Puzzle, limit: int = 2, bounds: Bounds | None = None) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``.
 
-    ``count_solutions(p) == 1`` is the uniqueness check a generator needs.
+    ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
+    BoundReached when the search stops at one of ``bounds``.
     """
     if limit < 1:
         return 0
-    return _run(puzzle, limit)[0]
+    return _run(puzzle, limit, bounds)[0]
 
 
 # -- many puzzles --------------------------------------------------------------------------

@@ -53,6 +53,16 @@ def digit_char(digit: int) -> str:
     return DIGIT_CHARS[digit - 1]
 
 
+def a_digit(ch: str) -> str:
+    """A digit's text with its article, as a sentence says it: ``a 3``, ``an 8``, ``an A``."""
+    return f"an {ch}" if ch in ("8", "11", "18", "A", "E", "F") else f"a {ch}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 cell``, ``2 cells``: a count with its noun (regular plurals only)."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
 def char_digit(ch: str) -> int:
     """The digit a character stands for, 0 for a blank, -1 for anything else."""
     if ch in EMPTY_CHARS:

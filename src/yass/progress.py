@@ -101,7 +101,8 @@ class Progress:
             return
         self.due = now + INTERVAL
         elapsed = max(now - self.start, 1e-6)
-        text = f"{puzzles:,} puzzles  {puzzles / elapsed:,.0f}/s"
+        noun = "puzzle" if puzzles == 1 else "puzzles"
+        text = f"{puzzles:,} {noun}  {puzzles / elapsed:,.0f}/s"
         if self.total and done:
             share = min(done / self.total, 1.0)
             filled = int(share * 20)

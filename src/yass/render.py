@@ -1,6 +1,6 @@
-"""Seed 003's three views of a board, as plain text.
+"""Three views of a board, as plain text.
 
-* ``grid(values, layout)``: the game view, seed 002's boxed picture (a blank cell is a
+* ``grid(values, layout)``: the game view, a boxed picture (a blank cell is a
   space). Box drawing scales with the box shape: a segment is ``box_cols`` cells wide,
   a band ``box_rows`` rows high. A layout whose regions replace the boxes (jigsaw) is
   drawn with a wall between every two cells of different regions, one character between
@@ -59,6 +59,16 @@ def _region_ids(layout: Layout) -> list[int]:
         for cell in house.cells:
             ids[cell] = i + 1
     return ids
+
+
+def region_ids(layout: Layout) -> list[int]:
+    """Region number (from 1) of each cell: its box, or the region that replaces boxes."""
+    return _region_ids(layout)
+
+
+def corner(up: bool, down: bool, left: bool, right: bool) -> str:
+    """The box-drawing character where walls going up, down, left and right meet."""
+    return _CORNERS[(up, down, left, right)]
 
 
 def draw(symbols: Sequence[str], layout: Layout) -> list[str]:
@@ -120,7 +130,7 @@ def _draw_regions(symbols: Sequence[str], layout: Layout) -> list[str]:
 
 
 def grid(values: Sequence[int], layout: Layout) -> str:
-    """The game view: digits in seed 002's boxed picture, blank cells as spaces.
+    """The game view: digits in a boxed picture, blank cells as spaces.
 
     On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
     cells are ``.``.

@@ -7,6 +7,8 @@ the relation allows beside it), and runs the ``propagate`` hook of rules that ha
 Branching takes the unfilled cell with the fewest candidates. Every complete grid is
 verified against every rule and the givens before it is reported; one that fails
 (possible only for a rule with a ``check`` but no ``propagate``) is treated as a dead end.
+Optional ``bounds`` (``yass.bounds.Bounds``) stop a search at a time limit or a number
+of branches with ``BoundReached``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from yass.board import Board, Puzzle
+from yass.bounds import BoundReached, Bounds
 from yass.layout import Layout
 
 __all__ = ["SearchStats", "count_solutions", "solutions", "solve"]
@@ -165,6 +168,8 @@ def _search(
     queue: list[int],
     stats: SearchStats,
     settled: list[int] | None = None,
+    bounds: Bounds | None = None,
+    first_node: int = 0,
 ) -> Iterator[tuple[int, ...]]:
     if not propagate(layout, cands, assigned, queue, settled):
         return
@@ -188,42 +193,77 @@ def _search(
     while m:
         bit = m & -m
         m ^= bit
+        if bounds is not None:
+            bounds.check_guesses(stats.nodes - first_node)
+            bounds.check_time()
         stats.nodes += 1
         sub = cands[:]
         sub[best] = bit
-        yield from _search(layout, givens, sub, assigned[:], [best], stats, cands)
+        yield from _search(
+            layout, givens, sub, assigned[:], [best], stats, cands, bounds, first_node
+        )
 
 
 def solutions(
-    puzzle: Puzzle, limit: int | None = None, stats: SearchStats | None = None
+    puzzle: Puzzle,
+    limit: int | None = None,
+    stats: SearchStats | None = None,
+    *,
+    bounds: Bounds | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    """Every solution of ``puzzle`` (up to ``limit``), each verified, in search order."""
-    return board_solutions(puzzle.board(), limit, stats)
+    """Every solution of ``puzzle`` (up to ``limit``), each verified, in search order.
+
+    With ``bounds``, BoundReached ends the iteration when the search reaches one.
+    """
+    return board_solutions(puzzle.board(), limit, stats, bounds=bounds)
 
 
-def solve(puzzle: Puzzle, stats: SearchStats | None = None) -> tuple[int, ...] | None:
+def solve(
+    puzzle: Puzzle, stats: SearchStats | None = None, *, bounds: Bounds | None = None
+) -> tuple[int, ...] | None:
     """The first solution found, or None when there is none."""
-    return next(solutions(puzzle, 1, stats), None)
+    return next(solutions(puzzle, 1, stats, bounds=bounds), None)
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, stats: SearchStats | None = None) -> int:
+def count_solutions(
+    puzzle: Puzzle,
+    limit: int = 2,
+    stats: SearchStats | None = None,
+    *,
+    bounds: Bounds | None = None,
+) -> int:
     """How many solutions, counting no further than ``limit``."""
-    return sum(1 for _ in solutions(puzzle, limit, stats))
+    return sum(1 for _ in solutions(puzzle, limit, stats, bounds=bounds))
 
 
 def board_solutions(
-    board: Board, limit: int | None = None, stats: SearchStats | None = None
+    board: Board,
+    limit: int | None = None,
+    stats: SearchStats | None = None,
+    *,
+    bounds: Bounds | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Solutions reachable from a board's current candidates, keeping its placed digits.
 
-    ``solutions(puzzle)`` is this on the board of the givens.
+    ``solutions(puzzle)`` is this on the board of the givens. With ``bounds``, the
+    search raises BoundReached (with the solutions found so far) when it reaches one.
     """
     assigned = [bool(v) for v in board.values]
     queue = [c for c, m in enumerate(board.cands) if not assigned[c] and not m & (m - 1)]
     givens = tuple(board.values)
     stats = stats if stats is not None else SearchStats()
-    search = _search(board.layout, givens, board.cands[:], assigned, queue, stats)
-    for found, sol in enumerate(search, 1):
-        yield sol
-        if limit is not None and found >= limit:
-            return
+    search = _search(
+        board.layout, givens, board.cands[:], assigned, queue, stats, None, bounds, stats.nodes
+    )
+    found = 0
+    first: tuple[int, ...] | None = None
+    try:
+        for sol in search:
+            found += 1
+            first = first or sol
+            yield sol
+            if limit is not None and found >= limit:
+                return
+    except BoundReached as exc:
+        exc.solutions, exc.first = found, first
+        raise

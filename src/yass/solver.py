@@ -1,4 +1,4 @@
-"""The seed 002 solve loop: logic until stuck, then guess and recurse, counting guesses.
+"""The solve loop: logic until stuck, then guess and recurse, counting guesses.
 
 The loop applies the easiest step there is (the first technique on the ladder that
 finds one), again and again, until the board is solved, stuck, or broken. When it is
@@ -8,10 +8,10 @@ board, running the same loop on the copy.
 
 Guesses required
 ----------------
-Seed 002 counts like this: when logic is stuck, "increment guesses required; select a
-legal number, recurse; catch constraint violation errors, increment guesses required,
-try another legal number; if guess returns answer, add guesses required from the
-guess to my own". So for one stuck board::
+The count follows the design the solver started from: when logic is stuck, "increment
+guesses required; select a legal number, recurse; catch constraint violation errors,
+increment guesses required, try another legal number; if guess returns answer, add
+guesses required from the guess to my own". So for one stuck board::
 
     guesses = 1 + (digits that failed before the right one) + guesses of the right branch
 
@@ -27,7 +27,7 @@ Guess order
 -----------
 By default the guess cell is the unplaced cell with the fewest candidates (the lowest
 index among equals) and its digits are tried in ascending order, so a solve is
-reproducible. ``guess_order="random"`` is seed 002's "select a random legal number":
+reproducible. ``guess_order="random"`` selects a random legal number instead:
 the cell is drawn among those with the fewest candidates and its digits are tried in
 a random order, from ``random.Random(seed)``. ``guess_stats`` runs many random orders
 and reports the distribution of the guess count, a measure of how much a puzzle
@@ -51,11 +51,11 @@ returned; a puzzle with several solutions gives the first one found.
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from yass.board import Board, Puzzle
+from yass.bounds import GUESSES, BoundReached, Bounds
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
 from yass.step import Step
 from yass.techniques import TECHNIQUES, Technique
@@ -154,15 +154,23 @@ def apply_step(board: Board, step: Step) -> str | None:
 
 
 def run_logic(
-    board: Board, techniques: Sequence[Technique], steps: list[Step], *, checked: bool = False
+    board: Board,
+    techniques: Sequence[Technique],
+    steps: list[Step],
+    *,
+    checked: bool = False,
+    bounds: Bounds | None = None,
 ) -> str | None:
     """Apply the easiest step until the board is solved or stuck; why it broke, or None.
 
     Changes ``board`` and appends the steps taken to ``steps``. ``checked`` says the
-    caller has already found no contradiction on the board.
+    caller has already found no contradiction on the board. ``bounds``: raise
+    BoundReached when its time limit passes (checked before each step).
     """
     reason = None if checked else board.contradiction()
     while reason is None and not board.is_solved():
+        if bounds is not None:
+            bounds.check_time()
         step = next_step(board, techniques)
         if step is None:
             return None
@@ -189,7 +197,9 @@ class _Search:
         techniques: Sequence[Technique],
         max_guesses: int | None,
         rng: random.Random | None = None,
+        bounds: Bounds | None = None,
     ) -> None:
+        self.bounds = bounds
         self.rng = rng
         self.puzzle = puzzle
         self.techniques = techniques
@@ -209,7 +219,7 @@ class _Search:
     def solve(self, board: Board, depth: int) -> _Found | str:
         """A solution from ``board`` (changed in place, already checked), or why there is none."""
         steps: list[Step] = []
-        reason = run_logic(board, self.techniques, steps, checked=True)
+        reason = run_logic(board, self.techniques, steps, checked=True, bounds=self.bounds)
         if reason is not None:
             return reason
         if board.is_solved():
@@ -221,7 +231,8 @@ class _Search:
         cell = _guess_cell(board, self.rng)
         lay = board.layout
         name = lay.name(cell)
-        options = board.cands[cell]
+        options = board.cands[cell]  # the digits not yet refuted by a failed guess
+        failed: list[str] = []  # the guesses on this cell that failed, as r1c1=5
         guesses = 1
         order = mask_digits(options)
         if self.rng is not None:
@@ -229,6 +240,9 @@ class _Search:
         for d in order:
             if self.max_guesses is not None and self.branches >= self.max_guesses:
                 raise _LimitReached
+            if self.bounds is not None:
+                self.bounds.check_guesses(self.branches)
+                self.bounds.check_time()
             self.branches += 1
             if depth == 0:
                 self.root_guesses = guesses
@@ -238,10 +252,18 @@ class _Search:
             why = sub.contradiction()
             out = why if why is not None else self.solve(sub, depth + 1)
             if isinstance(out, _Found):
+                if options & (options - 1):
+                    why_guess = f"{name} can be {digits_text(options)}: guess {name}={ch}"
+                elif failed:
+                    tried = ", ".join(failed[:-1]) + " and " if failed[1:] else ""
+                    tried += failed[-1]
+                    why_guess = f"{name} can only be {ch} now that {tried} failed"
+                else:
+                    why_guess = f"{name} can only be {ch}: place it"
                 guess = Step(
                     GUESS,
                     placements=((cell, d),),
-                    explanation=f"{name} can be {digits_text(options)}: guess {name}={ch}",
+                    explanation=why_guess,
                     cells=(cell,),
                     digits=(d,),
                     notation=f"Guess: {name}={ch}",
@@ -249,6 +271,8 @@ class _Search:
                 )
                 return _Found(out.values, guesses + out.guesses, [*steps, guess, *out.steps])
             guesses += 1
+            options &= ~(1 << (d - 1))
+            failed.append(f"{name}={ch}")
             if depth == 0:
                 self.root_guesses = guesses
             steps.append(
@@ -286,29 +310,37 @@ def _guess_cell(board: Board, rng: random.Random | None = None) -> int:
     return best
 
 
-def is_unique(puzzle: Puzzle) -> bool:
+def is_unique(puzzle: Puzzle, bounds: Bounds | None = None) -> bool:
     """True when the exhaustive search finds exactly one solution."""
     from yass import fast
 
-    return fast.count_solutions(puzzle, 2) == 1
+    return fast.count_solutions(puzzle, 2, bounds) == 1
 
 
 def ladder_for(
-    puzzle: Puzzle, techniques: Sequence[Technique] | None, unique: bool | None
+    puzzle: Puzzle,
+    techniques: Sequence[Technique] | None,
+    unique: bool | None,
+    bounds: Bounds | None = None,
 ) -> tuple[list[Technique], bool | None]:
     """The techniques to run on ``puzzle`` and what is known of its uniqueness.
 
     Uniqueness techniques stay only when ``unique`` is True, or when it is None and
     the exhaustive search finds exactly one solution (checked only if the ladder has
-    such a technique).
+    such a technique). A check stopped by the guesses of ``bounds`` leaves them out;
+    one stopped by its time limit raises BoundReached.
     """
     ladder = list(TECHNIQUES) if techniques is None else list(techniques)
     if any(t.needs_unique for t in ladder):
         if unique is None:
             try:
-                unique = is_unique(puzzle)
+                unique = is_unique(puzzle, bounds)
             except PuzzleError:
                 unique = False
+            except BoundReached as exc:
+                if exc.kind != GUESSES:
+                    raise
+                unique = None  # not known: leave the uniqueness techniques out
         if not unique:
             ladder = [t for t in ladder if not t.needs_unique]
     return ladder, unique
@@ -322,8 +354,9 @@ def solve(
     max_guesses: int | None = None,
     guess_order: str = "fixed",
     seed: int | None = None,
+    bounds: Bounds | None = None,
 ) -> SolveResult:
-    """Solve ``puzzle`` the seed 002 way; see the module docstring for the guess count.
+    """Solve ``puzzle`` by logic and guesses; see the module docstring for the guess count.
 
     ``techniques`` is the ladder (default: ``yass.techniques.TECHNIQUES``; an empty
     list means guessing only). ``unique`` says whether the puzzle is known to have
@@ -332,14 +365,16 @@ def solve(
     total (``branches``) and returns ``solution=None`` with ``limit_reached=True``
     (``guesses`` is then the number made so far, ``branches``). ``guess_order`` is
     ``fixed`` (default) or ``random`` (with ``seed``). ConflictError from clashing
-    givens propagates.
+    givens propagates. ``bounds`` (``yass.bounds.Bounds``) limit the time and the
+    guesses (``branches``) of the solve and of its uniqueness check; reaching one
+    raises BoundReached.
     """
     if guess_order not in ("fixed", "random"):
         raise ValueError(f"guess order must be fixed or random, not {guess_order!r}")
     board = puzzle.board()
-    ladder, unique = ladder_for(puzzle, techniques, unique)
+    ladder, unique = ladder_for(puzzle, techniques, unique, bounds)
     rng = random.Random(seed) if guess_order == "random" else None
-    search = _Search(puzzle, ladder, max_guesses, rng)
+    search = _Search(puzzle, ladder, max_guesses, rng, bounds)
     used = any(t.needs_unique for t in ladder)
     broken = board.contradiction()
     try:
@@ -377,10 +412,14 @@ class GuessStats:
 
     @property
     def mean(self) -> float:
+        import statistics
+
         return statistics.fmean(self.counts) if self.counts else 0.0
 
     @property
     def median(self) -> float:
+        import statistics
+
         return statistics.median(self.counts) if self.counts else 0.0
 
     @property
@@ -399,19 +438,22 @@ def guess_stats(
     *,
     seed: int = 0,
     unique: bool | None = None,
+    bounds: Bounds | None = None,
 ) -> GuessStats:
     """Solve ``puzzle`` with ``runs`` random guess orders (seeds ``seed``, ``seed+1``, ...).
 
     The logic before the first guess does not depend on the order, so it runs once;
-    each run then guesses from the first stuck board.
+    each run then guesses from the first stuck board. ``bounds`` bound every run.
     """
-    ladder, unique = ladder_for(puzzle, techniques, unique)
-    first = solve(puzzle, ladder, unique=unique, guess_order="random", seed=seed)
+    ladder, unique = ladder_for(puzzle, techniques, unique, bounds)
+    first = solve(
+        puzzle, ladder, unique=unique, guess_order="random", seed=seed, bounds=bounds
+    )
     counts = [first.guesses]
     if first.stuck_board is not None and first.solution is not None:
         start = first.stuck_board
         for i in range(1, runs):
-            search = _Search(puzzle, ladder, None, random.Random(seed + i))
+            search = _Search(puzzle, ladder, None, random.Random(seed + i), bounds)
             out = search.solve(start.copy(), 0)
             counts.append(out.guesses if isinstance(out, _Found) else search.root_guesses)
     else:

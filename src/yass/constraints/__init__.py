@@ -34,6 +34,7 @@ from yass.constraints.pairs import (
 from yass.geometry import Grid, LayoutError
 
 __all__ = [
+    "JSON_FIELDS",
     "REGISTRY",
     "RULE_NAMES",
     "XV",
@@ -100,6 +101,36 @@ RULE_NAMES: dict[str, tuple[str, Callable[[Grid], list[Constraint]]]] = {
         lambda g: [KropkiNegativeBlack()],
     ),
     "xvnegative": ("no orthogonal neighbours sum to 5 or 10", lambda g: [XVNegative()]),
+}
+
+_LINE = '"cells": [the cells along the line, in order]'
+_PAIR = '"cells": [two cells]'
+
+#: The fields of each JSON constraint type besides ``type``, for ``yass rules``. Cells
+#: are written ``"r1c1"``; N is the size of the grid.
+JSON_FIELDS: dict[str, str] = {
+    "antiking": "none",
+    "antiknight": "none",
+    "candidates": '"cell": "r1c1", "digits": "135" (a string or a list of digits)',
+    "clone": '"cells": [cells], "clone": [as many cells, in the same order]',
+    "diagonal": '"direction": "main" (r1c1 to rNcN, the default) or "anti" (rNc1 to r1cN)',
+    "diagonal_nonconsecutive": "none",
+    "difference": f'{_PAIR}, "value": the difference (default 1)',
+    "disjoint_groups": "none",
+    "even": '"cells": [cells]',
+    "extra_region": '"cells": [at most N cells]',
+    "kropki_negative_black": "none",
+    "nabner": _LINE,
+    "nonconsecutive": "none",
+    "odd": '"cells": [cells]',
+    "palindrome": _LINE,
+    "ratio": f'{_PAIR}, "value": the ratio (default 2)',
+    "regions": '"regions": [[N cells], ...] (N regions, each cell in one)',
+    "slow_thermo": '"cells": [the bulb first, then along the line]',
+    "thermo": '"cells": [the bulb first, then along the line]',
+    "whispers": f'{_LINE}, "value": the least difference (default (N+1)//2, 5 on 9x9)',
+    "xv": f'{_PAIR}, "sum": 10 (X) or 5 (V)',
+    "xv_negative": "none",
 }
 
 _ALIASES = {

@@ -10,24 +10,40 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any
 
 from yass.constraints.base import Constraint
 from yass.formats.text import (
     Entry,
+    LongLine,
     ParseError,
     Source,
     entries_from_lines,
     make_layout,
+    numbered_lines,
+    open_source,
     parse_puzzle,
     read_text_puzzles,
-    source_lines,
 )
-from yass.formats.variant_json import (
-    puzzle_from_json,
-    puzzle_to_json,
-    read_json_text,
-    solution_from_json,
-)
+
+if TYPE_CHECKING:
+    from yass.formats.variant_json import (
+        puzzle_from_json,
+        puzzle_to_json,
+        read_json_text,
+        solution_from_json,
+    )
+
+_JSON_NAMES = ("puzzle_from_json", "puzzle_to_json", "read_json_text", "solution_from_json")
+
+
+def __getattr__(name: str) -> Any:
+    """The JSON functions, imported on first use (a text puzzle needs no JSON)."""
+    if name in _JSON_NAMES:
+        from yass.formats import variant_json
+
+        return getattr(variant_json, name)
+    raise AttributeError(f"module 'yass.formats' has no attribute {name!r}")
 
 __all__ = [
     "Entry",
@@ -59,7 +75,9 @@ def read_puzzles(
     and ``constraints`` are added to every puzzle. Raises ParseError when the source
     cannot be read at all (missing file, malformed JSON).
     """
-    with source_lines(source) as (name, lines):
+    name, stream, opened = open_source(source)
+    try:
+        lines = numbered_lines(name, stream)
         head: list[tuple[int, str]] = []
         for numbered in lines:
             head.append(numbered)
@@ -68,9 +86,11 @@ def read_puzzles(
                 break
         first = next((t.strip() for _, t in reversed(head) if t.strip()), "")
         if name.lower().endswith(".json") or first.startswith(("{", "[")):
-            text = "\n".join(t for _, t in itertools.chain(head, lines))
+            from yass.formats.variant_json import read_json_text
+
             yield from read_json_text(
-                text, name, rules=rules, constraints=constraints, check=check
+                _json_text(head, stream, name), name, rules=rules, constraints=constraints,
+                check=check,
             )
         else:
             yield from entries_from_lines(
@@ -81,3 +101,32 @@ def read_puzzles(
                 rules=rules,
                 check=check,
             )
+    finally:
+        if opened:
+            stream.close()
+
+
+#: The most characters of JSON read from one source (a JSON document is read whole).
+MAX_JSON = 64 << 20
+
+
+def _json_text(head: list[tuple[int, str]], stream: IO[str], name: str) -> str:
+    """The whole JSON text: the lines read so far, then the rest of ``stream``.
+
+    Raises ParseError when it is longer than ``MAX_JSON`` characters.
+    """
+    parts = [t for _, t in head]
+    text = "\n".join(parts)
+    if head and not isinstance(head[-1][1], LongLine):
+        text += "\n"
+    try:
+        rest = stream.read(MAX_JSON + 1 - len(text))
+    except UnicodeDecodeError:
+        raise ParseError(f"{name or 'input'}: not UTF-8 text") from None
+    except OSError as exc:
+        raise ParseError(f"cannot read {name or 'input'}: {exc.strerror or exc}") from None
+    if len(text) + len(rest) > MAX_JSON:
+        raise ParseError(
+            f"{name or 'input'}: JSON longer than {MAX_JSON >> 20} MB; split it into smaller files"
+        )
+    return text + rest

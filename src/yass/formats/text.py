@@ -4,7 +4,7 @@ A line holds the cells row by row: ``1``-``9`` then ``A``-``G`` for digits above
 ``0`` for an empty cell. Whitespace and border characters in a line are ignored, so
 ``409 010 803 ...`` is read like ``409010803...``. The size comes from the length (81 -> 9x9).
 
-A picture is seed 002's boxed grid (spaces inside the borders are empty cells)::
+A picture is a boxed grid (spaces inside the borders are empty cells)::
 
     ┌───┬───┬───┐
     │4 9│ 1 │8 3│
@@ -31,12 +31,22 @@ from typing import IO
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
-from yass.geometry import MAX_SIZE, Grid, PuzzleError, box_shape, char_digit
+from yass.geometry import (
+    MAX_SIZE,
+    Grid,
+    PuzzleError,
+    a_digit,
+    box_shape,
+    char_digit,
+    plural,
+)
 from yass.layout import Layout
 
 __all__ = [
     "BORDER_CHARS",
+    "MAX_LINE",
     "Entry",
+    "LongLine",
     "ParseError",
     "build_puzzle",
     "entries_from_lines",
@@ -45,6 +55,7 @@ __all__ = [
     "parse_line",
     "parse_picture",
     "parse_puzzle",
+    "printable",
     "read_text_puzzles",
     "source_lines",
 ]
@@ -55,6 +66,36 @@ VERTICAL_CHARS = "|│┃║"
 HORIZONTAL_CHARS = "─━═-+┌┐└┘├┤┬┴┼┏┓┗┛┣┫┳┻╋╔╗╚╝╠╣╦╩╬"
 #: Every border character; a picture ignores them, a line too.
 BORDER_CHARS = VERTICAL_CHARS + HORIZONTAL_CHARS
+
+#: The most characters a line of input may have. The longest any format needs is a 16x16
+#: candidate line (4,096 digits), with room for spaces and borders; a longer line is
+#: refused without being read whole, so memory stays bounded.
+MAX_LINE = 16384
+
+
+def too_long(line: int | None = None) -> str:
+    """The message for a line longer than ``MAX_LINE`` (``line``: its number, if known)."""
+    which = f"line {line}" if line else "the line"
+    return (
+        f"{which} is longer than {MAX_LINE:,} characters, more than any puzzle needs"
+        " (a 16x16 puzzle line has 256 cells)"
+    )
+
+
+def printable(text: str) -> str:
+    """``text`` on one line, control characters escaped as Python writes them.
+
+    A name read from a file may hold newlines, escapes for the terminal or bidirectional
+    overrides; shown as ``\\n``, ``\\x1b`` or ``\\u202e`` they cannot break a line of
+    output or change what the terminal shows.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+class LongLine(str):
+    """The start (``MAX_LINE`` characters and one more) of a longer line (``numbered_lines``)."""
 
 
 class ParseError(PuzzleError):
@@ -75,7 +116,8 @@ class Entry:
     ``source`` names the file (``<stdin>`` for standard input, ``""`` for a puzzle given as
     text); ``line`` is the 1-based line where the puzzle starts (0 when not known, as in
     JSON); ``index`` counts the puzzles of the source from 1; ``solution`` is a solution the
-    input carries (a JSON puzzle's ``solution``), not one yass computed.
+    input carries (a JSON puzzle's ``solution``), not one yass computed; ``of`` is the
+    number of puzzles in the source when it is known up front (JSON), else 0.
     """
 
     source: str
@@ -85,12 +127,13 @@ class Entry:
     error: PuzzleError | None = None
     solution: tuple[int, ...] | None = None
     label: str = ""
+    of: int = 0
 
     @property
     def where(self) -> str:
         """``puzzles.txt line 3``, ``variants.json puzzle 2``, or ``""`` for a lone puzzle."""
         place = self.label or (f"line {self.line}" if self.line else "")
-        return " ".join(p for p in (self.source, place) if p)
+        return printable(" ".join(p for p in (self.source, place) if p))
 
     @property
     def message(self) -> str:
@@ -121,7 +164,7 @@ def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = 
     cons = tuple(constraints)
     if box_shape(size) is None and not any(c.replaces_boxes for c in cons):
         raise ParseError(
-            f"a {size}x{size} grid has no standard boxes; give its regions"
+            f"{a_digit(str(size))}x{size} grid has no standard boxes; give its regions"
             ' (a JSON puzzle with a "regions" constraint)'
         )
     return _cached_layout(size, rules, cons)
@@ -143,21 +186,33 @@ def _line_size(count: int, size: int | None, any_square: bool = False) -> int:
     if size is not None:
         if count != size * size:
             raise ParseError(
-                f"wrong length: {count} cells, but a {size}x{size} puzzle line has {size * size}"
+                f"wrong length: {plural(count, 'cell')}, but {a_digit(str(size))}x{size}"
+                f" puzzle line has {size * size}"
             )
         return size
     n = isqrt(count)
     if count == 0:
         raise ParseError("the puzzle is empty")
-    if n * n != count or n > MAX_SIZE:
+    if count == 1:
+        raise ParseError(
+            "wrong length: 1 cell is not a puzzle; a puzzle line has N*N cells"
+            " for an NxN grid (81 for 9x9, 16 for 4x4, 256 for 16x16)"
+        )
+    if n * n == count and n > MAX_SIZE:
+        raise ParseError(
+            f"wrong length: {count} cells make {a_digit(str(n))}x{n} grid, which yass does not"
+            f" support; the largest is {MAX_SIZE}x{MAX_SIZE} ({MAX_SIZE * MAX_SIZE} cells)"
+        )
+    if n * n != count:
         raise ParseError(
             f"wrong length: {count} cells, but a puzzle line has N*N cells"
             " for an NxN grid (81 for 9x9, 16 for 4x4, 256 for 16x16)"
         )
     if box_shape(n) is None and not any_square:
         raise ParseError(
-            f"wrong length: {count} cells make a {n}x{n} grid, which has no standard boxes"
-            " (81 cells for 9x9, 16 for 4x4, 256 for 16x16; other sizes need regions in JSON)"
+            f"wrong length: {count} cells make {a_digit(str(n))}x{n} grid, which has no"
+            " standard boxes (81 cells for 9x9, 16 for 4x4, 256 for 16x16; other sizes need"
+            " regions in JSON)"
         )
     return n
 
@@ -176,7 +231,7 @@ def _digits(
         if d > n:
             ch = cells[i][1]
             raise ParseError(
-                f"{ch!r} at r{i // n + 1}c{i % n + 1} is too large for a {n}x{n} grid"
+                f"{ch!r} at r{i // n + 1}c{i % n + 1} is too large for {a_digit(str(n))}x{n} grid"
             )
     return tuple(out)
 
@@ -212,6 +267,8 @@ def parse_line(
     fast = _fast_line(line, size)
     if fast is not None:
         return fast
+    if len(line) > MAX_LINE:
+        raise ParseError(too_long())
     cells = _line_cells(line)
     for pos, ch in cells:
         if char_digit(ch) < 0:
@@ -287,8 +344,8 @@ def _shape_error(n: int, widths: Sequence[int], content: Sequence[tuple[int, str
         )
     ln, k = next((ln, k) for (ln, _), k in zip(content, widths, strict=True) if k != n)
     return ParseError(
-        f"line {ln} has {k} cells, but the picture has {n} rows"
-        f" and a {n}x{n} grid needs {n} cells in every row",
+        f"line {ln} has {plural(k, 'cell')}, but the picture has {n} rows"
+        f" and {a_digit(str(n))}x{n} grid needs {n} cells in every row",
         incomplete=widest > n,
     )
 
@@ -311,7 +368,7 @@ def parse_picture(
     columns, borders = _boxed_columns(content) if boxed else ([], set())
     if size is not None and n != size:
         raise ParseError(
-            f"the picture has {n} rows of cells, but a {size}x{size} grid needs {size}",
+            f"the picture has {n} rows of cells, but {a_digit(str(size))}x{size} grid needs {size}",
             incomplete=n < size,
         )
     if n > MAX_SIZE:
@@ -359,6 +416,9 @@ def parse_puzzle(
     ]
     if not rows:
         raise ParseError("the puzzle is empty")
+    for ln, row in rows:
+        if len(row) > MAX_LINE:
+            raise ParseError(too_long(ln if len(rows) > 1 else None))
     if len(rows) == 1 and (size != 1 or _line_kind(rows[0][1], size) == "line"):
         regions = any(c.replaces_boxes for c in constraints)
         n, givens = parse_line(rows[0][1], size, any_square=regions)
@@ -455,10 +515,25 @@ def open_source(source: Source) -> tuple[str, IO[str], bool]:
 
 
 def numbered_lines(name: str, stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """(1-based number, text without the newline) of each line; a decoding error names the file."""
+    """(1-based number, text without the newline) of each line; a decoding error names the file.
+
+    A line longer than ``MAX_LINE`` is never held whole: it comes as a ``LongLine`` of its
+    first ``MAX_LINE + 1`` characters, and the rest of it is skipped when the next line is
+    asked for (so a caller that stops there may read on from the stream itself).
+    """
     n = 0
     try:
-        for n, line in enumerate(stream, 1):
+        while True:
+            line = stream.readline(MAX_LINE + 1)
+            if not line:
+                return
+            n += 1
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                yield n, LongLine(line)
+                rest = line
+                while rest and not rest.endswith("\n"):
+                    rest = stream.readline(1 << 16)
+                continue
             yield n, line.rstrip("\r\n")
     except UnicodeDecodeError:
         raise ParseError(f"{name or 'input'} line {n + 1}: not UTF-8 text") from None
@@ -513,6 +588,22 @@ def entries_from_lines(
     block: list[tuple[int, str]] = []
     regions = any(c.replaces_boxes for c in constraints)
     for lineno, line in lines:
+        if (not line.strip() or isinstance(line, LongLine)) and not any(
+            _is_content_row(row) for _, row in block
+        ):
+            block = []  # only the bottom border of a picture already given out
+        if isinstance(line, LongLine):
+            if block:
+                entry = _picture_entry(
+                    block, name, index + 1, size, constraints, rules, check, last=True
+                )
+                block = []
+                if entry is not None:
+                    index += 1
+                    yield entry
+            index += 1
+            yield Entry(name, lineno, index, error=ParseError(too_long()))
+            continue
         if line.lstrip().startswith("#"):
             continue
         if not line.strip():
@@ -527,6 +618,14 @@ def entries_from_lines(
             mode = _line_kind(line, size)
         if mode == "picture":
             block.append((lineno, line))
+            if _is_content_row(line) and _complete(block, size):
+                # Given out at once, so a picture typed or piped row by row is answered
+                # at its last row; what follows (a bottom border) starts the next block.
+                entry = _picture_entry(block, name, index + 1, size, constraints, rules, check)
+                if entry is not None:
+                    index += 1
+                    block = []
+                    yield entry
             continue
         index += 1
         try:
@@ -536,10 +635,22 @@ def entries_from_lines(
             yield Entry(name, lineno, index, error=exc)
         else:
             yield Entry(name, lineno, index, puzzle)
-    if block:
+    if block and any(_is_content_row(row) for _, row in block):
         entry = _picture_entry(block, name, index + 1, size, constraints, rules, check, last=True)
         if entry is not None:
             yield entry
+
+
+def _complete(block: Sequence[tuple[int, str]], size: int | None) -> bool:
+    """Whether the rows of a picture so far make a whole grid (N rows of N cells)."""
+    rows = sum(1 for _, row in block if _is_content_row(row))
+    if rows < 4 or rows > MAX_SIZE or (size is not None and rows != size):
+        return False
+    try:
+        parse_picture(block, size)
+    except ParseError:
+        return False
+    return True
 
 
 def _picture_entry(

@@ -20,7 +20,7 @@ from typing import Any
 from yass.board import Puzzle
 from yass.constraints import REGISTRY, constraint_from_json
 from yass.constraints.base import Constraint
-from yass.formats.text import Entry, ParseError, build_puzzle, parse_line
+from yass.formats.text import Entry, ParseError, build_puzzle, parse_line, printable
 from yass.geometry import MAX_SIZE, Grid, LayoutError, PuzzleError, box_shape, digit_char
 
 __all__ = [
@@ -76,6 +76,10 @@ def constraints_from_json(raw: Any, grid: Grid) -> list[Constraint]:
     out = []
     for i, item in enumerate(raw, 1):
         kind = item.get("type") if isinstance(item, Mapping) else None
+        if isinstance(item, Mapping) and kind is None:
+            raise LayoutError(
+                f'constraint {i} has no "type" (`yass rules` lists the types and their fields)'
+            )
         if isinstance(item, Mapping) and str(kind) not in REGISTRY:
             raise LayoutError(
                 f"constraint {i} has type {kind!r}, which yass does not support"
@@ -160,11 +164,12 @@ def read_json_text(
         name = obj.get("name") if isinstance(obj, Mapping) else None
         label = f"puzzle {index}" if len(items) > 1 else ""
         if name:
+            name = printable(str(name))
             label = f"{label} ({name})" if label else f"({name})"
         try:
             puzzle = puzzle_from_json(obj, rules=rules, constraints=constraints, check=check)
             solution = solution_from_json(obj, puzzle.size)
         except PuzzleError as exc:
-            yield Entry(source, 0, index, error=exc, label=label)
+            yield Entry(source, 0, index, error=exc, label=label, of=len(items))
         else:
-            yield Entry(source, 0, index, puzzle, solution=solution, label=label)
+            yield Entry(source, 0, index, puzzle, solution=solution, label=label, of=len(items))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from yass.board import Board
-from yass.geometry import bits, digit_char
+from yass.geometry import a_digit, bits, digit_char
 from yass.layout import Layout
 from yass.step import Step, house_name, notation
 from yass.techniques.base import Technique, cells_text
@@ -87,8 +87,9 @@ class Intersection(Technique):
                     self.code,
                     eliminations=elims,
                     explanation=(
-                        f"{house.name} can only have a {ch} in {cells_text(lay, spots, 'or')}"
-                        f"{where}; {cells_text(lay, targets)} {see} can't be {ch}"
+                        f"{house.name} can only have {a_digit(ch)} in"
+                        f" {cells_text(lay, spots, 'or')}{where};"
+                        f" {cells_text(lay, targets)} {see} can't be {ch}"
                     ),
                     cells=tuple(bits(spots)),
                     houses=(index,) if other < 0 else (index, other),

@@ -39,24 +39,31 @@ class RelationConsistency(Technique):
                 if values[b] or not mb:
                     continue
                 sees = lay.sees(a, b)
-                by_rule = support = 0
+                support = 0
                 for d in digits:
                     allowed = table[d - 1]
-                    by_rule |= allowed
                     support |= allowed & ~(1 << (d - 1)) if sees else allowed
                 gone = mb & ~support
                 if not gone:
                     continue
                 rule = " and ".join(sorted(set(lay.relation_labels(a, b))))
-                also = f" ({lay.why_sees(a, b)})" if gone & ~(mb & ~by_rule) else ""
+                name_a, name_b = lay.name(a), lay.name(b)
+                # The premise names everything the conclusion rests on: a's digits, the
+                # rule, and (the layout folds it into the rule's table) that the two
+                # cells differ when they see each other.
+                why = f"the {rule} rule"
+                if sees:
+                    why += f" and as {name_b} differs from it ({lay.why_sees(a, b)})"
                 elims = tuple((b, d) for d in mask_digits(gone))
-                pattern = f"{lay.name(a)} {{{digit_list(digits)}}} ({rule})"
+                pattern = f"{name_a} {{{digit_list(digits)}}} ({rule})"
+                left = mb & support
+                then = f"can only be {digits_text(left)}, so it" if left else "has no digit left:"
                 yield Step(
                     self.code,
                     eliminations=elims,
                     explanation=(
-                        f"{lay.name(a)} can only be {digits_text(ma)}; by the {rule} rule{also},"
-                        f" {lay.name(b)} can't be {digits_text(gone, 'or')}"
+                        f"{name_a} can only be {digits_text(ma)}; by {why}, {name_b} {then}"
+                        f" can't be {digits_text(gone, 'or')}"
                     ),
                     cells=(a, b),
                     digits=tuple(digits),

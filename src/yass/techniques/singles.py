@@ -1,7 +1,7 @@
 """Singles: the cell with one candidate left, and the house with one place for a digit.
 
-Seed 002's "cell ab can't have 8 numbers, fill it in" and "box 1 can only have a 1 in
-position xy, fill it in"; seed 000's "interior check" (``clearSolved``).
+"r4c9 can only be 8, fill it in" (a cell with one candidate left) and "box 1 can only
+have a 1 in r2c3, fill it in" (a house with one place left for a digit).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from yass.board import Board
-from yass.geometry import bits, digit_char
+from yass.geometry import a_digit, bits, digit_char
 from yass.layout import House, Layout
 from yass.step import Step, notation
 from yass.techniques.base import Technique
@@ -56,8 +56,8 @@ class FullHouse(Technique):
                 self.code,
                 placements=((cell, d),),
                 explanation=(
-                    f"{name} is the last empty cell of {house.name}, which still needs a"
-                    f" {digit_char(d)}: fill it in"
+                    f"{name} is the last empty cell of {house.name}, which still needs"
+                    f" {a_digit(digit_char(d))}: fill it in"
                 ),
                 cells=(cell,),
                 houses=(index,),
@@ -106,7 +106,7 @@ class HiddenSingle(Technique):
                     self.code,
                     placements=((cell, d),),
                     explanation=(
-                        f"{house.name} can only have a {digit_char(d)} in {lay.name(cell)},"
+                        f"{house.name} can only have {a_digit(digit_char(d))} in {lay.name(cell)},"
                         " fill it in"
                     ),
                     cells=(cell,),

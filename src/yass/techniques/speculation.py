@@ -1,10 +1,10 @@
-"""Seed 000's "easy recursion": try a candidate, propagate, and if the board breaks, drop it.
+"""Speculation: try a candidate, propagate, and if the board breaks, drop it.
 
-"Speculating: choose a number for a square, and run all the above rules; if the board
-contains a contradiction, then that possibility can be eliminated." The rules run on
+Choose a digit for a cell and run the cheap rules; if the board then contradicts
+itself, that digit is eliminated from the cell. The rules run on
 a trial are the cheap ones, on plain candidate masks and digit bitsets (no Step
 objects): naked singles (clearing peers and narrowing related cells), hidden singles
-in full houses, the rules' own ``propagate`` hooks, and seed 000's "hard part" (every
+in full houses, the rules' own ``propagate`` hooks, and locked candidates (every
 place for a digit in a house sees a cell, so that cell loses it). Cells with two
 candidates are tried first, then three, and so on (lowest cell first among equals);
 the first refutation found is the first step. In human terms this is Nishio, or a

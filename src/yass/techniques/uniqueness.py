@@ -75,7 +75,7 @@ from typing import ClassVar
 
 from yass.board import Board
 from yass.constraints.base import Constraint
-from yass.geometry import bits, digit_char, mask_digits
+from yass.geometry import a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.step import Step, cell_list, changes_notation, notation
 from yass.techniques.base import Technique, cells_text, digits_text, removal_text
@@ -419,9 +419,10 @@ class UniqueRectangle4(_Rectangle):
                 yield self._step(
                     board, rect, m, elims,
                     f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
-                    f" (a unique rectangle); {lay.houses[where].name} can only have a"
-                    f" {digit_char(x)} in {lay.name(c1)} or {lay.name(c2)}, so one of them is"
-                    f" {digit_char(x)} and a {digit_char(y)} in either would complete the pattern",
+                    f" (a unique rectangle); {lay.houses[where].name} can only have"
+                    f" {a_digit(digit_char(x))} in {lay.name(c1)} or {lay.name(c2)}, so one of"
+                    f" them is {digit_char(x)} and {a_digit(digit_char(y))} in either would"
+                    " complete the pattern",
                     houses=(where,),
                 )
 

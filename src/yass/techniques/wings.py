@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from yass.board import Board
-from yass.geometry import bits, digit_char, mask_digits
+from yass.geometry import a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.step import Link, Node, Step, notation
 from yass.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
@@ -240,7 +240,7 @@ class WWing(Technique):
             eliminations=elims,
             explanation=(
                 f"{name(c1)} and {name(c2)} are both {cx} or {cy}, and {lay.houses[house].name}"
-                f" can only have a {cy} in {name(a)} or {name(b)}, which see {name(c1)} and"
+                f" can only have {a_digit(cy)} in {name(a)} or {name(b)}, which see {name(c1)} and"
                 f" {name(c2)} (a W-Wing): they can't both be {cy}, so one of them is {cx}, and"
                 f" {cells_text(lay, targets)}, which {_see(targets)} both, can't be {cx}"
             ),

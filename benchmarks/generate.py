@@ -1,0 +1,103 @@
+"""Speed of `yass generate` by level and by required hardest technique, beside hodoku-py.
+
+For each level (easy .. extreme) this makes ``--count`` puzzles with yass (one process,
+seeds 0, 1, ...) and prints the CPU seconds per puzzle (median, p95, max), the puzzles
+per second and the tries per puzzle; with ``--hodoku`` it does the same with hodoku-py's
+generator (``hodoku.api.Generator``, the PyPI port of HoDoKu, from the ``bench`` extra),
+whose levels also use HoDoKu's score thresholds. ``--families`` adds one row per
+technique family for ``--hardest`` (a puzzle whose hardest step is that technique).
+
+Run from the repository:
+  python benchmarks/generate.py --count 20 --hodoku
+  python benchmarks/generate.py --count 10 --families
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from yass.generate import Request, generate_one
+from yass.layout import Layout
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+FAMILIES = {
+    "X-Wing": "xw",
+    "Skyscraper": "sky",
+    "XY-Wing": "xyw",
+    "Unique Rectangle 1": "ur1",
+    "XY-Chain": "xyc",
+    "AIC": "aic",
+    "ALS-XZ": "alsxz",
+    "Forcing Chain": "fc",
+}
+
+
+def _row(name: str, times: list[float], tries: list[int] | None, missing: int) -> str:
+    if not times:
+        return f"{name:<22} none found ({missing} gave up)"
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    rate = len(times) / sum(times) if sum(times) else float("inf")
+    extra = f"  tries/puzzle {statistics.mean(tries):6.1f}" if tries else ""
+    gave = f"  ({missing} gave up)" if missing else ""
+    return (f"{name:<22} n={len(times):<4} median {statistics.median(times):7.3f} s"
+            f"  p95 {p95:7.3f} s  max {times[-1]:7.3f} s  {rate:7.2f} puzzles/s{extra}{gave}")
+
+
+def _yass(req: Request, count: int, timeout: float) -> tuple[list[float], list[int], int]:
+    times, tries, missing = [], [], 0
+    for i in range(count):
+        start = time.process_time()
+        g = generate_one(req, seed="bench", index=i, timeout=timeout)
+        if g is None:
+            missing += 1
+            continue
+        times.append(time.process_time() - start)
+        tries.append(g.tries)
+    return times, tries, missing
+
+
+def _hodoku(level: str, count: int) -> tuple[list[float], int]:
+    from hodoku.api import Generator
+    from hodoku.core.types import DifficultyType
+
+    gen = Generator()
+    times, missing = [], 0
+    for _ in range(count):
+        start = time.process_time()
+        try:
+            gen.generate(DifficultyType[level.upper()], max_tries=2000)
+        except RuntimeError:
+            missing += 1
+            continue
+        times.append(time.process_time() - start)
+    return times, missing
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=10, help="puzzles per row (default 10)")
+    ap.add_argument("--hodoku", action="store_true", help="also time hodoku-py's generator")
+    ap.add_argument("--families", action="store_true", help="add --hardest rows")
+    ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per puzzle")
+    args = ap.parse_args()
+    layout = Layout.classic(9)
+    print("CPU seconds per puzzle, one process (rotational symmetry)")
+    for level in LEVELS:
+        req = Request(layout, levels=(LEVELS.index(level) + 1,), symmetry="rotational")
+        times, tries, missing = _yass(req, args.count, args.timeout)
+        print(_row(f"yass {level}", times, tries, missing), flush=True)
+        if args.hodoku:
+            h_times, h_missing = _hodoku(level, args.count)
+            print(_row(f"hodoku-py {level}", h_times, None, h_missing), flush=True)
+    if args.families:
+        for name, code in FAMILIES.items():
+            req = Request(layout, hardest=(code,), symmetry="rotational")
+            times, tries, missing = _yass(req, args.count, args.timeout)
+            print(_row(f"yass --hardest {name}", times, tries, missing), flush=True)
+
+
+if __name__ == "__main__":
+    main()

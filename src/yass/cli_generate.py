@@ -1,0 +1,169 @@
+"""`yass generate`: its options and its output (the work is in yass.generate)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["add_parser", "run"]
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_BOUND = 0, 2, 4
+
+
+def _range(text: str) -> tuple[int, int]:
+    lo, sep, hi = text.partition("-")
+    try:
+        a = int(lo)
+        b = int(hi) if sep else a
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not N or MIN-MAX") from None
+    if a < 0 or b < a:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range MIN-MAX with 0 <= MIN <= MAX")
+    return a, b
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
+def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    """Declare `generate` with the parser's ``command`` helper."""
+    from yass.generate import LEVEL_NAMES, SYMMETRIES
+
+    p = command(
+        "generate",
+        help="make puzzles with one solution, to order",
+        puzzles=False,
+        description="Make puzzles with exactly one solution: a random solution grid, then"
+        " givens taken away (symmetrically, in a random order) while the solution stays"
+        " unique; each puzzle is rated by the human ladder (`yass explain`) and kept only if"
+        " it matches the options. Output: one puzzle a line with its level, hardest"
+        " technique, score and number of givens. The same --seed gives the same puzzles,"
+        " whatever -j.",
+    )
+    p.add_argument("-n", "--count", type=_count, default=1, metavar="COUNT",
+                   help="how many puzzles (default 1)")
+    p.add_argument("--level", metavar="LEVELS",
+                   help=f"level(s) of the hardest step, comma-separated: {', '.join(LEVEL_NAMES)}")
+    p.add_argument("--require", metavar="CODES",
+                   help="techniques (codes or names, see `yass techniques`) that must appear")
+    p.add_argument("--exclude", metavar="CODES", help="techniques that must not appear")
+    p.add_argument("--hardest", metavar="CODES",
+                   help="the hardest technique must be one of these")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="rotational",
+                   help="symmetry of the givens (default rotational)")
+    p.add_argument("--givens", type=_range, metavar="MIN-MAX",
+                   help="number of givens, e.g. 24-30")
+    p.add_argument("--minimal", action="store_true",
+                   help="only puzzles from which no single given can be taken away")
+    p.add_argument("--rules", default="", metavar="NAMES",
+                   help="extra rules (as in `yass solve --rules`, e.g. antiknight)")
+    p.add_argument("--size", type=_count, default=9, metavar="N", help="grid size (default 9)")
+    p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
+    p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
+                   help="line (default), pretty (the grid) or json (one object a line)")
+    p.add_argument("-j", "--jobs", type=_count, default=None, metavar="N",
+                   help="worker processes (default: all cores)")
+    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up a puzzle after this many CPU seconds of tries")
+
+
+def _codes(spec: str | None) -> tuple[str, ...]:
+    if not spec:
+        return ()
+    from yass.techniques import get_techniques
+
+    return tuple(t.code for t in get_techniques(spec))
+
+
+def _request(args: argparse.Namespace) -> Any:
+    from yass.constraints import rules_from_names
+    from yass.generate import LEVEL_NAMES, GenerateError, Request
+    from yass.layout import Layout
+
+    layout = Layout.classic(args.size)
+    if args.rules:
+        layout = Layout(args.size, rules_from_names(args.rules, layout.grid))
+    levels: list[int] = []
+    for name in (args.level or "").split(","):
+        name = name.strip().lower()
+        if not name:
+            continue
+        if name not in LEVEL_NAMES:
+            raise GenerateError(f"unknown level {name!r} (known: {', '.join(LEVEL_NAMES)})")
+        levels.append(LEVEL_NAMES.index(name) + 1)
+    if args.givens and args.givens[1] > layout.ncells:
+        raise GenerateError(f"--givens {args.givens[0]}-{args.givens[1]}: a {args.size}x"
+                            f"{args.size} grid has {layout.ncells} cells")
+    return Request(
+        layout, tuple(levels), _codes(args.require), _codes(args.exclude),
+        _codes(args.hardest), args.symmetry, args.givens, args.minimal,
+    )
+
+
+def _text(item: Any, fmt: str) -> str:
+    from yass import render
+
+    if fmt == "json":
+        return json.dumps(item.to_json())
+    info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
+            f" {item.givens} givens")
+    if fmt == "pretty":
+        picture = render.grid(item.puzzle.givens, item.puzzle.layout)
+        return f"# {item.index + 1}: {info}\n{picture}\n"
+    return f"{item.line()}  {info}"
+
+
+def run(args: argparse.Namespace, out: Callable[[str], None],
+        err: Callable[[str, str], None]) -> int:
+    from yass.generate import generate
+    from yass.geometry import PuzzleError
+
+    try:
+        req = _request(args)
+    except PuzzleError as exc:
+        err("error", str(exc))
+        return EXIT_BAD_INPUT
+    jobs = args.jobs or os.cpu_count() or 1
+    jobs = min(jobs, os.cpu_count() or 1, args.count)
+    code = EXIT_OK
+    done = 0
+    tty = sys.stderr.isatty()
+    try:
+        for item in generate(req, args.count, seed=args.seed, jobs=jobs, timeout=args.timeout):
+            if isinstance(item, int):
+                out(f"no puzzle found within {args.timeout:g} s (puzzle {item + 1})")
+                code = EXIT_BOUND
+            else:
+                out(_text(item, args.format))
+            done += 1
+            if tty and args.count > 1:
+                sys.stderr.write(f"\r{done}/{args.count} generated")
+                sys.stderr.flush()
+    except PuzzleError as exc:
+        err("error", str(exc))
+        return EXIT_BAD_INPUT
+    finally:
+        if tty and args.count > 1:
+            sys.stderr.write("\r\x1b[K")
+    return code

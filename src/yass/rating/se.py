@@ -1,0 +1,1320 @@
+"""Sudoku Explainer 1.2.1's rating path, reproduced on a lean 9x9 grid.
+
+The spec is ``docs/se-rating.md``. In short: at every step the producers are asked in SE's
+fixed order, and the first hint the first productive producer finds is applied (SE's
+``SingleHintAccumulator``); ER is the highest difficulty on that path, ED the first step's,
+EP the running maximum at the first step that places a digit. Each producer below scans
+houses, digits and combinations in exactly SE's order, because the first hint found is
+the one applied, and a different hint can lead to a different path.
+
+Implemented: every rule below the chaining family (hidden single 1.0 ... aligned pair
+exclusion 6.2) and SE's first chaining producer (forcing X/Y chains and bidirectional
+cycles, 6.5 and up). When none of them applies, the path needs SE's later producers (all
+rated 7.5 or more) and the engine stops with status ``incomplete``.
+
+Internals: cells are 0..80 (row-major); a cell's candidates are a 9-bit mask (bit d-1 for
+digit d); houses are numbered 0-8 blocks, 9-17 rows, 18-26 columns (SE's region order
+within each type, cells in SE's index order within a house).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+__all__ = ["CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
+
+#: The lowest difficulty of any hint from the SE producers yass does not run yet (Aligned
+#: Triplet Exclusion 7.5, Nishio 7.5 + length, then multiple, dynamic and nested chains), so
+#: an unfinished path's ER is at least this.
+CHAIN_FLOOR = 7.5
+
+# ---------------------------------------------------------------------------------------
+# Geometry, computed once.
+
+ROW_OF = tuple(c // 9 for c in range(81))
+COL_OF = tuple(c % 9 for c in range(81))
+BLK_OF = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
+
+BLOCKS = tuple(
+    tuple((b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)) for b in range(9)
+)
+ROWS = tuple(tuple(r * 9 + i for i in range(9)) for r in range(9))
+COLS = tuple(tuple(i * 9 + c for i in range(9)) for c in range(9))
+HOUSES = BLOCKS + ROWS + COLS  # house h: 0-8 blocks, 9-17 rows, 18-26 columns
+HOUSE_MASK = tuple(sum(1 << c for c in cells) for cells in HOUSES)
+# The houses of a cell in SE's region-type order (block, row, column).
+CELL_HOUSES = tuple((BLK_OF[c], 9 + ROW_OF[c], 18 + COL_OF[c]) for c in range(81))
+# For each cell, per house: (9 * house, mask clearing the cell's index bit).
+CELL_SLOTS = tuple(
+    tuple(
+        (h * 9, ~(1 << HOUSES[h].index(c)))
+        for h in ((c // 27) * 3 + (c % 9) // 3, 9 + c // 9, 18 + c % 9)
+    )
+    for c in range(81)
+)
+HOUSE_BITS = tuple(sum(1 << h for h in CELL_HOUSES[c]) for c in range(81))
+# Index of a cell inside each of its houses.
+INDEX_IN = tuple({h: HOUSES[h].index(c) for h in CELL_HOUSES[c]} for c in range(81))
+
+
+def _house_cells_ordered(c: int) -> tuple[int, ...]:
+    # SE's Cell.getHouseCells(): block cells, then row, then column, without repeats or c.
+    seen: list[int] = []
+    for h in CELL_HOUSES[c]:
+        for o in HOUSES[h]:
+            if o != c and o not in seen:
+                seen.append(o)
+    return tuple(seen)
+
+
+PEERS_LIST = tuple(_house_cells_ordered(c) for c in range(81))
+PEERS = tuple(sum(1 << o for o in PEERS_LIST[c]) for c in range(81))
+
+POP = tuple(bin(m).count("1") for m in range(1 << 9))
+BITS = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
+
+
+def _combinations(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """All k-subsets of range(n) in SE's Permutations order (increasing bit masks)."""
+    if k == 0:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    value = (1 << k) - 1
+    limit = 1 << n
+    while value < limit:
+        out.append(tuple(i for i in range(n) if value >> i & 1))
+        smallest = value & -value
+        ripple = value + smallest
+        value = ripple | (((value ^ ripple) >> 2) // smallest)
+    return tuple(out)
+
+
+_COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def combos(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    key = (k, n)
+    found = _COMBOS.get(key)
+    if found is None:
+        found = _COMBOS[key] = _combinations(k, n)
+    return found
+
+
+COMBO_RANK = {
+    m: i
+    for k in (2, 3, 4)
+    for i, m in enumerate(sorted(sum(1 << j for j in t) for t in _combinations(k, 9)))
+}
+COMBO_MASKS = {k: tuple(sum(1 << i for i in t) for t in combos(k, 9)) for k in (2, 3, 4)}
+
+# Pairs of (house type 1, house type 2) for intersections, in SE's order.
+_BLOCK, _ROW, _COL = 0, 9, 18
+_LOCK_ORDER = ((_BLOCK, _COL), (_BLOCK, _ROW), (_COL, _BLOCK), (_ROW, _BLOCK))
+
+
+def _crosses(h1: int, h2: int) -> bool:
+    return bool(HOUSE_MASK[h1] & HOUSE_MASK[h2])
+
+
+# ---------------------------------------------------------------------------------------
+# Steps and paths.
+
+
+class SEStep:
+    """One hint on SE's path: its SE name, raw difficulty, placement and eliminations."""
+
+    __slots__ = ("difficulty", "eliminations", "name", "placement")
+
+    def __init__(
+        self,
+        name: str,
+        difficulty: float,
+        placement: tuple[int, int] | None,
+        eliminations: tuple[tuple[int, int], ...],
+    ) -> None:
+        self.name = name
+        self.difficulty = difficulty
+        self.placement = placement  # (cell, digit 1-9) or None
+        self.eliminations = eliminations  # ((cell, digit 1-9), ...)
+
+    def __repr__(self) -> str:
+        return (
+            f"SEStep({self.name!r}, {self.difficulty!r}, {self.placement!r}, {self.eliminations!r})"
+        )
+
+
+class SEPath:
+    """The outcome of SE's loop: raw maxima (None where not reached) and the steps taken."""
+
+    __slots__ = ("diamond", "difficulty", "hardest", "pearl", "solved", "steps")
+
+    def __init__(self) -> None:
+        self.difficulty: float | None = None
+        self.pearl: float | None = None
+        self.diamond: float | None = None
+        self.hardest: str | None = None
+        self.solved = False
+        self.steps: list[SEStep] = []
+
+
+# ---------------------------------------------------------------------------------------
+# The grid.
+
+
+class _Grid:
+    __slots__ = ("cand", "empty", "pos", "value")
+
+    def __init__(self, values: list[int]) -> None:
+        self.value = values[:]
+        cand = [0] * 81
+        for c in range(81):
+            if values[c] == 0:
+                m = 0x1FF
+                for o in PEERS_LIST[c]:
+                    v = values[o]
+                    if v:
+                        m &= ~(1 << (v - 1))
+                cand[c] = m
+        self.cand = cand
+        self.pos: list[int] = []
+        self.empty: list[int] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild pos[h*9+d] (positions of digit d+1 in house h) and empty counts."""
+        pos = [0] * 243
+        empty = [0] * 27
+        cand = self.cand
+        value = self.value
+        for h in range(27):
+            base = h * 9
+            n = 0
+            for i, c in enumerate(HOUSES[h]):
+                if value[c] == 0:
+                    n += 1
+                bit = 1 << i
+                for d in BITS[cand[c]]:
+                    pos[base + d] |= bit
+            empty[h] = n
+        self.pos = pos
+        self.empty = empty
+
+    def _drop(self, cell: int, d: int) -> None:
+        # Remove candidate d (0-8) of cell from the candidates and the position table.
+        self.cand[cell] &= ~(1 << d)
+        pos = self.pos
+        for base, keep in CELL_SLOTS[cell]:
+            pos[base + d] &= keep
+
+    def place(self, cell: int, digit: int) -> None:
+        # SE's Cell.setValueAndCancel: set, clear own candidates, cancel in the houses.
+        d = digit - 1
+        self.value[cell] = digit
+        for e in BITS[self.cand[cell]]:
+            self._drop(cell, e)
+        for h in CELL_HOUSES[cell]:
+            self.empty[h] -= 1
+        bit = 1 << d
+        cand = self.cand
+        for o in PEERS_LIST[cell]:
+            if cand[o] & bit:
+                self._drop(o, d)
+
+    def eliminate(self, elims: list[tuple[int, int]]) -> None:
+        cand = self.cand
+        for c, d in elims:
+            if cand[c] >> (d - 1) & 1:
+                self._drop(c, d - 1)
+
+
+# A producer returns (name, difficulty, placement, eliminations) or None.
+_Hint = tuple[str, float, "tuple[int, int] | None", "list[tuple[int, int]]"]
+
+
+# ---- singles and direct techniques -----------------------------------------------------
+
+
+def _hidden_single(g: _Grid) -> _Hint | None:
+    pos, empty = g.pos, g.empty
+    for alone in (True, False):
+        for start in (_BLOCK, _COL, _ROW):
+            for h in range(start, start + 9):
+                is_alone = empty[h] == 1
+                if is_alone != alone:
+                    continue
+                base = h * 9
+                for d in range(9):
+                    p = pos[base + d]
+                    if p and not p & (p - 1):
+                        cell = HOUSES[h][p.bit_length() - 1]
+                        diff = 1.0 if alone else (1.2 if start == _BLOCK else 1.5)
+                        return ("Hidden Single", diff, (cell, d + 1), [])
+    return None
+
+
+def _locking_pairs() -> Iterator[tuple[int, int, int]]:
+    for t1, t2 in _LOCK_ORDER:
+        for i1 in range(9):
+            for i2 in range(9):
+                h1, h2 = t1 + i1, t2 + i2
+                if _crosses(h1, h2):
+                    yield t1, h1, h2
+
+
+LOCK_PAIRS = tuple(_locking_pairs())
+# For each (h1, h2) pair: mask of h1's indexes lying in h2.
+LOCK_INNER = tuple(
+    sum(1 << i for i, c in enumerate(HOUSES[h1]) if HOUSE_MASK[h2] >> c & 1)
+    for _, h1, h2 in LOCK_PAIRS
+)
+
+
+def _index_mask(h: int, cells_mask: int) -> int:
+    return sum(1 << i for i, c in enumerate(HOUSES[h]) if cells_mask >> c & 1)
+
+
+# Per (h1, h2) pair in SE's order: (is pointing, 9*h1, h1's indexes inside h2,
+# 9*h2, h2's indexes outside h1, the third houses: (9*h3, h3's indexes outside h2, h3)).
+LOCK_TABLE = tuple(
+    (
+        t1 == _BLOCK,
+        h1 * 9,
+        _index_mask(h1, HOUSE_MASK[h2]),
+        h2 * 9,
+        _index_mask(h2, ~HOUSE_MASK[h1]),
+        tuple(
+            (h3 * 9, _index_mask(h3, ~HOUSE_MASK[h2]), h3)
+            for h3 in range(t1, t1 + 9)
+            if h3 != h1 and _crosses(h3, h2)
+        ),
+    )
+    for t1, h1, h2 in LOCK_PAIRS
+)
+
+
+def _direct_locking(g: _Grid) -> _Hint | None:
+    pos = g.pos
+    for pointing, base1, inner, _base2, _outer2, thirds in LOCK_TABLE:
+        for d in range(9):
+            p = pos[base1 + d]
+            if p & (p - 1) and not p & ~inner:
+                for base3, outer3, h3 in thirds:
+                    p3 = pos[base3 + d]
+                    if p3 & (p3 - 1):
+                        rest = p3 & outer3
+                        if rest and not rest & (rest - 1):
+                            cell = HOUSES[h3][rest.bit_length() - 1]
+                            if pointing:
+                                return ("Direct Pointing", 1.7, (cell, d + 1), [])
+                            return ("Direct Claiming", 1.9, (cell, d + 1), [])
+    return None
+
+
+def _locking(g: _Grid) -> _Hint | None:
+    pos = g.pos
+    for pointing, base1, inner, base2, outer2, _thirds in LOCK_TABLE:
+        for d in range(9):
+            p = pos[base1 + d]
+            if p & (p - 1) and not p & ~inner:
+                rest = pos[base2 + d] & outer2
+                if rest:
+                    cells = HOUSES[base2 // 9]
+                    elims = [(cells[i], d + 1) for i in BITS[rest]]
+                    if pointing:
+                        return ("Pointing", 2.6, None, elims)
+                    return ("Claiming", 2.8, None, elims)
+    return None
+
+
+def _naked_single(g: _Grid) -> _Hint | None:
+    cand = g.cand
+    for c in range(81):
+        m = cand[c]
+        if m and not m & (m - 1):
+            return ("Naked Single", 2.3, (c, m.bit_length()), [])
+    return None
+
+
+_SET_NAMES = {2: "Pair", 3: "Triplet", 4: "Quad"}
+_HIDDEN_DIFF = {2: 3.4, 3: 4.0, 4: 5.4}
+_NAKED_DIFF = {2: 3.0, 3: 3.6, 4: 5.0}
+_FISH = {2: ("X-Wing", 3.2), 3: ("Swordfish", 3.8), 4: ("Jellyfish", 5.2)}
+
+
+def _subsets(masks: list[int], degree: int) -> Iterator[tuple[int, int]]:
+    """(members, union) of every ``degree``-subset of ``masks`` whose union has exactly
+    ``degree`` bits, in SE's order (increasing member masks), where each member has 2 to
+    ``degree`` bits (SE's common-tuple test rejects 0 or 1 bits; more than ``degree``
+    cannot fit). Members are indexes into ``masks``."""
+    ok = [i for i, m in enumerate(masks) if 1 < POP[m] <= degree]
+    n = len(ok)
+    if n < degree:
+        return
+    for pick in combos(degree, n):
+        union = 0
+        for j in pick:
+            union |= masks[ok[j]]
+        if POP[union] == degree:
+            members = 0
+            for j in pick:
+                members |= 1 << ok[j]
+            yield members, union
+
+
+def _hidden_set(g: _Grid, degree: int, direct: bool) -> _Hint | None:
+    pos, empty, cand = g.pos, g.empty, g.cand
+    for start in (_BLOCK, _COL, _ROW):
+        for h in range(start, start + 9):
+            n = empty[h]
+            if not (n > degree * 2 or (direct and n > degree)):
+                continue
+            base = h * 9
+            hp = pos[base : base + 9]
+            cells = HOUSES[h]
+            for vmask, union in _subsets(hp, degree):
+                if direct:
+                    for d in range(9):
+                        if vmask >> d & 1:
+                            continue
+                        p = hp[d]
+                        if p & (p - 1):
+                            rest = p & ~union
+                            if rest and not rest & (rest - 1):
+                                name = "Direct Hidden " + _SET_NAMES[degree]
+                                diff = 2.0 if degree == 2 else 2.5
+                                return (name, diff, (cells[rest.bit_length() - 1], d + 1), [])
+                    continue
+                elims = [
+                    (cells[i], e + 1) for i in BITS[union] for e in BITS[cand[cells[i]] & ~vmask]
+                ]
+                if elims:
+                    return ("Hidden " + _SET_NAMES[degree], _HIDDEN_DIFF[degree], None, elims)
+    return None
+
+
+def _naked_set(g: _Grid, degree: int) -> _Hint | None:
+    empty, cand = g.empty, g.cand
+    for start in (_BLOCK, _COL, _ROW):
+        for h in range(start, start + 9):
+            if empty[h] < degree * 2:
+                continue
+            cells = HOUSES[h]
+            cm = [cand[c] for c in cells]
+            for imask, union in _subsets(cm, degree):
+                elims = [
+                    (cells[i], e + 1)
+                    for i in range(9)
+                    if not imask >> i & 1
+                    for e in BITS[cm[i] & union]
+                ]
+                if elims:
+                    return ("Naked " + _SET_NAMES[degree], _NAKED_DIFF[degree], None, elims)
+    return None
+
+
+def _fish(g: _Grid, degree: int) -> _Hint | None:
+    pos, value = g.pos, g.value
+    occurrences = [0] * 10
+    for v in value:
+        occurrences[v] += 1
+    name, diff = _FISH[degree]
+    for base_start, cover_start in ((_COL, _ROW), (_ROW, _COL)):
+        # SE loops over base-house combinations outside, digits inside; the subsets of one
+        # digit come in combination order, so merge the digits' subsets by that order.
+        best: tuple[int, int, list[tuple[int, int]]] | None = None
+        for d in range(9):
+            if occurrences[d + 1] + degree * 2 > 9:
+                continue
+            masks = [pos[(base_start + i) * 9 + d] for i in range(9)]
+            for bmask, union in _subsets(masks, degree):
+                rank = COMBO_RANK[bmask]
+                if best is not None and rank > best[0]:
+                    break
+                elims = [
+                    (HOUSES[cover_start + j][i], d + 1)
+                    for j in BITS[union]
+                    for i in BITS[pos[(cover_start + j) * 9 + d] & ~bmask]
+                ]
+                if elims:
+                    if best is None or rank < best[0]:
+                        best = (rank, d, elims)
+                    break
+        if best is not None:
+            return (name, diff, None, best[2])
+    return None
+
+
+def _xy_wing(g: _Grid, xyz: bool) -> _Hint | None:
+    cand = g.cand
+    target = 3 if xyz else 2
+    for xy in range(81):
+        xyv = cand[xy]
+        if POP[xyv] != target:
+            continue
+        peers = PEERS_LIST[xy]
+        for xz in peers:
+            xzv = cand[xz]
+            if POP[xzv] != 2 or POP[xyv & ~xzv] != 1:
+                continue
+            for yz in peers:
+                yzv = cand[yz]
+                if POP[yzv] != 2:
+                    continue
+                union = xyv | xzv | yzv
+                inter = xyv & xzv & yzv
+                if POP[union] != 3 or POP[inter] != (1 if xyz else 0):
+                    continue
+                z = xzv & yzv
+                z &= -z
+                victims = PEERS[xz] & PEERS[yz]
+                if xyz:
+                    victims &= PEERS[xy]
+                victims &= ~((1 << xy) | (1 << xz) | (1 << yz))
+                digit = z.bit_length()
+                elims = []
+                while victims:
+                    low = victims & -victims
+                    c = low.bit_length() - 1
+                    victims ^= low
+                    if cand[c] & z:
+                        elims.append((c, digit))
+                if elims:
+                    return ("XYZ-Wing" if xyz else "XY-Wing", 4.4 if xyz else 4.2, None, elims)
+    return None
+
+
+# ---- unique loops ----------------------------------------------------------------------
+
+
+def _loop_difficulty(size: int) -> float:
+    result = 4.5
+    if size >= 10:
+        result += 0.3
+    if size >= 8:
+        result += 0.2
+    elif size >= 6:
+        result += 0.1
+    return result
+
+
+def _loop_name(size: int, kind: int) -> str:
+    shape = "Rectangle" if size == 4 else "Loop"
+    if size > 6:
+        return f"Unique {shape} {size} type {kind}"
+    return f"Unique {shape} type {kind}"
+
+
+def _loop_cells(g: _Grid, pair: int) -> tuple[int, int]:
+    """(cells holding both digits of ``pair``, those of them that may lie on a valid loop).
+
+    On a valid loop every house of a loop cell holds another loop cell (of the other
+    parity), so cells failing that, repeatedly, can never be on one.
+    """
+    cand = g.cand
+    holders = 0
+    for c in range(81):
+        if cand[c] & pair == pair:
+            holders |= 1 << c
+    viable = holders
+    changed = True
+    while changed:
+        changed = False
+        m = viable
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            for h in CELL_HOUSES[c]:
+                if not HOUSE_MASK[h] & viable & ~low:
+                    viable &= ~low
+                    changed = True
+                    break
+    return holders, viable
+
+
+def _find_loops(g: _Grid, start: int, pair: int, holders: int, viable: int) -> list[list[int]]:
+    cand = g.cand
+    results: list[list[int]] = []
+    loop: list[int] = []
+    house_cells = [tuple(c for c in HOUSES[h] if holders >> c & 1) for h in range(27)]
+    # SE walks every path and validates whole loops afterwards (_valid_loop). Paths that
+    # cannot end in a valid loop are cut here: through a cell that is not viable (see
+    # _loop_cells), or with two cells of the same parity in one house. The order of the
+    # valid loops found, and SE's running extra-candidate mask (updated before the cut,
+    # for every cell holding the pair), are unchanged.
+    occupied = [0, 0]
+    in_loop = 0
+
+    def walk(cell: int, allowed: int, ex: int, last: int) -> None:
+        nonlocal in_loop
+        parity = len(loop) & 1
+        loop.append(cell)
+        in_loop |= 1 << cell
+        occupied[parity] |= HOUSE_BITS[cell]
+        first = loop[0]
+        for h in CELL_HOUSES[cell]:
+            htype = h // 9
+            if htype == last:
+                continue
+            for nxt in house_cells[h]:
+                if nxt == first and len(loop) >= 4:
+                    results.append(loop[:])
+                elif not in_loop >> nxt & 1:
+                    m = cand[nxt]
+                    ex |= m & ~pair
+                    card = POP[m]
+                    if (
+                        (card == 2 or POP[ex] == 1 or allowed > 0)
+                        and viable >> nxt & 1
+                        and not occupied[len(loop) & 1] & HOUSE_BITS[nxt]
+                    ):
+                        walk(nxt, allowed - 1 if card > 2 else allowed, ex, htype)
+        loop.pop()
+        in_loop &= ~(1 << cell)
+        occupied[parity] &= ~HOUSE_BITS[cell]
+
+    walk(start, 2, 0, -1)
+    return results
+
+
+def _valid_loop(loop: list[int]) -> bool:
+    odd: set[int] = set()
+    even: set[int] = set()
+    is_odd = False
+    for c in loop:
+        seen = odd if is_odd else even
+        for h in CELL_HOUSES[c]:
+            if h in seen:
+                return False
+            seen.add(h)
+        is_odd = not is_odd
+    return odd == even
+
+
+def _common_peers(cells: list[int]) -> int:
+    common = -1
+    for c in cells:
+        common &= PEERS[c]
+    for c in cells:
+        common &= ~(1 << c)
+    return common
+
+
+def _mask_cells(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _unique_loops(g: _Grid) -> _Hint | None:
+    cand = g.cand
+    best: tuple[float, int, str, list[tuple[int, int]]] | None = None
+
+    def offer(diff: float, kind: int, size: int, elims: list[tuple[int, int]]) -> None:
+        nonlocal best
+        if elims and (best is None or (diff, kind) < (best[0], best[1])):
+            best = (diff, kind, _loop_name(size, kind), elims)
+
+    viables: dict[int, tuple[int, int]] = {}
+
+    for cell in range(81):
+        pair = cand[cell]
+        if POP[pair] != 2:
+            continue
+        v1, v2 = BITS[pair]
+        found = viables.get(pair)
+        if found is None:
+            found = viables[pair] = _loop_cells(g, pair)
+        if not found[1] >> cell & 1:
+            continue
+        for loop in _find_loops(g, cell, pair, *found):
+            if not _valid_loop(loop):
+                continue
+            size = len(loop)
+            base = _loop_difficulty(size)
+            extra = [c for c in loop if POP[cand[c]] > 2]
+            if len(extra) == 1:
+                c = extra[0]
+                offer(base, 1, size, [(c, v1 + 1), (c, v2 + 1)])
+            elif len(extra) > 2:
+                offer(base, 2, size, _type2(g, extra, pair))
+            elif len(extra) == 2:
+                c1, c2 = extra
+                others = (cand[c1] | cand[c2]) & ~pair
+                if POP[others] == 1:
+                    offer(base, 2, size, _type2(g, extra, pair))
+                elif POP[others] >= 2:
+                    for diff, elims in _type3(g, c1, c2, pair, others, base):
+                        offer(diff, 3, size, elims)
+                elims4 = _type4(g, c1, c2, v1, v2)
+                if elims4 is not None:
+                    offer(base, 4, size, elims4)
+    if best is None:
+        return None
+    return (best[2], best[0], None, best[3])
+
+
+def _type2(g: _Grid, extra: list[int], pair: int) -> list[tuple[int, int]]:
+    cand = g.cand
+    common = cand[extra[0]] & ~pair
+    bit = common & -common
+    if not bit:
+        return []
+    return [(c, bit.bit_length()) for c in _mask_cells(_common_peers(extra)) if cand[c] & bit]
+
+
+def _type3(
+    g: _Grid, c1: int, c2: int, pair: int, extra: int, base: float
+) -> Iterator[tuple[float, list[tuple[int, int]]]]:
+    cand, empty, pos = g.cand, g.empty, g.pos
+    n_extra = POP[extra]
+    for degree in range(n_extra, 8):
+        for h in CELL_HOUSES[c1]:
+            if h not in CELL_HOUSES[c2]:
+                continue
+            cells = HOUSES[h]
+            n_empty = empty[h]
+            i1 = INDEX_IN[c1][h]
+            i2 = INDEX_IN[c2][h]
+            if degree * 2 <= n_empty:
+                for idx in combos(degree, 9):
+                    if i1 not in idx or i2 in idx:
+                        continue
+                    naked = extra & cand[c1] & cand[c2]
+                    common = 0
+                    ok = True
+                    others: list[int] = []
+                    for i in idx:
+                        m = extra if i == i1 else cand[cells[i]]
+                        if i != i1:
+                            naked |= m
+                            others.append(cells[i])
+                        if POP[m] <= 1:
+                            ok = False
+                        common |= m
+                    if POP[naked] != degree or not ok or POP[common] != degree:
+                        continue
+                    elims = [
+                        (o, e + 1)
+                        for o in cells
+                        if o not in others and o != c1 and o != c2
+                        for e in BITS[cand[o] & common]
+                    ]
+                    if elims:
+                        yield base + (POP[common] - 1) * 0.1, elims
+            if degree * 2 < n_empty:
+                rem = [d for d in range(9) if not (pair | extra) >> d & 1]
+                if degree - 2 <= len(rem):
+                    for pick in combos(degree - 2, len(rem)):
+                        digits = [rem[i] for i in pick] + list(BITS[pair])
+                        union = 0
+                        ok = True
+                        for d in digits:
+                            p = pos[h * 9 + d] & ~(1 << i2)
+                            if not p:
+                                ok = False
+                            union |= p
+                        if not ok or POP[union] != degree:
+                            continue
+                        hidden = sum(1 << d for d in digits)
+                        union &= ~((1 << i1) | (1 << i2))
+                        elims = [
+                            (cells[i], e + 1)
+                            for i in BITS[union]
+                            for e in BITS[cand[cells[i]] & ~hidden]
+                        ]
+                        if elims:
+                            yield base + (POP[union] - 1) * 0.1, elims
+
+
+def _type4(g: _Grid, c1: int, c2: int, v1: int, v2: int) -> list[tuple[int, int]] | None:
+    cand = g.cand
+    r1 = r2 = -1
+    for h in CELL_HOUSES[c1]:
+        if h not in CELL_HOUSES[c2]:
+            continue
+        has1 = has2 = False
+        for o in HOUSES[h]:
+            if o != c1 and o != c2:
+                if cand[o] >> v1 & 1:
+                    has1 = True
+                if cand[o] >> v2 & 1:
+                    has2 = True
+        if not has1:
+            r1 = h
+        if not has2:
+            r2 = h
+    if r1 >= 0:
+        return [(c1, v2 + 1), (c2, v2 + 1)]
+    if r2 >= 0:
+        return [(c1, v1 + 1), (c2, v1 + 1)]
+    return None
+
+
+# ---- BUG -------------------------------------------------------------------------------
+
+
+def _bug(g: _Grid) -> _Hint | None:
+    cand, pos = g.cand, g.pos
+    temp = cand[:]
+    bug_cells: list[int] = []
+    bug_values: dict[int, int] = {}
+    all_values = 0
+    common: int | None = None
+    for h in range(27):
+        cells = HOUSES[h]
+        for d in range(9):
+            p = pos[h * 9 + d]
+            card = POP[p]
+            if card == 0 or card == 2:
+                continue
+            new = [cells[i] for i in BITS[p] if POP[cand[cells[i]]] >= 3]
+            if len(new) == 1:
+                c = new[0]
+                if c not in bug_cells:
+                    bug_cells.append(c)
+                bug_values[c] = bug_values.get(c, 0) | (1 << d)
+                all_values |= 1 << d
+                temp[c] &= ~(1 << d)
+                common = PEERS[c] if common is None else common & PEERS[c]
+                for b in bug_cells:
+                    common &= ~(1 << b)
+                if len(bug_cells) > 1 and POP[all_values] > 1 and not common:
+                    return None
+            if not new:
+                return None
+    for c in range(81):
+        if g.value[c] == 0 and POP[temp[c]] != 2:
+            return None
+    for h in range(27):
+        for d in range(9):
+            n = sum(1 for c in HOUSES[h] if temp[c] >> d & 1)
+            if n != 0 and n != 2:
+                return None
+    if len(bug_cells) == 1:
+        c = bug_cells[0]
+        elims = [(c, e + 1) for e in BITS[cand[c] & ~all_values]]
+        return ("BUG type 1", 5.6, None, elims)
+    if POP[all_values] == 1:
+        if common:
+            bit = all_values
+            elims = [(c, bit.bit_length()) for c in _mask_cells(common) if cand[c] & bit]
+            if elims:
+                return ("BUG type 2", 5.7, None, elims)
+        if len(bug_cells) == 2:
+            return _bug4(g, bug_cells, bug_values, all_values)
+        return None
+    if common:
+        if len(bug_cells) == 2:
+            found = _bug4(g, bug_cells, bug_values, all_values)
+            if found is not None:
+                return found
+        return _bug3(g, bug_cells, all_values, common)
+    return None
+
+
+def _bug4(
+    g: _Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int
+) -> _Hint | None:
+    cand = g.cand
+    c1, c2 = bug_cells
+    shared = cand[c1] & cand[c2] & ~all_values
+    if POP[shared] != 1:
+        return None
+    for h in CELL_HOUSES[c1]:
+        if h in CELL_HOUSES[c2]:
+            b1 = cand[c1] & ~bug_values[c1] & ~shared
+            b2 = cand[c2] & ~bug_values[c2] & ~shared
+            elims = [(c1, e + 1) for e in BITS[b1]] + [(c2, e + 1) for e in BITS[b2]]
+            # SE adds the hint even when it removes nothing (its map holds both cells).
+            return ("BUG type 4", 5.7, None, elims)
+    return None
+
+
+def _bug3(g: _Grid, bug_cells: list[int], all_values: int, common: int) -> _Hint | None:
+    cand = g.cand
+    for t in (_BLOCK, _ROW, _COL):
+        hs = {
+            t + (BLK_OF[c] if t == _BLOCK else ROW_OF[c] if t == _ROW else COL_OF[c])
+            for c in bug_cells
+        }
+        if len(hs) != 1:
+            continue
+        h = hs.pop()
+        # SE keeps commonCells in getHouseCells() order of the first bug cell.
+        region_cells = [
+            c for c in PEERS_LIST[bug_cells[0]] if common >> c & 1 and HOUSE_MASK[h] >> c & 1
+        ]
+        for degree in range(2, 7):
+            if len(region_cells) < degree:
+                continue
+            for idx in combos(degree - 1, len(region_cells)):
+                naked_cells = [region_cells[i] for i in idx]
+                other = 0
+                ok = True
+                for c in naked_cells:
+                    m = cand[c]
+                    if POP[m] <= 1:
+                        ok = False
+                    other |= m
+                if POP[other] != degree:
+                    continue
+                if POP[all_values] <= 1:
+                    ok = False
+                naked = other | all_values
+                if not ok or POP[naked] != degree:
+                    continue
+                erasable = [c for c in region_cells if c not in naked_cells and c not in bug_cells]
+                elims = [(c, e + 1) for c in erasable for e in BITS[cand[c] & naked]]
+                if elims:
+                    return ("BUG type 3", 5.7 + (POP[naked] - 1) * 0.1, None, elims)
+    return None
+
+
+# ---- aligned pair exclusion ------------------------------------------------------------
+
+
+def _aligned_pair(g: _Grid) -> _Hint | None:
+    cand = g.cand
+    cells: list[int] = []
+    excluders: list[int] = []  # bitset of bivalue house cells
+    ex_lists: list[list[int]] = []
+    for c in range(81):
+        if POP[cand[c]] < 2:
+            continue
+        single = False
+        ex: list[int] = []
+        for o in PEERS_LIST[c]:
+            n = POP[cand[o]]
+            if n == 1:
+                single = True
+            elif n == 2:
+                ex.append(o)
+        if not single and ex:
+            cells.append(c)
+            ex_lists.append(ex)
+            excluders.append(sum(1 << o for o in ex))
+    n = len(cells)
+    if n < 2:
+        return None
+    if n > 64:  # SE's Permutations refuses more than 64 bits; unreachable in practice
+        raise _Unsupported("aligned pair exclusion over more than 64 cells")
+    for i0, i1 in combos(2, n):
+        shared = excluders[i0] & excluders[i1]
+        if shared & (shared - 1) == 0:
+            continue
+        a, b = cells[i0], cells[i1]
+        ex_masks = [cand[o] for o in ex_lists[i0] if shared >> o & 1]
+        see = bool(PEERS[a] >> b & 1)
+        ma, mb = cand[a], cand[b]
+        ok_a = ok_b = 0
+        for pa in BITS[ma]:
+            for pb in BITS[mb]:
+                if pa == pb and see:
+                    continue
+                both = (1 << pa) | (1 << pb)
+                for m in ex_masks:
+                    if not m & ~both:
+                        break
+                else:
+                    ok_a |= 1 << pa
+                    ok_b |= 1 << pb
+        elims = [(a, e + 1) for e in BITS[ma & ~ok_a]] + [(b, e + 1) for e in BITS[mb & ~ok_b]]
+        if elims:
+            return ("Aligned Pair Exclusion", 6.2, None, elims)
+    return None
+
+
+# ---- forcing chains and cycles (SE's Chaining(false, false, false, 0)) --------------------
+#
+# A potential is (cell, digit 0-8, on) packed as key = (cell * 9 + digit) * 2 + on; a chain
+# node is (key, parent node or None), so each node carries its own derivation (SE keeps one
+# parent per potential here: this producer never adds "hidden" parents, because its saved
+# grid is never filled). Sets keyed by ``key`` keep SE's insertion order.
+
+_Node = tuple[int, "_Node | None"]
+
+
+# The grid does not change while the producer runs, so each potential's links are found
+# once (per link kind) and kept here; _chains_and_cycles empties these at its start.
+_ON_LINKS: dict[int, tuple[int, ...]] = {}
+_OFF_LINKS: dict[int, tuple[int, ...]] = {}
+
+
+def _on_keys(g: _Grid, key: int, y_links: bool) -> tuple[int, ...]:
+    # "On" implies "off": the cell's other digits (Y), then the digit in the cell's block,
+    # row and column (index order), each potential once.
+    cell, d = divmod(key >> 1, 9)
+    cand = g.cand
+    seen: dict[int, None] = {}
+    if y_links:
+        for e in BITS[cand[cell] & ~(1 << d)]:
+            seen[(cell * 9 + e) << 1] = None
+    bit = 1 << d
+    for h in CELL_HOUSES[cell]:
+        for o in HOUSES[h]:
+            if o != cell and cand[o] & bit:
+                seen[(o * 9 + d) << 1] = None
+    return tuple(seen)
+
+
+def _off_keys(g: _Grid, key: int, y_links: bool) -> tuple[int, ...]:
+    # "Off" implies "on": a bivalue cell's other digit (Y), then the digit's other place in
+    # a block, row or column where it has two (X), each potential once.
+    cell, d = divmod(key >> 1, 9)
+    cand = g.cand
+    out: dict[int, None] = {}
+    if y_links:
+        m = cand[cell]
+        if POP[m] == 2 and m & ~(1 << d):
+            out[((cell * 9 + BITS[m & ~(1 << d)][0]) << 1) | 1] = None
+    pos = g.pos
+    for h in CELL_HOUSES[cell]:
+        p = pos[h * 9 + d]
+        if POP[p] == 2:
+            rest = p & ~(1 << INDEX_IN[cell][h])
+            other = HOUSES[h][(rest & -rest).bit_length() - 1]
+            out[((other * 9 + d) << 1) | 1] = None
+    return tuple(out)
+
+
+def _on_to_off(g: _Grid, node: _Node, y_links: bool) -> list[_Node]:
+    slot = node[0] << 1 | y_links
+    keys = _ON_LINKS.get(slot)
+    if keys is None:
+        keys = _ON_LINKS[slot] = _on_keys(g, node[0], y_links)
+    return [(k, node) for k in keys]
+
+
+def _off_to_on(g: _Grid, node: _Node, y_links: bool) -> list[_Node]:
+    slot = node[0] << 1 | y_links
+    keys = _OFF_LINKS.get(slot)
+    if keys is None:
+        keys = _OFF_LINKS[slot] = _off_keys(g, node[0], y_links)
+    return [(k, node) for k in keys]
+
+
+def _is_parent(child: _Node, key: int) -> bool:
+    up = child[1]
+    while up is not None:
+        if up[0] == key:
+            return True
+        up = up[1]
+    return False
+
+
+def _ancestors(node: _Node) -> int:
+    keys = set()
+    cur: _Node | None = node
+    while cur is not None:
+        keys.add(cur[0])
+        cur = cur[1]
+    return len(keys)
+
+
+def _complexity_limit(base: float, sort_key: int, best: tuple[float, int, int] | None) -> int:
+    """The largest complexity whose hint, of this base and sort key, could still sort
+    before ``best`` (difficulty, complexity, sort key): SE's order is by difficulty, then
+    complexity, then sort key, then discovery (an equal key never wins)."""
+    if best is None:
+        return 1 << 30
+    c = 0
+    while (base + _length_increment(c + 1), c + 1, sort_key) < best:
+        c += 1
+    return c
+
+
+def _length_increment(complexity: int) -> float:
+    added = 0.0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return added
+
+
+def _cycles(g: _Grid, source: _Node, y_links: bool, x_links: bool, cmax: int) -> list[_Node]:
+    # A cycle closed in the off phase at ``length`` has complexity ``length``: phases past
+    # ``cmax`` cannot give a hint that sorts before the best one already found.
+    found: list[_Node] = []
+    to_on = {source[0]}
+    pending_on = [source]
+    pending_off: list[_Node] = []
+    length = 0
+    skey = source[0]
+    while pending_on or pending_off:
+        if length + 2 > cmax:
+            break
+        length += 1
+        for p in pending_on:
+            for q in _on_to_off(g, p, y_links):
+                if not _is_parent(p, q[0]):
+                    pending_off.append(q)
+        pending_on = []
+        length += 1
+        for p in pending_off:
+            for q in _off_to_on(g, p, y_links) if x_links else _off_to_on_y(g, p):
+                if length >= 4 and q[0] == skey:
+                    found.append(q)
+                if q[0] not in to_on:
+                    to_on.add(q[0])
+                    pending_on.append(q)
+        pending_off = []
+    return found
+
+
+def _off_to_on_y(g: _Grid, node: _Node) -> list[_Node]:
+    cell, d = divmod(node[0] >> 1, 9)
+    m = g.cand[cell]
+    if POP[m] == 2 and m & ~(1 << d):
+        e = BITS[m & ~(1 << d)][0]
+        return [(((cell * 9 + e) << 1) | 1, node)]
+    return []
+
+
+def _forcing(
+    g: _Grid, start: _Node, target_key: int, y_links: bool, chains: dict[int, _Node], cmax: int
+) -> None:
+    # SE's doForcingChains: from ``start``, collect derivations of ``target_key`` (the
+    # opposite of the start) into ``chains`` (first one per potential kept).
+    to_on: set[int] = set()
+    to_off: set[int] = set()
+    pending_on: list[_Node] = []
+    pending_off: list[_Node] = []
+    if start[0] & 1:
+        to_on.add(start[0])
+        pending_on.append(start)
+    else:
+        to_off.add(start[0])
+        pending_off.append(start)
+    # Nodes made in phase k (0-based) are k + 2 potentials long: that is a target's
+    # complexity, so phases past ``cmax`` cannot beat the best hint already found.
+    phase = 0
+    while pending_on or pending_off:
+        if phase + 2 > cmax:
+            break
+        phase += 1
+        for p in pending_on:
+            for q in _on_to_off(g, p, y_links):
+                if q[0] == target_key and q[0] not in chains:
+                    chains[q[0]] = q
+                if not _is_parent(p, q[0]) and q[0] not in to_off:
+                    to_off.add(q[0])
+                    pending_off.append(q)
+        pending_on = []
+        if pending_off and phase + 2 > cmax:
+            break
+        phase += 1
+        for p in pending_off:
+            for q in _off_to_on(g, p, y_links):
+                if q[0] == target_key and q[0] not in chains:
+                    chains[q[0]] = q
+                if q[0] not in to_on:
+                    to_on.add(q[0])
+                    pending_on.append(q)
+        pending_off = []
+
+
+def _chain_cells(node: _Node) -> list[int]:
+    cells: list[int] = []
+    cur: _Node | None = node
+    while cur is not None:
+        c = cur[0] >> 1
+        c //= 9
+        if c not in cells:
+            cells.append(c)
+        cur = cur[1]
+    return cells
+
+
+def _cycle_eliminations(g: _Grid, dst: _Node) -> list[tuple[int, int]]:
+    cand = g.cand
+    cells = set()
+    cur: _Node | None = dst
+    while cur is not None and cur[1] is not None:
+        cells.add((cur[0] >> 1) // 9)
+        cur = cur[1]
+    forw: dict[int, None] = {}
+    back: set[int] = set()
+    cur = dst
+    while cur is not None and cur[1] is not None:
+        cell, d = divmod(cur[0] >> 1, 9)
+        bit = 1 << d
+        for o in PEERS_LIST[cell]:
+            if o not in cells and cand[o] & bit:
+                if cur[0] & 1:
+                    forw[o * 9 + d] = None
+                else:
+                    back.add(o * 9 + d)
+        cur = cur[1]
+    return [(k // 9, k % 9 + 1) for k in forw if k in back]
+
+
+# (difficulty, complexity, sort key, discovery number, name, placement, eliminations)
+_Ranked = tuple[float, int, int, int, str, "tuple[int, int] | None", "list[tuple[int, int]]"]
+
+
+def _chains_and_cycles(g: _Grid) -> _Hint | None:
+    _ON_LINKS.clear()
+    _OFF_LINKS.clear()
+    cand, value = g.cand, g.value
+    best: _Ranked | None = None
+    seq = 0
+    for y_links, x_links in ((False, True), (True, False), (True, True)):
+        sort_key = 4 if (x_links and y_links) else 3 if y_links else 2
+        for cell in range(81):
+            m = cand[cell]
+            if value[cell] or POP[m] <= 1:
+                continue
+            if POP[m] > 2 and not x_links:
+                continue
+            for d in BITS[m]:
+                on = ((cell * 9 + d) << 1) | 1
+                source: _Node = (on, None)
+                top = None if best is None else best[:3]
+                both = x_links and y_links
+                cycles = _cycles(
+                    g,
+                    source,
+                    y_links,
+                    x_links,
+                    _complexity_limit(7.0 if both else 6.5, sort_key, top),
+                )
+                chains: dict[int, _Node] = {}
+                if x_links:
+                    top = None if best is None else best[:3]
+                    limit = _complexity_limit(7.0 if both else 6.6, sort_key, top)
+                    _forcing(g, source, on ^ 1, y_links, chains, limit)
+                    _forcing(g, (on ^ 1, None), on, y_links, chains, limit)
+                for dst in cycles:
+                    elims = _cycle_eliminations(g, dst)
+                    seq += 1
+                    if not elims:
+                        continue
+                    complexity = _ancestors(dst)
+                    base = 7.0 if (x_links and y_links) else 6.5
+                    diff = base + _length_increment(complexity)
+                    if x_links and y_links:
+                        name = "Bidirectional Cycle"
+                    elif y_links:
+                        name = "Bidirectional Y-Cycle"
+                    elif len(_chain_cells(dst)) == 4:
+                        name = "Generalized X-Wing"
+                    else:
+                        name = "Bidirectional X-Cycle"
+                    cand_best: _Ranked = (diff, complexity, sort_key, seq, name, None, elims)
+                    if best is None or cand_best[:4] < best[:4]:
+                        best = cand_best
+                for target in chains.values():
+                    tcell, td = divmod(target[0] >> 1, 9)
+                    placement: tuple[int, int] | None = None
+                    if target[0] & 1:
+                        elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
+                        placement = (tcell, td + 1)
+                    else:
+                        elims = [(tcell, td + 1)]
+                    seq += 1
+                    if not elims:
+                        continue
+                    complexity = _ancestors(target)
+                    base = 7.0 if (x_links and y_links) else 6.6
+                    diff = base + _length_increment(complexity)
+                    if x_links and y_links:
+                        name = "Forcing Chain"
+                    elif y_links:
+                        name = "Forcing Y-Chain"
+                    elif complexity == 6:
+                        name = "Turbot Fish"
+                    else:
+                        name = "Forcing X-Chain"
+                    cand_best = (diff, complexity, sort_key, seq, name, placement, elims)
+                    if best is None or cand_best[:4] < best[:4]:
+                        best = cand_best
+    if best is None:
+        return None
+    return (best[4], best[0], best[5], best[6])
+
+
+class _Unsupported(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------
+# The loop.
+
+_PRODUCERS = (
+    _hidden_single,
+    _direct_locking,
+    lambda g: _hidden_set(g, 2, True),
+    _naked_single,
+    lambda g: _hidden_set(g, 3, True),
+    _locking,
+    lambda g: _naked_set(g, 2),
+    lambda g: _fish(g, 2),
+    lambda g: _hidden_set(g, 2, False),
+    lambda g: _naked_set(g, 3),
+    lambda g: _fish(g, 3),
+    lambda g: _hidden_set(g, 3, False),
+    lambda g: _xy_wing(g, False),
+    lambda g: _xy_wing(g, True),
+    _unique_loops,
+    lambda g: _naked_set(g, 4),
+    lambda g: _fish(g, 4),
+    lambda g: _hidden_set(g, 4, False),
+    _bug,
+    _aligned_pair,
+    _chains_and_cycles,
+)
+
+
+def se_path(values: list[int], keep_steps: bool = False) -> SEPath:
+    """Run SE's loop from the givens ``values`` (81 ints, 0 empty) as far as phase 1 goes.
+
+    ``path.solved`` tells whether the grid was finished; when it is False, the next hint
+    must come from SE's chaining producers. The puzzle must be valid (one solution):
+    uniqueness rules assume it.
+    """
+    g = _Grid(values)
+    path = SEPath()
+    difficulty = float("-inf")
+    pearl = 0.0
+    diamond = 0.0
+    hardest: str | None = None
+    value = g.value
+    while 0 in value:
+        hint = None
+        for producer in _PRODUCERS:
+            hint = producer(g)
+            if hint is not None:
+                break
+        if hint is None:
+            break
+        name, diff, placement, elims = hint
+        if placement is None and not any(g.cand[c] >> (d - 1) & 1 for c, d in elims):
+            # A hint that changes nothing would make SE loop for ever; stop here instead.
+            raise _Unsupported(f"{name} removes nothing")
+        if diff > difficulty:
+            difficulty = diff
+            hardest = name
+        if elims:
+            g.eliminate(elims)
+        if placement is not None:
+            g.place(*placement)
+        if keep_steps:
+            path.steps.append(SEStep(name, diff, placement, tuple(elims)))
+        if pearl == 0.0:
+            if diamond == 0.0:
+                diamond = difficulty
+            if placement is not None:
+                pearl = difficulty
+    path.solved = 0 not in value
+    if difficulty != float("-inf"):
+        path.difficulty = difficulty
+        path.hardest = hardest
+    path.pearl = pearl if pearl != 0.0 else None
+    path.diamond = diamond if diamond != 0.0 else None
+    return path

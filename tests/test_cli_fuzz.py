@@ -1,0 +1,224 @@
+"""A fuzz test over the ``yass`` command (issue 9, item 8).
+
+A seeded generator makes command lines and standard input: real puzzles of several sizes
+and rules, puzzles with a character changed, cut or doubled, clashing givens, JSON with
+missing or wrong fields, pictures, binary junk, odd options and option values. Every run
+goes through ``main([...])`` in this process and must end with a documented exit code,
+never an exception (so never a traceback); a failure is one line on standard error, and
+every line on standard error is one of yass's own. The cases are small (grids up to 9x9
+with many givens, a bounded ``--limit``), so the whole test takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+
+import pytest
+
+from conftest import SEED_PUZZLE
+from yass.cli import EXIT_CODES, main
+
+SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
+SOLUTION_4 = "1234341221434321"
+SOLUTION_6 = "123456456123231564564231312645645312"
+
+#: The exit codes ``yass --help`` documents.
+DOCUMENTED = {int(code) for code in re.findall(r"^  (\d+) ", EXIT_CODES, re.MULTILINE)}
+#: The codes a fuzzed run may end with: 3 (an internal error) would be a bug, and the
+#: others need a bound, a signal or a closed pipe, which the fuzz test does not set.
+EXPECTED = {0, 1, 2}
+
+CASES = 260
+
+
+def _blank(rng: random.Random, solution: str, keep: float) -> str:
+    return "".join(ch if rng.random() < keep else rng.choice(".0") for ch in solution)
+
+
+def _mangle(rng: random.Random, text: str) -> str:
+    """The text with one small change: a character changed, one cut, one doubled..."""
+    if not text:
+        return rng.choice(["x", "0", "\x00", "é", "-"])
+    i = rng.randrange(len(text))
+    junk = rng.choice(["x", "Z", "G", "H", "0", ".", " ", "|", "\t", "\x00", "é", "\u2028", "9"])
+    how = rng.randrange(5)
+    if how == 0:
+        return text[:i] + junk + text[i + 1 :]
+    if how == 1:
+        return text[:i] + text[i + 1 :]
+    if how == 2:
+        return text[:i] + text[i] + text[i:]
+    if how == 3:
+        return text[:i]
+    return text + junk
+
+
+def _puzzle(rng: random.Random) -> str:
+    """A puzzle line, usually valid and small enough to solve at once."""
+    kind = rng.randrange(6)
+    if kind == 0:
+        text = _blank(rng, SOLUTION_4, rng.uniform(0.0, 0.8))
+    elif kind == 1:
+        text = _blank(rng, SOLUTION_6, rng.uniform(0.3, 0.9))
+    elif kind == 2:
+        text = _blank(rng, SEED_SOLUTION, rng.uniform(0.45, 0.95))
+    elif kind == 3:
+        text = SEED_PUZZLE
+    elif kind == 4:
+        text = "".join(rng.choice("123456789.") for _ in range(81))  # clashes, most likely
+    else:
+        text = "".join(rng.choice("0123456789.ABCDEFG") for _ in range(rng.choice([1, 4, 16])))
+    return _mangle(rng, text) if rng.random() < 0.3 else text
+
+
+def _picture(rng: random.Random) -> str:
+    line = _blank(rng, SEED_SOLUTION, rng.uniform(0.5, 0.9))
+    rows = [line[i : i + 9] for i in range(0, 81, 9)]
+    if rng.random() < 0.5:
+        rows = [" ".join(r[:3]) + " | " + " ".join(r[3:6]) + " | " + " ".join(r[6:]) for r in rows]
+    if rng.random() < 0.3:
+        del rows[rng.randrange(len(rows))]
+    return "\n".join(rows)
+
+
+def _json(rng: random.Random) -> str:
+    objs: list[object] = []
+    for _ in range(rng.randint(1, 3)):
+        obj: dict[str, object] = {"givens": _blank(rng, SEED_SOLUTION, rng.uniform(0.5, 0.9))}
+        if rng.random() < 0.3:
+            obj["name"] = rng.choice(["a\nb", "\x1b[2J", "ok", "", "\u202e", 5])
+        if rng.random() < 0.2:
+            obj["size"] = rng.choice([9, 4, 0, -1, "9", 25, True, None])
+        if rng.random() < 0.4:
+            obj["constraints"] = rng.choice(
+                [
+                    [{"type": "antiknight"}],
+                    [{"cells": ["r1c1"]}],
+                    [{"type": "thermo", "cells": ["r1c1", "r1c2"]}],
+                    [{"type": "thermo"}],
+                    [{"type": "nope"}],
+                    [{"type": "xv", "cells": ["r1c1", "r9c9"], "sum": "x"}],
+                    [{"type": "diagonal", "direction": "up"}],
+                    [5],
+                    "antiknight",
+                ]
+            )
+        if rng.random() < 0.2:
+            del obj["givens"]
+        objs.append(obj)
+    text = json.dumps(objs if len(objs) > 1 or rng.random() < 0.5 else objs[0])
+    return _mangle(rng, text) if rng.random() < 0.25 else text
+
+
+def _stdin(rng: random.Random) -> bytes:
+    kind = rng.randrange(5)
+    if kind == 0:
+        text = "\n".join(_puzzle(rng) for _ in range(rng.randint(0, 4)))
+    elif kind == 1:
+        text = _picture(rng)
+    elif kind == 2:
+        text = _json(rng)
+    elif kind == 3:
+        text = rng.choice(
+            ["", "\n\n", "# only a comment\n", "{", "[]", "null", "\ufeff" + SEED_PUZZLE]
+        )
+    else:
+        return bytes(rng.randrange(256) for _ in range(rng.randint(1, 200)))
+    return text.encode()
+
+
+OPTIONS: dict[str, list[Callable[[random.Random], list[str]]]] = {
+    "solve": [
+        lambda r: ["--format", r.choice(["pretty", "line", "json", "xml"])],
+        lambda r: ["--techniques", r.choice(["", "none", "ns,hs", "-sp,-fn", "zz", ",", "-"])],
+        lambda r: ["--first"],
+        lambda r: ["--steps"],
+        lambda r: ["--guess-order", r.choice(["random", "fixed", "up"]), "--seed", "3"],
+        lambda r: ["-j", r.choice(["1", "0", "-3", "x"])],
+        lambda r: ["--stats"],
+        lambda r: ["--no-progress"],
+        lambda r: ["--unique"],
+    ],
+    "count": [lambda r: ["--limit", r.choice(["1", "2", "50", "0", "-1", "2147483648", "1e3"])]],
+    "check": [],
+    "show": [lambda r: ["--view", r.choice(["grid", "candidates", "levels", "pencil"])]],
+    "explain": [
+        lambda r: ["--format", r.choice(["text", "json"])],
+        lambda r: ["--techniques", r.choice(["ns,hs", "none", ""])],
+        lambda r: ["-v"],
+    ],
+    "hint": [
+        lambda r: ["--level", r.choice(["1", "2", "3", "4"])],
+        lambda r: ["--marks", r.choice(["2", "3"])],
+        lambda r: ["--techniques", r.choice(["ns,hs", "fh"])],
+    ],
+}
+RULES = ["antiknight", "antiking", "miracle", "diagonal", "windoku", "x", "nope", "", ","]
+
+
+def _argv(rng: random.Random) -> tuple[list[str], bytes]:
+    """A command line and the standard input for it."""
+    if rng.random() < 0.05:
+        return rng.choice(
+            [
+                [],
+                ["--version"],
+                ["frobnicate"],
+                ["rules"],
+                ["techniques"],
+                ["techniques", "--format", "json"],
+                ["solve"],
+                ["--help"],
+            ]
+        ), b""
+    command = rng.choice(list(OPTIONS))
+    data = b""
+    if rng.random() < 0.4:
+        puzzle = "-"
+        data = _stdin(rng)
+    else:
+        puzzle = _picture(rng) if rng.random() < 0.1 else _puzzle(rng)
+        if command in ("explain", "hint") and len(puzzle) > 40 and rng.random() < 0.7:
+            puzzle = _blank(rng, SOLUTION_4 if rng.random() < 0.5 else SOLUTION_6, 0.5)
+    argv = [command, puzzle]
+    for make in rng.sample(OPTIONS[command], k=min(len(OPTIONS[command]), rng.randint(0, 2))):
+        argv += make(rng)
+    if rng.random() < 0.15:
+        argv += ["--rules", rng.choice(RULES)]
+    if command in ("explain", "hint") and "--techniques" not in argv:
+        argv += ["--techniques", "ns,hs,ic"]  # keep the heavy techniques out of the fuzz
+    return argv, data
+
+
+def test_fuzzed_command_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(20261123)
+    codes: dict[int, int] = {}
+    for case in range(CASES):
+        argv, data = _argv(rng)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # main returns its code; it must never exit itself
+            pytest.fail(f"case {case}: {argv!r} raised SystemExit({exc.code!r})")
+        except BaseException as exc:
+            pytest.fail(f"case {case}: {argv!r} with {data[:60]!r} raised {exc!r}")
+        out, err = capsys.readouterr()
+        where = f"case {case}: {argv!r} with {data[:60]!r}"
+        assert code in DOCUMENTED, where
+        assert code in EXPECTED, f"{where}: exit {code}, {err!r}"
+        assert "Traceback" not in err and "Traceback" not in out, where
+        for line in err.splitlines():
+            assert line.startswith("yass: ") or line.startswith("usage: "), f"{where}: {err!r}"
+        if code == 2 and not data and argv[1:2] != ["-"] and "--help" not in argv:
+            # one puzzle (or none) and an error: exactly one line says what is wrong
+            assert len(err.splitlines()) == 1, f"{where}: {err!r}"
+        codes[code] = codes.get(code, 0) + 1
+    assert set(codes) == EXPECTED  # the generator reaches every outcome
+    assert {0, 1, 2, 3, 130, 141} <= DOCUMENTED

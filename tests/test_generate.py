@@ -1,0 +1,109 @@
+"""yass.generate and `yass generate`: unique, rated, to order, reproducible."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from yass import count_solutions, parse_puzzle
+from yass.cli import main
+from yass.explain import explain
+from yass.generate import Request, generate, generate_one, orbits
+from yass.layout import Layout
+
+CLASSIC = Layout.classic(9)
+
+
+def _symmetric(givens: tuple[int, ...], size: int, symmetry: str) -> bool:
+    return all(
+        len({bool(givens[c]) for c in orbit}) == 1 for orbit in orbits(size, symmetry)
+    )
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "diagonal", "mirror", "quarter"])
+def test_unique_symmetric_and_rated(symmetry: str) -> None:
+    g = generate_one(Request(CLASSIC, symmetry=symmetry), seed=5)
+    assert g is not None
+    assert count_solutions(g.puzzle, limit=2) == 1
+    assert _symmetric(g.puzzle.givens, 9, symmetry)
+    # The rating printed is the ladder's own, and the solution is the puzzle's.
+    e = explain(g.puzzle)
+    assert e.solution == g.solution
+    assert e.hardest is not None and e.hardest.name == g.hardest_name
+    assert e.score == g.score and e.level == g.level
+    assert all(v == s for v, s in zip(g.puzzle.givens, g.solution, strict=True) if v)
+
+
+def test_level_require_exclude_and_givens() -> None:
+    g = generate_one(Request(CLASSIC, levels=(3,), exclude=("xyw",), givens=(24, 30)), seed=1)
+    assert g is not None and g.level == 3 and g.level_name == "Hard"
+    assert "xyw" not in g.counts and 24 <= g.givens <= 30
+    g = generate_one(Request(CLASSIC, require=("np",)), seed=2)
+    assert g is not None and "np" in g.counts
+
+
+def test_minimal_means_no_given_can_go() -> None:
+    g = generate_one(Request(CLASSIC, symmetry="none", minimal=True), seed=3)
+    assert g is not None
+    givens = list(g.puzzle.givens)
+    for cell, v in enumerate(givens):
+        if v:
+            givens[cell] = 0
+            assert count_solutions(parse_puzzle("".join(map(str, givens))), limit=2) > 1
+            givens[cell] = v
+
+
+def test_reproducible_whatever_the_workers() -> None:
+    req = Request(Layout.classic(4), symmetry="none")
+    one = [g.line() for g in generate(req, 3, seed="s", jobs=1) if not isinstance(g, int)]
+    two = [g.line() for g in generate(req, 3, seed="s", jobs=2) if not isinstance(g, int)]
+    assert one == two and len(one) == 3
+    other = [g.line() for g in generate(req, 3, seed="t", jobs=1) if not isinstance(g, int)]
+    assert other != one
+
+
+def test_variant_rules() -> None:
+    layout = parse_puzzle("." * 16, rules="diagonal").layout
+    g = generate_one(Request(layout, symmetry="none"), seed=4)
+    assert g is not None
+    assert count_solutions(g.puzzle, limit=2) == 1
+    assert g.puzzle.layout == layout
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "-n", "2", "--size", "4", "--seed", "9", "--format", "json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 2
+    for row in rows:
+        assert count_solutions(parse_puzzle(row["puzzle"]), limit=2) == 1
+        assert {"level", "hardest", "score", "givens", "solution"} <= set(row)
+    # The same seed gives the same puzzles in the line format.
+    assert main(["generate", "-n", "2", "--size", "4", "--seed", "9"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == [row["puzzle"] for row in rows]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--level", "bogus"], "unknown level 'bogus'"),
+        (["--givens", "30-20"], "MIN-MAX"),
+        (["--givens", "10-99", "--size", "4"], "has 16 cells"),
+        (["-n", "0"], "at least 1"),
+        (["--require", "nosuch"], "unknown technique"),
+        (["--symmetry", "spiral"], "invalid choice"),
+        (["--timeout", "0"], "more than 0"),
+    ],
+)
+def test_bad_options(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert main(["generate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_timeout_gives_a_line_in_place(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 4x4 has no extreme puzzle: the search gives up at the timeout, with its own code.
+    code = main(["generate", "--size", "4", "--level", "extreme", "--timeout", "0.3"])
+    assert code == 4
+    assert capsys.readouterr().out.startswith("no puzzle found within 0.3 s")
