@@ -48,7 +48,7 @@ else:
         from yass import _cython_shim as cython
 
 if cython.compiled:
-    from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped]
+    from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped,import-not-found,unused-ignore]
 else:
 
     def PyErr_CheckSignals() -> int:

@@ -140,11 +140,37 @@ class Generated:
 
 
 def _random_grid(layout: Layout, rng: random.Random) -> tuple[int, ...] | None:
-    """A random solution grid of ``layout`` (None if the rules allow none)."""
+    """A random solution grid of ``layout`` (None if the rules allow none).
+
+    A few random digits are placed where the rules still allow them, then the fast
+    search completes the grid (its first solution); a dead end starts again. After a few
+    failures (tight rules) the logic solver guesses its way to a grid in random order.
+    """
+    from yass import fast
+
+    n = layout.ncells
+    seeds = max(2, layout.size + layout.size // 2)
+    for _ in range(20):
+        board = Board.from_givens(layout, [0] * n)
+        givens = [0] * n
+        cells = list(range(n))
+        rng.shuffle(cells)
+        for cell in cells[:seeds]:
+            digits = [d for d in range(1, layout.size + 1) if board.cands[cell] >> (d - 1) & 1]
+            if not digits:
+                break
+            d = rng.choice(digits)
+            if not board.place(cell, d):
+                break
+            givens[cell] = d
+        else:
+            grid = fast.solve(Puzzle(layout, tuple(givens)))
+            if grid is not None:
+                return tuple(grid)
     from yass.solver import solve
     from yass.techniques import get_techniques
 
-    empty = Puzzle(layout, (0,) * layout.ncells)
+    empty = Puzzle(layout, (0,) * n)
     result = solve(
         empty, get_techniques("ns,hs"), unique=False, guess_order="random",
         seed=rng.randrange(1 << 62),
@@ -210,6 +236,11 @@ def generate_one(
 
     start = time.process_time()
     tries = 0
+    quick = None
+    if req.levels and max(req.levels) < 5:
+        from yass.techniques import TECHNIQUES
+
+        quick = [t for t in TECHNIQUES if t.info.level <= max(req.levels)]
     while True:
         if timeout is not None and time.process_time() - start > timeout:
             return None
@@ -224,6 +255,13 @@ def generate_one(
         if givens is None:
             continue
         puzzle = Puzzle(req.layout, tuple(givens))
+        if quick is not None:
+            # Only the techniques up to the highest level asked: if they get stuck, the
+            # full ladder needs a harder step too (so the puzzle is too hard); if they
+            # finish, the full ladder below rates it exactly.
+            trial = explain(puzzle, quick, unique=True, max_guesses=0)
+            if trial.solution is None:
+                continue
         result = explain(puzzle, unique=True)
         if result.solution is None or result.guesses:
             continue  # (the ladder always finishes; a guess would mean it did not)
