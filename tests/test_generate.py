@@ -107,3 +107,37 @@ def test_timeout_gives_a_line_in_place(capsys: pytest.CaptureFixture[str]) -> No
     code = main(["generate", "--size", "4", "--level", "extreme", "--timeout", "0.3"])
     assert code == 4
     assert capsys.readouterr().out.startswith("no puzzle found within 0.3 s")
+
+
+def test_practice_stops_where_the_technique_is_next(capsys: pytest.CaptureFixture[str]) -> None:
+    g = generate_one(Request(CLASSIC, practice="sky"), seed=3)
+    assert g is not None and g.practice_grid is not None and g.practice_step is not None
+    assert "sky" in g.counts
+    # `yass hint` on the grid in progress names the practised technique.
+    assert main(["hint", "--format", "json", g.practice_grid]) == 0
+    assert json.loads(capsys.readouterr().out)["technique"] == "sky"
+    # The grid is the board after exactly practice_step steps of the path.
+    board = g.puzzle.board()
+    steps = explain(g.puzzle).steps
+    for step in steps[: g.practice_step]:
+        board.apply(step)
+    assert steps[g.practice_step].technique == "sky"
+    argv = ["--practice", "sky", "--seed", "3", "--symmetry", "none", "--format", "json"]
+    assert main(["generate", *argv]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["practice"] == {"steps_before": g.practice_step, "grid": g.practice_grid}
+
+
+def test_rating_range_is_what_yass_rate_says() -> None:
+    from yass.rating import rate
+
+    g = generate_one(Request(CLASSIC, rating=(2.0, 4.4)), seed=6)
+    assert g is not None and g.se is not None
+    r = rate(g.line())
+    assert r.status == "rated" and (r.er, r.ep, r.ed) == g.se
+    assert r.er is not None and 2.0 <= r.er <= 4.4
+
+
+def test_rating_needs_a_classic_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--rating", "2-3", "--size", "4"]) == 2
+    assert "classic 9x9 only" in capsys.readouterr().err

@@ -26,6 +26,18 @@ def _range(text: str) -> tuple[int, int]:
     return a, b
 
 
+def _er_range(text: str) -> tuple[float, float]:
+    lo, sep, hi = text.partition("-")
+    try:
+        a = float(lo)
+        b = float(hi) if sep else a
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ER or MIN-MAX (e.g. 4.0-6.2)") from None
+    if not 1.0 <= a <= b:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range MIN-MAX with 1.0 <= MIN <= MAX")
+    return a, b
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -65,11 +77,17 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    help="how many puzzles (default 1)")
     p.add_argument("--level", metavar="LEVELS",
                    help=f"level(s) of the hardest step, comma-separated: {', '.join(LEVEL_NAMES)}")
+    p.add_argument("--rating", type=_er_range, metavar="MIN-MAX",
+                   help="Sudoku Explainer rating (ER) range, e.g. 4.0-6.2 (classic 9x9; see"
+                   " `yass rate`: only puzzles it rates exactly qualify)")
     p.add_argument("--require", metavar="CODES",
                    help="techniques (codes or names, see `yass techniques`) that must appear")
     p.add_argument("--exclude", metavar="CODES", help="techniques that must not appear")
     p.add_argument("--hardest", metavar="CODES",
                    help="the hardest technique must be one of these")
+    p.add_argument("--practice", metavar="TECHNIQUE",
+                   help="a puzzle that uses this technique, with the grid in progress where it"
+                   " is the next step (as 729 candidate characters: `yass hint` reads it)")
     p.add_argument("--symmetry", choices=SYMMETRIES, default="rotational",
                    help="symmetry of the givens (default rotational)")
     p.add_argument("--givens", type=_range, metavar="MIN-MAX",
@@ -115,9 +133,15 @@ def _request(args: argparse.Namespace) -> Any:
     if args.givens and args.givens[1] > layout.ncells:
         raise GenerateError(f"--givens {args.givens[0]}-{args.givens[1]}: a {args.size}x"
                             f"{args.size} grid has {layout.ncells} cells")
+    if args.rating and (args.size != 9 or args.rules):
+        raise GenerateError("--rating is Sudoku Explainer's scale: classic 9x9 only")
+    practice = _codes(args.practice)
+    if len(practice) > 1:
+        raise GenerateError(f"--practice takes one technique, not {args.practice!r}")
     return Request(
         layout, tuple(levels), _codes(args.require), _codes(args.exclude),
         _codes(args.hardest), args.symmetry, args.givens, args.minimal,
+        practice[0] if practice else None, args.rating,
     )
 
 
@@ -128,10 +152,15 @@ def _text(item: Any, fmt: str) -> str:
         return json.dumps(item.to_json())
     info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
             f" {item.givens} givens")
+    if item.se is not None:
+        info += f", ER {item.se[0]:.1f}/{item.se[1]:.1f}/{item.se[2]:.1f}"
+    practice = ""
+    if item.practice_grid is not None:
+        practice = f"  practice after {item.practice_step} steps: {item.practice_grid}"
     if fmt == "pretty":
         picture = render.grid(item.puzzle.givens, item.puzzle.layout)
-        return f"# {item.index + 1}: {info}\n{picture}\n"
-    return f"{item.line()}  {info}"
+        return f"# {item.index + 1}: {info}{practice}\n{picture}\n"
+    return f"{item.line()}  {info}{practice}"
 
 
 def run(args: argparse.Namespace, out: Callable[[str], None],

@@ -98,6 +98,8 @@ class Request:
     symmetry: str = "none"
     givens: tuple[int, int] | None = None  # inclusive range
     minimal: bool = False  # no single given can be taken away
+    practice: str | None = None  # a technique code: stop where it is the next step
+    rating: tuple[float, float] | None = None  # Sudoku Explainer ER range (classic 9x9)
 
 
 @dataclass
@@ -115,6 +117,12 @@ class Generated:
     tries: int
     seconds: float
     index: int = 0
+    #: With ``Request.practice``: how many steps come before the practised one, and the
+    #: grid in progress there as a 729-character candidate line (``yass hint`` reads it).
+    practice_step: int | None = None
+    practice_grid: str | None = None
+    #: With ``Request.rating``: Sudoku Explainer's ER, EP and ED (``yass rate``).
+    se: tuple[float, float, float] | None = None
     givens: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -136,6 +144,12 @@ class Generated:
             "tries": self.tries,
             "seconds": round(self.seconds, 4),
             "index": self.index,
+            **({"er": self.se[0], "ep": self.se[1], "ed": self.se[2]} if self.se else {}),
+            **(
+                {"practice": {"steps_before": self.practice_step, "grid": self.practice_grid}}
+                if self.practice_grid is not None
+                else {}
+            ),
         }
 
 
@@ -219,6 +233,8 @@ def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]
 def _matches(req: Request, counts: dict[str, int], hardest: str, level: int) -> bool:
     if req.levels and level not in req.levels:
         return False
+    if req.practice and req.practice not in counts:
+        return False
     if any(code not in counts for code in req.require):
         return False
     if any(code in counts for code in req.exclude):
@@ -273,10 +289,45 @@ def generate_one(
         level = result.level
         if not _matches(req, counts, hardest_code, level):
             continue
-        return Generated(
+        se = None
+        if req.rating is not None:
+            from yass.rating import rate
+
+            r = rate(puzzle.line())
+            if r.status != "rated" or r.er is None or r.ep is None or r.ed is None:
+                continue  # (SE's later rules are not reproduced yet: no exact number)
+            if not req.rating[0] <= r.er <= req.rating[1]:
+                continue
+            se = (r.er, r.ep, r.ed)
+        out = Generated(
             puzzle, tuple(result.solution), level, info.level_name, hardest_code, info.name,
             result.score, counts, tries, time.process_time() - start, index,
         )
+        out.se = se
+        if req.practice:
+            out.practice_step, out.practice_grid = _practice(puzzle, result.steps, req.practice)
+        return out
+
+
+def _practice(puzzle: Puzzle, steps: Sequence[Any], code: str) -> tuple[int, str]:
+    """The steps before the first ``code`` step, and the grid there as 729 characters."""
+    board = puzzle.board()
+    k = next(i for i, step in enumerate(steps) if step.technique == code)
+    for step in steps[:k]:
+        board.apply(step)
+    return k, candidate_line(board)
+
+
+def candidate_line(board: Board) -> str:
+    """The board as one line of ``size`` characters a cell: its candidates in place
+    (``0`` where a digit is not possible); a placed digit alone in its cell."""
+    size = board.layout.size
+    out = []
+    for cell in range(board.layout.ncells):
+        v = board.values[cell]
+        mask = 1 << (v - 1) if v else board.cands[cell]
+        out.append("".join(str(d) if mask >> (d - 1) & 1 else "0" for d in range(1, size + 1)))
+    return "".join(out)
 
 
 def _hardest_code(steps: Sequence[Any], name: str) -> str:
