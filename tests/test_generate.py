@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from yass import count_solutions, parse_puzzle
+from yass import count_solutions, parse_puzzle, read_puzzles
+from yass.board import Puzzle
 from yass.cli import main
 from yass.explain import explain
 from yass.generate import Request, generate, generate_one, orbits
@@ -141,3 +143,29 @@ def test_rating_range_is_what_yass_rate_says() -> None:
 def test_rating_needs_a_classic_grid(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--rating", "2-3", "--size", "4"]) == 2
     assert "classic 9x9 only" in capsys.readouterr().err
+
+
+def test_template_keeps_its_rules_and_givens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    template = tmp_path / "thermo.json"
+    template.write_text(json.dumps({
+        "size": 4,
+        "givens": "4...............",
+        "constraints": [{"type": "thermo", "cells": ["r2c1", "r2c2", "r2c3"]}],
+    }))
+    assert main(["generate", "--template", str(template), "-n", "2", "--seed", "1",
+                 "--format", "json"]) == 0
+    entry = next(iter(read_puzzles(str(template))))
+    assert entry.puzzle is not None
+    layout = entry.puzzle.layout
+    for line in capsys.readouterr().out.splitlines():
+        row = json.loads(line)
+        puzzle = parse_puzzle(row["puzzle"])
+        with_rules = Puzzle(layout, puzzle.givens)
+        assert count_solutions(with_rules, limit=2) == 1
+        assert row["puzzle"][0] == "4"  # the template's given is kept
+        sol = [int(ch) for ch in row["solution"]]
+        assert sol[4] < sol[5] < sol[6]  # the thermometer holds
+    assert main(["generate", "--template", str(template) + ".missing"]) == 2
+    assert "error" in capsys.readouterr().err

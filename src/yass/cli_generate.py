@@ -96,6 +96,9 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    help="only puzzles from which no single given can be taken away")
     p.add_argument("--rules", default="", metavar="NAMES",
                    help="extra rules (as in `yass solve --rules`, e.g. antiknight)")
+    p.add_argument("--template", metavar="FILE",
+                   help="a puzzle file (JSON with cages, thermometers, regions...) whose rules"
+                   " and givens are kept: the givens added make its solution unique")
     p.add_argument("--size", type=_count, default=9, metavar="N", help="grid size (default 9)")
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
     p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
@@ -119,9 +122,21 @@ def _request(args: argparse.Namespace) -> Any:
     from yass.generate import LEVEL_NAMES, GenerateError, Request
     from yass.layout import Layout
 
-    layout = Layout.classic(args.size)
-    if args.rules:
-        layout = Layout(args.size, rules_from_names(args.rules, layout.grid))
+    fixed = None
+    if args.template:
+        from yass.formats import read_puzzles
+
+        entry = next(iter(read_puzzles(args.template, rules=args.rules)), None)
+        if entry is None:
+            raise GenerateError(f"{args.template}: no puzzle in the template")
+        if entry.puzzle is None:
+            raise GenerateError(entry.message)
+        layout = entry.puzzle.layout
+        fixed = entry.puzzle.givens if any(entry.puzzle.givens) else None
+    else:
+        layout = Layout.classic(args.size)
+        if args.rules:
+            layout = Layout(args.size, rules_from_names(args.rules, layout.grid))
     levels: list[int] = []
     for name in (args.level or "").split(","):
         name = name.strip().lower()
@@ -133,7 +148,7 @@ def _request(args: argparse.Namespace) -> Any:
     if args.givens and args.givens[1] > layout.ncells:
         raise GenerateError(f"--givens {args.givens[0]}-{args.givens[1]}: a {args.size}x"
                             f"{args.size} grid has {layout.ncells} cells")
-    if args.rating and (args.size != 9 or args.rules):
+    if args.rating and (args.size != 9 or args.rules or args.template):
         raise GenerateError("--rating is Sudoku Explainer's scale: classic 9x9 only")
     practice = _codes(args.practice)
     if len(practice) > 1:
@@ -141,7 +156,7 @@ def _request(args: argparse.Namespace) -> Any:
     return Request(
         layout, tuple(levels), _codes(args.require), _codes(args.exclude),
         _codes(args.hardest), args.symmetry, args.givens, args.minimal,
-        practice[0] if practice else None, args.rating,
+        practice[0] if practice else None, args.rating, fixed,
     )
 
 

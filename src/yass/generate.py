@@ -100,6 +100,7 @@ class Request:
     minimal: bool = False  # no single given can be taken away
     practice: str | None = None  # a technique code: stop where it is the next step
     rating: tuple[float, float] | None = None  # Sudoku Explainer ER range (classic 9x9)
+    fixed: tuple[int, ...] | None = None  # a template's own givens, kept as they are
 
 
 @dataclass
@@ -153,7 +154,9 @@ class Generated:
         }
 
 
-def _random_grid(layout: Layout, rng: random.Random) -> tuple[int, ...] | None:
+def _random_grid(
+    layout: Layout, rng: random.Random, fixed: Sequence[int] | None = None
+) -> tuple[int, ...] | None:
     """A random solution grid of ``layout`` (None if the rules allow none).
 
     A few random digits are placed where the rules still allow them, then the fast
@@ -164,10 +167,11 @@ def _random_grid(layout: Layout, rng: random.Random) -> tuple[int, ...] | None:
 
     n = layout.ncells
     seeds = max(2, layout.size + layout.size // 2)
+    start = list(fixed) if fixed else [0] * n
     for _ in range(20):
-        board = Board.from_givens(layout, [0] * n)
-        givens = [0] * n
-        cells = list(range(n))
+        board = Board.from_givens(layout, start)
+        givens = start[:]
+        cells = [c for c in range(n) if not start[c]]
         rng.shuffle(cells)
         for cell in cells[:seeds]:
             digits = [d for d in range(1, layout.size + 1) if board.cands[cell] >> (d - 1) & 1]
@@ -184,7 +188,7 @@ def _random_grid(layout: Layout, rng: random.Random) -> tuple[int, ...] | None:
     from yass.solver import solve
     from yass.techniques import get_techniques
 
-    empty = Puzzle(layout, (0,) * n)
+    empty = Puzzle(layout, tuple(start))
     result = solve(
         empty, get_techniques("ns,hs"), unique=False, guess_order="random",
         seed=rng.randrange(1 << 62),
@@ -205,6 +209,8 @@ def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]
     low = req.givens[0] if req.givens else 0
     count = len(givens)
     shapes = orbits(layout.size, req.symmetry)
+    if req.fixed:
+        shapes = [o for o in shapes if not any(req.fixed[c] for c in o)]
     rng.shuffle(shapes)
     for orbit in shapes:
         if count - len(orbit) < low:
@@ -264,7 +270,7 @@ def generate_one(
             return None
         rng = random.Random(f"{seed}/{index}/{tries}")
         tries += 1
-        grid = _random_grid(req.layout, rng)
+        grid = _random_grid(req.layout, rng, req.fixed)
         if grid is None:
             raise GenerateError("these rules allow no solution grid")
         givens = _carve(req, grid, rng)
