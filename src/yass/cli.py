@@ -953,6 +953,13 @@ def _explain_entry(
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
+    if args.html:
+        from yass import cli_web
+
+        entries, _ = _entries(args.puzzle, args.rules)
+        return cli_web.explain_html(
+            args, entries, techniques, _puzzle_bounds(args), _out, _err
+        )
 
     def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
         return _explain_entry(entry, a, multi, techniques)
@@ -1461,6 +1468,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="before each step, draw the pencil marks with the step's pattern"
                    " marked (+d to place, -d to remove, *d pattern, ~d fin; coloured on a"
                    " terminal unless NO_COLOR is set)")
+    p.add_argument("--html", metavar="FILE",
+                   help="write the step-through page of `yass web` for the puzzle, data and"
+                   " all, as one self-contained HTML file to open in a browser or share")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
     _bound_options(p)
@@ -1506,6 +1516,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         cli_generate.add_parser(command)
     else:  # not on the command line: the name is enough (its module is not imported)
         command("generate", help="", puzzles=False)
+
+    if only in (None, "web"):
+        from yass import cli_web
+
+        cli_web.add_parser(command)
+    else:
+        command("web", help="", puzzles=False)
 
     p = command(
         "rate",
@@ -1631,6 +1648,12 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return cli_generate.run(args, _out, _err)
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    from yass import cli_web
+
+    return cli_web.run(args, _out, _err)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": _cmd_solve,
     "count": lambda a: _run_puzzles(a, _count_entry),
@@ -1642,6 +1665,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "hint": _cmd_hint,
     "techniques": _cmd_techniques,
     "generate": _cmd_generate,
+    "web": _cmd_web,
 }
 
 

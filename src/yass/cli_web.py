@@ -1,0 +1,116 @@
+"""`yass web` and `yass explain --html`: their options and their output (the page and its
+API are in yass.web)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from yass.bounds import Bounds
+
+if TYPE_CHECKING:
+    from yass.formats.text import Entry
+    from yass.techniques import Technique
+
+__all__ = ["add_parser", "explain_html", "run"]
+
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_BOUND = 0, 1, 2, 4
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    """Declare `web` with the parser's ``command`` helper."""
+    from yass.web import DEFAULT_PORT, MAX_BODY
+
+    p = command(
+        "web",
+        help="a local web page to step through a solve",
+        puzzles=False,
+        description="Serve a page on this computer only (127.0.0.1) where you paste a"
+        " puzzle (a line, a picture or JSON), see the grid with its candidates, step"
+        " forward and back through the explained path with each step's pattern"
+        " highlighted, ask for a hint at three levels, switch to one level per digit, and"
+        " see the guesses counted. The page needs nothing from the internet. Its JSON API:"
+        " POST /api/explain {puzzle, rules} and POST /api/hint {puzzle or candidates,"
+        f" level}}; bodies up to {MAX_BODY // 1024} KB. Ctrl-C stops the server.",
+    )
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
+                   help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--open", action="store_true", help="open the page in the web browser")
+
+
+def run(args: argparse.Namespace, out: Callable[[str], None],
+        err: Callable[[str, str], None]) -> int:
+    """Serve until Ctrl-C (KeyboardInterrupt reaches the CLI, which says so in one line)."""
+    from yass.web import make_server
+
+    try:
+        server = make_server(args.port)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        err("error", f"cannot serve on 127.0.0.1:{args.port}: {why}"
+            + (" (try --port 0 for any free port)" if args.port else ""))
+        return EXIT_BAD_INPUT
+    with server:
+        url = server.address.url
+        out(f"yass web: serving {url} (Ctrl-C to stop)")
+        if args.open:
+            import webbrowser
+
+            if not webbrowser.open(url):
+                err("note", f"no web browser could be opened; open {url} yourself")
+        server.serve_forever()
+    return EXIT_OK
+
+
+def explain_html(
+    args: argparse.Namespace,
+    entries: Iterator[Entry],
+    techniques: Sequence[Technique],
+    bounds: Bounds | None,
+    out: Callable[[str], None],
+    err: Callable[[str, str], None],
+) -> int:
+    """``yass explain PUZZLE --html FILE``: the step-through page of one puzzle as one
+    self-contained file (its script, style and data inlined)."""
+    from yass.web import ApiError, explain_payload, standalone_html
+
+    entry = next(entries, None)
+    if entry is None:
+        err("error", f"{args.puzzle!r} holds no puzzle")
+        return EXIT_BAD_INPUT
+    if next(entries, None) is not None:
+        err("error", "--html writes the page of one puzzle, and PUZZLE holds several")
+        return EXIT_BAD_INPUT
+    if entry.puzzle is None:
+        err("error", entry.message)
+        return EXIT_BAD_INPUT
+    try:
+        payload = explain_payload(
+            entry.puzzle, techniques=techniques, unique=args.unique,
+            bounds=bounds or Bounds(),
+        )
+    except ApiError as exc:
+        err("error", str(exc))
+        return EXIT_BOUND if str(exc).startswith("gave up") else EXIT_BAD_INPUT
+    try:
+        with open(args.html, "w", encoding="utf-8") as stream:
+            stream.write(standalone_html(payload))
+    except OSError as exc:
+        err("error", f"cannot write {args.html}: {exc.strerror or exc}")
+        return EXIT_BAD_INPUT
+    steps, guesses = len(payload["steps"]), payload["guesses"]
+    out(f"wrote {args.html}: {steps} step{'s' * (steps != 1)},"
+        f" {guesses} guess{'es' * (guesses != 1)}"
+        + ("" if payload["solution"] else ", no solution"))
+    return EXIT_OK if payload["solution"] else EXIT_NO_SOLUTION
