@@ -25,7 +25,7 @@ LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 FAMILIES = {
     "X-Wing": "xw",
     "Skyscraper": "sky",
-    "XY-Wing": "xyw",
+    "XY-Wing": "xy",
     "Unique Rectangle 1": "ur1",
     "XY-Chain": "xyc",
     "AIC": "aic",
