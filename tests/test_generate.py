@@ -169,3 +169,10 @@ def test_template_keeps_its_rules_and_givens(
         assert sol[4] < sol[5] < sol[6]  # the thermometer holds
     assert main(["generate", "--template", str(template) + ".missing"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_unknown_codes_are_refused() -> None:
+    from yass.generate import GenerateError
+
+    with pytest.raises(GenerateError, match="unknown technique code 'xyw'"):
+        generate_one(Request(CLASSIC, exclude=("xyw",)))

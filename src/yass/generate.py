@@ -256,6 +256,12 @@ def generate_one(
     ``max_tries`` grids pass without a match."""
     from yass.explain import explain
 
+    from yass.table import TABLE
+
+    named = (*req.require, *req.exclude, *req.hardest, *((req.practice,) if req.practice else ()))
+    unknown = [code for code in named if code not in TABLE]
+    if unknown:
+        raise GenerateError(f"unknown technique code {unknown[0]!r} (`yass techniques` lists them)")
     start = time.process_time()
     tries = 0
     quick = None
