@@ -255,7 +255,6 @@ def generate_one(
     """Puzzle ``index`` of ``seed`` for ``req``; None if ``timeout`` seconds or
     ``max_tries`` grids pass without a match."""
     from yass.explain import explain
-
     from yass.table import TABLE
 
     named = (*req.require, *req.exclude, *req.hardest, *((req.practice,) if req.practice else ()))
