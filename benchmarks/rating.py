@@ -4,15 +4,15 @@ For each rated file (default: every ``*.tsv`` of ``../shared/data/rated/``; colu
 puzzle, er, ep, ed, hardest, seconds) this rates every puzzle and prints:
 
 * puzzles; how many yass rated, and how many it left ``incomplete`` (the path needs SE's
-  chaining rules, not reproduced yet) -- and, of those, any whose lower bound is already
-  above SE's ER (must be 0);
+  dynamic chains (+) or nested chains, not reproduced yet) -- and, of those, any whose
+  lower bound is already above SE's ER (must be 0);
 * the share of puzzles with ER exactly equal / within 0.1 / within 0.2, the same for EP
   and ED, and the hardest technique's name equal (an incomplete puzzle counts as a miss
   for every figure it does not know);
 * the same shares over the puzzles yass rated (its exactness where it answers);
 * yass's time per puzzle (median, p95, max, CPU seconds in this process) beside serate's
   recorded wall seconds (median, p95, max) and the ratio of the medians, over all puzzles
-  and over the rated ones only (yass stops an incomplete puzzle where serate's costly
+  and over the rated ones only (yass stops an incomplete puzzle where serate's costliest
   chains begin, so only the second comparison is like for like);
 * a confusion table: SE's whole ER (rows) against yass's (columns; ``>=N`` for an
   incomplete puzzle whose lower bound is N).

@@ -1,10 +1,10 @@
 """Sudoku Explainer ratings (ER, EP, ED) for classic 9x9 puzzles: ``rate`` and ``rate_many``.
 
 The numbers follow Sudoku Explainer 1.2.1 as its batch rater ``serate`` prints them; the
-algorithm is described in ``docs/se-rating.md``. yass reproduces every rule below SE's
-chaining family and its forcing X/Y chains and cycles; a puzzle whose path needs a later
-SE rule (Aligned Triplet Exclusion, Nishio, multiple, dynamic or nested chains) is reported
-honestly as ``status="incomplete"`` with lower bounds (``er_min``...) instead of a number.
+algorithm is described in ``docs/se-rating.md``. yass reproduces every SE rule up to and
+including dynamic forcing chains; a puzzle whose path needs a later SE rule (dynamic
+forcing chains (+) or the nested levels) is reported honestly as ``status="incomplete"``
+with lower bounds (``er_min``...) instead of a number.
 """
 
 from __future__ import annotations
@@ -159,8 +159,8 @@ def rate(puzzle: str, *, steps: bool = False) -> Rating:
         ep = se_round(path.pearl) if path.pearl is not None else 0.0
         ed = se_round(path.diamond) if path.diamond is not None else 0.0
         return Rating(line, er, ep, ed, path.hardest, "rated", steps=kept)
-    # The next hint must come from a producer yass does not run yet: each rates CHAIN_FLOOR
-    # (7.5) or more.
+    # The next hint must come from a producer yass does not run yet (dynamic chains (+) or
+    # nested): each rates CHAIN_FLOOR (9.0) or more.
     current = path.difficulty if path.difficulty is not None else CHAIN_FLOOR
     er_min = se_round(max(current, CHAIN_FLOOR))
     ed_known = se_round(path.diamond) if path.diamond is not None else None

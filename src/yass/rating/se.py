@@ -8,9 +8,12 @@ houses, digits and combinations in exactly SE's order, because the first hint fo
 the one applied, and a different hint can lead to a different path.
 
 Implemented: every rule below the chaining family (hidden single 1.0 ... aligned pair
-exclusion 6.2) and SE's first chaining producer (forcing X/Y chains and bidirectional
-cycles, 6.5 and up). When none of them applies, the path needs SE's later producers (all
-rated 7.5 or more) and the engine stops with status ``incomplete``.
+exclusion 6.2) and SE's chaining producers up to dynamic forcing chains: forcing X/Y chains
+and bidirectional cycles (6.5 and up), aligned triplet exclusion (7.5), Nishio (7.5 and
+up), multiple (cell and region, 8.0 and up) and dynamic forcing chains (contradiction,
+double, cell and region, 8.5 and up). When none of them applies, the path needs SE's
+dynamic (+) or nested chains (all rated 9.0 or more) and the engine stops with status
+``incomplete``.
 
 Internals: cells are 0..80 (row-major); a cell's candidates are a 9-bit mask (bit d-1 for
 digit d); houses are numbered 0-8 blocks, 9-17 rows, 18-26 columns (SE's region order
@@ -19,14 +22,15 @@ within each type, cells in SE's index order within a house).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 
 __all__ = ["CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
 
-#: The lowest difficulty of any hint from the SE producers yass does not run yet (Aligned
-#: Triplet Exclusion 7.5, Nishio 7.5 + length, then multiple, dynamic and nested chains), so
-#: an unfinished path's ER is at least this.
-CHAIN_FLOOR = 7.5
+#: The lowest difficulty of any hint from the SE producers yass does not run yet (dynamic
+#: forcing chains (+) 9.0 + length, then the nested levels 9.5 ... 11.0 + length), so an
+#: unfinished path's ER is at least this.
+CHAIN_FLOOR = 9.0
 
 # ---------------------------------------------------------------------------------------
 # Geometry, computed once.
@@ -1239,6 +1243,340 @@ def _chains_and_cycles(g: _Grid) -> _Hint | None:
     return (best[4], best[0], best[5], best[6])
 
 
+# ---- aligned triplet exclusion (SE's AlignedExclusion(3)) ---------------------------------
+
+
+def _aligned_triplet(g: _Grid) -> _Hint | None:
+    cand = g.cand
+    cells: list[int] = []
+    ex_of: dict[int, int] = {}  # candidate cell -> bitset of its excluders (2-3 candidates)
+    ex_order: dict[int, list[int]] = {}
+    for c in range(81):
+        if POP[cand[c]] < 2:
+            continue
+        single = False
+        ex: list[int] = []
+        for o in PEERS_LIST[c]:
+            n = POP[cand[o]]
+            if n == 1:
+                single = True
+            elif 2 <= n <= 3:
+                ex.append(o)
+        if not single and ex:
+            cells.append(c)
+            ex_order[c] = ex
+            ex_of[c] = sum(1 << o for o in ex)
+    n = len(cells)
+    if n < 3:
+        return None
+    if n > 64:  # SE's Permutations refuses more than 64 bits
+        raise _Unsupported("aligned triplet exclusion over more than 64 cells")
+    candidate_bits = sum(1 << c for c in cells)
+    for i0, i1 in combos(2, n):
+        a, b = cells[i0], cells[i1]
+        ea, eb = ex_of[a], ex_of[b]
+        shared_ab = ea & eb
+        if shared_ab & (shared_ab - 1) == 0:
+            continue  # the three cells need two common excluders
+        # The third cell: the first two cells' excluders (a's, then b's, each once) that
+        # are candidate cells themselves, in that order; only those with two excluders in
+        # common with the pair can give a hint.
+        twin = (ea | eb) & candidate_bits & ~((1 << a) | (1 << b))
+        tails = [o for o in ex_order[a] if twin >> o & 1]
+        tails += [o for o in ex_order[b] if twin >> o & 1 and not ea >> o & 1]
+        see_ab = bool(PEERS[a] >> b & 1)
+        for t in tails:
+            common = shared_ab & ex_of[t]
+            if common & (common - 1) == 0:
+                continue
+            # A value combination is excluded when an excluder's candidates are all among
+            # its values. For two values fixed (mask ab), the third cell's values that
+            # would complete such an excluder are blocked (all of them if one is complete).
+            locks = [cand[o] for o in _mask_cells(common)]
+            see_at = bool(PEERS[a] >> t & 1)
+            see_bt = bool(PEERS[b] >> t & 1)
+            ma, mb, mt = cand[a], cand[b], cand[t]
+            ok_a = ok_b = ok_t = 0
+            for pa in BITS[ma]:
+                for pb in BITS[mb]:
+                    if pa == pb and see_ab:
+                        continue
+                    ab = (1 << pa) | (1 << pb)
+                    free = mt
+                    if see_at:
+                        free &= ~(1 << pa)
+                    if see_bt:
+                        free &= ~(1 << pb)
+                    for m in locks:
+                        rest = m & ~ab
+                        if not rest:
+                            free = 0
+                            break
+                        if not rest & (rest - 1):
+                            free &= ~rest
+                    if free:
+                        ok_a |= 1 << pa
+                        ok_b |= 1 << pb
+                        ok_t |= free
+                if ok_a == ma and ok_b == mb and ok_t == mt:
+                    break  # every value is allowed somewhere: nothing to remove
+            elims = (
+                [(a, e + 1) for e in BITS[ma & ~ok_a]]
+                + [(b, e + 1) for e in BITS[mb & ~ok_b]]
+                + [(t, e + 1) for e in BITS[mt & ~ok_t]]
+            )
+            if elims:
+                return ("Aligned Triplet Exclusion", 7.5, None, elims)
+    return None
+
+
+# ---- Nishio, multiple and dynamic forcing chains -------------------------------------------
+#
+# SE's Chaining with isMultiple / isDynamic / isNishio: every assumption is propagated to
+# the end (``_propagate``), and hints come from contradictions, from a conclusion common to
+# both states of a candidate, to every candidate of a cell, or to every place of a digit in
+# a house. Here a potential can have several parents: in the dynamic modes a removal made
+# earlier in the same propagation can be what turns a cell or house into a single, and
+# those removals become extra parents (they count in the complexity).
+
+
+class _Pot:
+    """A potential reached by a propagation: key = (cell * 9 + digit) * 2 + on."""
+
+    __slots__ = ("key", "parents")
+
+    def __init__(self, key: int, parents: list[_Pot]) -> None:
+        self.key = key
+        self.parents = parents
+
+
+def _pot_ancestors(p: _Pot) -> int:
+    """SE's getAncestorCount: the distinct potentials (by key) p derives from, p included."""
+    seen = {p.key}
+    todo = [p]
+    while todo:
+        q = todo.pop()
+        for r in q.parents:
+            if r.key not in seen:
+                seen.add(r.key)
+                todo.append(r)
+    return len(seen)
+
+
+# Per cell, its block, row and column: (9 * house, mask clearing the cell's index bit, the
+# house's cells); and the index of a 9-bit mask's lowest bit.
+_HOUSE_SLOTS = tuple(
+    tuple((base, keep, HOUSES[base // 9]) for base, keep in CELL_SLOTS[c]) for c in range(81)
+)
+_LOW_INDEX = tuple((m & -m).bit_length() - 1 for m in range(1 << 9))
+
+
+def _propagate(
+    g: _Grid, to_on: dict[int, _Pot], to_off: dict[int, _Pot], dynamic: bool, y_links: bool
+) -> tuple[_Pot, _Pot] | None:
+    """SE's doChaining: extend ``to_on``/``to_off`` (in place, insertion-ordered) until
+    nothing new follows; an "on" waiting is always handled before an "off". Returns the
+    first contradiction met (the "on" and the "off" version of one candidate), which stops
+    the propagation. In dynamic mode each "off" handled is removed from the grid (restored
+    at the end), so later links see the grid as the assumption has changed it."""
+    cand = g.cand
+    save = cand[:] if dynamic else cand
+    pos = g.pos[:] if dynamic else g.pos  # positions of digit d in house h at h * 9 + d
+    save_pos = g.pos
+    pending_on = deque(to_on.values())
+    pending_off = deque(to_off.values())
+    try:
+        while pending_on or pending_off:
+            if pending_on:
+                p = pending_on.popleft()
+                cell, d = divmod(p.key >> 1, 9)
+                # The cell's other digits (Y), then the digit in the cell's block, row and
+                # column (PEERS_LIST has SE's order, each cell once).
+                outs = (
+                    [(cell * 9 + e) << 1 for e in BITS[cand[cell] & ~(1 << d)]] if y_links else []
+                )
+                bit = 1 << d
+                outs += [(o * 9 + d) << 1 for o in PEERS_LIST[cell] if cand[o] & bit]
+                for k in outs:
+                    conj = to_on.get(k | 1)
+                    if conj is not None:
+                        return (conj, _Pot(k, [p]))
+                    if k not in to_off:
+                        q = _Pot(k, [p])
+                        to_off[k] = q
+                        pending_off.append(q)
+            else:
+                p = pending_off.popleft()
+                cell, d = divmod(p.key >> 1, 9)
+                ons: dict[int, _Pot] = {}
+                if y_links:
+                    m = cand[cell]
+                    if POP[m] == 2:
+                        e = BITS[m & ~(1 << d)][0]
+                        k = ((cell * 9 + e) << 1) | 1
+                        parents = [p]
+                        if dynamic:
+                            for v in BITS[save[cell] & ~m]:
+                                parents.append(to_off[(cell * 9 + v) << 1])
+                        ons[k] = _Pot(k, parents)
+                slots = _HOUSE_SLOTS[cell]
+                for base, keep, members in slots:
+                    here = pos[base + d]
+                    if POP[here] != 2:
+                        continue
+                    k = ((members[_LOW_INDEX[here & keep]] * 9 + d) << 1) | 1
+                    if k in ons:
+                        continue
+                    parents = [p]
+                    if dynamic:
+                        for i in BITS[save_pos[base + d] & ~here]:
+                            parents.append(to_off[(members[i] * 9 + d) << 1])
+                    ons[k] = _Pot(k, parents)
+                if dynamic:
+                    cand[cell] &= ~(1 << d)
+                    for base, keep, _members in slots:
+                        pos[base + d] &= keep
+                for k, q in ons.items():
+                    conj = to_off.get(k & ~1)
+                    if conj is not None:
+                        return (q, conj)
+                    if k not in to_on:
+                        to_on[k] = q
+                        pending_on.append(q)
+        return None
+    finally:
+        if dynamic:
+            cand[:] = save
+
+
+def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _Hint | None:
+    """SE's getMultipleChainsHintList for Chaining(multiple, dynamic, nishio, level 0)."""
+    cand, value = g.cand, g.value
+    base = 7.5 if nishio else 8.5 if dynamic else 8.0
+    prefix = "Nishio " if nishio else "Dynamic " if dynamic else ""
+    y_links = not nishio
+    best: list[tuple[float, int, int, int, str, tuple[int, int] | None, list[tuple[int, int]]]] = []
+    seq = 0
+    # Propagations from an "on" assumption are deterministic (the grid is restored after
+    # each), so each is run once per call: region chains reuse the cells' own.
+    from_on: dict[int, tuple[dict[int, _Pot], dict[int, _Pot]]] = {}
+    absurd_on: dict[int, tuple[_Pot, _Pot] | None] = {}
+
+    def on_chain(key: int) -> tuple[dict[int, _Pot], dict[int, _Pot]]:
+        found = from_on.get(key)
+        if found is None:
+            ton: dict[int, _Pot] = {key: _Pot(key, [])}
+            toff: dict[int, _Pot] = {}
+            absurd = _propagate(g, ton, toff, dynamic, y_links)
+            found = from_on[key] = (ton, toff)
+            absurd_on[key] = absurd
+        return found
+
+    def offer(kind: str, sort_key: int, complexity: int, target: int) -> None:
+        nonlocal seq
+        seq += 1
+        tcell, td = divmod(target >> 1, 9)
+        if target & 1:
+            elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
+            placement: tuple[int, int] | None = (tcell, td + 1)
+        else:
+            elims = [(tcell, td + 1)]
+            placement = None
+        if not elims:
+            return
+        diff = base + _length_increment(complexity)
+        entry = (diff, complexity, sort_key, seq, prefix + kind, placement, elims)
+        if not best or entry[:4] < best[0][:4]:
+            best[:] = [entry]
+
+    for cell in range(81):
+        m = cand[cell]
+        card = POP[m]
+        if value[cell] or not (card > 2 or (card > 1 and dynamic)):
+            continue
+        value_to_on: dict[int, dict[int, _Pot]] = {}
+        value_to_off: dict[int, dict[int, _Pot]] = {}
+        cell_on: dict[int, None] | None = None
+        cell_off: dict[int, None] = {}
+        do_double = card >= 3 and not nishio and dynamic
+        do_contradiction = dynamic or nishio
+        for d in BITS[m]:
+            on_key = ((cell * 9 + d) << 1) | 1
+            on_to_on, on_to_off = on_chain(on_key)
+            absurd = absurd_on[on_key]
+            kind = "Forcing Chains" if nishio else "Contradiction Forcing Chains"
+            if do_contradiction and absurd is not None:
+                cx = _pot_ancestors(absurd[0]) + _pot_ancestors(absurd[1])
+                offer(kind, 7, cx, on_key ^ 1)
+            if do_contradiction or do_double:
+                off_to_on: dict[int, _Pot] = {}
+                off_to_off: dict[int, _Pot] = {on_key ^ 1: _Pot(on_key ^ 1, [])}
+                absurd = _propagate(g, off_to_on, off_to_off, dynamic, y_links)
+                if do_contradiction and absurd is not None:
+                    cx = _pot_ancestors(absurd[0]) + _pot_ancestors(absurd[1])
+                    offer(kind, 7, cx, on_key)
+                if do_double:
+                    for k, p in on_to_on.items():
+                        q = off_to_on.get(k)
+                        if q is not None:
+                            cx = _pot_ancestors(p) + _pot_ancestors(q)
+                            offer("Double Forcing Chains", 1, cx, k)
+                    for k, p in on_to_off.items():
+                        q = off_to_off.get(k)
+                        if q is not None:
+                            cx = _pot_ancestors(p) + _pot_ancestors(q)
+                            offer("Double Forcing Chains", 1, cx, k)
+            if not nishio:
+                _region_chains(g, cell, d, multiple, on_chain, offer)
+            value_to_on[d] = on_to_on
+            value_to_off[d] = on_to_off
+            if cell_on is None:
+                cell_on = dict.fromkeys(on_to_on)
+                cell_off = dict.fromkeys(on_to_off)
+            else:
+                cell_on = {k: None for k in cell_on if k in on_to_on}
+                cell_off = {k: None for k in cell_off if k in on_to_off}
+        if not nishio and cell_on is not None and (card == 2 or (multiple and card > 2)):
+            for outcomes, targets in ((value_to_on, cell_on), (value_to_off, cell_off)):
+                for k in targets:
+                    cx = sum(_pot_ancestors(outcomes[d][k]) for d in BITS[m])
+                    offer("Cell Forcing Chains", 5, cx, k)
+    if not best:
+        return None
+    top = best[0]
+    return (top[4], top[0], top[5], top[6])
+
+
+def _region_chains(
+    g: _Grid,
+    cell: int,
+    d: int,
+    multiple: bool,
+    on_chain: Callable[[int], tuple[dict[int, _Pot], dict[int, _Pot]]],
+    offer: Callable[[str, int, int, int], None],
+) -> None:
+    # SE's doRegionChainings: each house of the cell where the digit has 2 places (or more,
+    # with multiple chains), handled from its first place only.
+    for h in CELL_HOUSES[cell]:
+        here = g.pos[h * 9 + d]
+        n = POP[here]
+        if not (n == 2 or (multiple and n > 2)):
+            continue
+        places = [HOUSES[h][i] for i in BITS[here]]
+        if places[0] != cell:
+            continue
+        outcomes = [on_chain(((o * 9 + d) << 1) | 1) for o in places]
+        region_on = dict.fromkeys(outcomes[0][0])
+        region_off = dict.fromkeys(outcomes[0][1])
+        for ton, toff in outcomes[1:]:
+            region_on = {k: None for k in region_on if k in ton}
+            region_off = {k: None for k in region_off if k in toff}
+        for side, targets in ((0, region_on), (1, region_off)):
+            for k in targets:
+                cx = sum(_pot_ancestors(out[side][k]) for out in outcomes)
+                offer("Region Forcing Chains", 6, cx, k)
+
+
 class _Unsupported(Exception):
     pass
 
@@ -1268,11 +1606,15 @@ _PRODUCERS = (
     _bug,
     _aligned_pair,
     _chains_and_cycles,
+    _aligned_triplet,
+    lambda g: _multiple_chains(g, nishio=True, multiple=False, dynamic=True),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=False),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True),
 )
 
 
 def se_path(values: list[int], keep_steps: bool = False) -> SEPath:
-    """Run SE's loop from the givens ``values`` (81 ints, 0 empty) as far as phase 1 goes.
+    """Run SE's loop from the givens ``values`` (81 ints, 0 empty) as far as yass's producers go.
 
     ``path.solved`` tells whether the grid was finished; when it is False, the next hint
     must come from SE's chaining producers. The puzzle must be valid (one solution):
