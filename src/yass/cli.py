@@ -1531,9 +1531,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Rate classic 9x9 puzzles on Sudoku Explainer 1.2.1's scale, as its batch"
         " rater serate prints it: ER (the hardest step of SE's path), EP (the hardest up to the"
         " first placement), ED (the first step), and the hardest technique's name. Where the"
-        " path needs SE's rules beyond forcing X/Y chains and cycles (aligned triplet"
-        " exclusion, Nishio, multiple, dynamic and nested chains), which yass does not"
-        " reproduce yet, the puzzle is reported 'incomplete' with lower bounds (ER >= ...)"
+        " path needs SE's rules beyond dynamic forcing chains (dynamic+ and nested"
+        " chains, 9.0 and up), which yass does not reproduce yet, the puzzle is reported"
+        " 'incomplete' with lower bounds (ER >= ...)"
         " rather than a guessed number."
         " 'no solution' and 'not unique' puzzles get no rating (exit code 1).",
     )
