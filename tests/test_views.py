@@ -122,3 +122,17 @@ def test_show_pencil_after_steps(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert main(["show", "--after", "0", SEED_PUZZLE]) == 2
     assert "--after" in capsys.readouterr().err
+
+
+def test_levels_fill_the_terminal_width() -> None:
+    from yass.render import levels
+
+    board = parse_puzzle(SEED_PUZZLE).board()
+    default = levels(board).splitlines()
+    assert default[2].count("digit") == 3  # a band of boxes, for stable piped output
+    for columns, per_row in ((80, 5), (120, 8), (20, 1)):
+        lines = levels(board, columns).splitlines()
+        assert lines[2].count("digit") == per_row
+        assert max(len(line) for line in lines[1:]) <= max(columns, 13)
+    # Every digit's grid is still there.
+    assert len(re.findall(r"digit \d", levels(board, 120))) == 9

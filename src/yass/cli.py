@@ -536,7 +536,12 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
 
         text = views.pencil(board, color=views.use_color(sys.stdout))
     elif args.view == "levels":
-        text = render.levels(board)
+        columns = None
+        if sys.stdout.isatty():
+            import shutil
+
+            columns = shutil.get_terminal_size().columns
+        text = render.levels(board, columns)
     else:
         text = render.grid(board.values, puzzle.layout)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)

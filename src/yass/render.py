@@ -174,8 +174,12 @@ def candidates(board: Board) -> str:
     return "\n".join(lines)
 
 
-def levels(board: Board) -> str:
-    """Seed 003's levels: one small grid per digit, side by side, with a legend line."""
+def levels(board: Board, columns: int | None = None) -> str:
+    """The levels view: one small grid per digit, side by side, with a legend line.
+
+    ``columns`` (a terminal's width) fits as many grids on a row as it holds; without
+    it, a row holds as many as a band of boxes (at most 4), for stable output.
+    """
     layout = board.layout
     n = layout.size
     pictures = []
@@ -191,9 +195,12 @@ def levels(board: Board) -> str:
             else:
                 symbols.append(" ")
         pictures.append([f"digit {ch}", *draw(symbols, layout)])
-    per_row = layout.box_cols if not _has_regions(layout) else isqrt(n - 1) + 1
-    per_row = max(1, min(per_row, 4))
     width = max(len(line) for pic in pictures for line in pic)
+    if columns is not None:
+        per_row = max(1, min(n, (columns + 2) // (width + 2)))
+    else:
+        per_row = layout.box_cols if not _has_regions(layout) else isqrt(n - 1) + 1
+        per_row = max(1, min(per_row, 4))
     out = [f"levels: {LEVELS_LEGEND}"]
     for start in range(0, n, per_row):
         group = pictures[start : start + per_row]
