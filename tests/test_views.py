@@ -136,3 +136,18 @@ def test_levels_fill_the_terminal_width() -> None:
         assert max(len(line) for line in lines[1:]) <= max(columns, 13)
     # Every digit's grid is still there.
     assert len(re.findall(r"digit \d", levels(board, 120))) == 9
+
+
+def test_game_view_colours_givens_and_placed_digits() -> None:
+    from yass.render import GIVEN_STYLE, PLACED_STYLE, grid
+
+    puzzle = parse_puzzle(SEED_PUZZLE)
+    board = puzzle.board()
+    steps = explain(puzzle).steps
+    for step in steps[:3]:
+        board.apply(step)
+    givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
+    coloured = grid(board.values, puzzle.layout, givens)
+    assert ANSI.sub("", coloured) == grid(board.values, puzzle.layout)
+    assert coloured.count(GIVEN_STYLE) == bin(givens).count("1")
+    assert coloured.count(PLACED_STYLE) == sum(len(s.placements) for s in steps[:3])

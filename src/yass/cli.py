@@ -543,7 +543,12 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
             columns = shutil.get_terminal_size().columns
         text = render.levels(board, columns)
     else:
-        text = render.grid(board.values, puzzle.layout)
+        from yass.views import use_color
+
+        givens = None
+        if use_color(sys.stdout):
+            givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
+        text = render.grid(board.values, puzzle.layout, givens)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return EXIT_OK
 

@@ -129,14 +129,25 @@ def _draw_regions(symbols: Sequence[str], layout: Layout) -> list[str]:
     return lines
 
 
-def grid(values: Sequence[int], layout: Layout) -> str:
+#: ANSI styles of the coloured game view: givens bold, digits placed since cyan.
+GIVEN_STYLE, PLACED_STYLE, RESET = "\x1b[1m", "\x1b[36m", "\x1b[0m"
+
+
+def grid(values: Sequence[int], layout: Layout, givens: int | None = None) -> str:
     """The game view: digits in a boxed picture, blank cells as spaces.
 
     On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
-    cells are ``.``.
+    cells are ``.``. With ``givens`` (a cell bitset), for a terminal, the givens are
+    drawn bold and the other digits (placed since) cyan.
     """
     blank = "." if _has_regions(layout) else " "
-    return "\n".join(draw([digit_char(v) if v else blank for v in values], layout))
+    symbols = [digit_char(v) if v else blank for v in values]
+    if givens is not None:
+        symbols = [
+            f"{GIVEN_STYLE if givens >> c & 1 else PLACED_STYLE}{ch}{RESET}" if values[c] else ch
+            for c, ch in enumerate(symbols)
+        ]
+    return "\n".join(draw(symbols, layout))
 
 
 def candidates(board: Board) -> str:
