@@ -6,12 +6,15 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["add_parser", "run"]
+from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
+from yass.cli import _positive, _seconds
+from yass.progress import Progress
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_BOUND = 0, 2, 4
+__all__ = ["add_parser", "run"]
 
 
 def _range(text: str) -> tuple[int, int]:
@@ -38,26 +41,6 @@ def _er_range(text: str) -> tuple[float, float]:
     return a, b
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
-    return value
-
-
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `generate` with the parser's ``command`` helper."""
     from yass.generate import LEVEL_NAMES, SYMMETRIES
@@ -73,7 +56,7 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " technique, score and number of givens. The same --seed gives the same puzzles,"
         " whatever -j.",
     )
-    p.add_argument("-n", "--count", type=_count, default=1, metavar="COUNT",
+    p.add_argument("-n", "--count", type=_positive, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")
     p.add_argument("--level", metavar="LEVELS",
                    help=f"level(s) of the hardest step, comma-separated: {', '.join(LEVEL_NAMES)}")
@@ -99,11 +82,11 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument("--template", metavar="FILE",
                    help="a puzzle file (JSON with cages, thermometers, regions...) whose rules"
                    " and givens are kept: the givens added make its solution unique")
-    p.add_argument("--size", type=_count, default=9, metavar="N", help="grid size (default 9)")
+    p.add_argument("--size", type=_positive, default=9, metavar="N", help="grid size (default 9)")
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
     p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
                    help="line (default), pretty (the grid) or json (one object a line)")
-    p.add_argument("-j", "--jobs", type=_count, default=None, metavar="N",
+    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="worker processes (default: all cores)")
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="give up a puzzle after this many CPU seconds of tries")
@@ -191,23 +174,21 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, os.cpu_count() or 1, args.count)
     code = EXIT_OK
-    done = 0
-    tty = sys.stderr.isatty()
+    progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
     try:
-        for item in generate(req, args.count, seed=args.seed, jobs=jobs, timeout=args.timeout):
+        for done, item in enumerate(
+            generate(req, args.count, seed=args.seed, jobs=jobs, timeout=args.timeout), 1
+        ):
+            progress.before_output()
             if isinstance(item, int):
                 out(f"no puzzle found within {args.timeout:g} s (puzzle {item + 1})")
                 code = EXIT_BOUND
             else:
                 out(_text(item, args.format))
-            done += 1
-            if tty and args.count > 1:
-                sys.stderr.write(f"\r{done}/{args.count} generated")
-                sys.stderr.flush()
+            progress.update(done, done)
     except PuzzleError as exc:
         err("error", str(exc))
         return EXIT_BAD_INPUT
     finally:
-        if tty and args.count > 1:
-            sys.stderr.write("\r\x1b[K")
+        progress.clear()
     return code

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
 from yass.bounds import Bounds
 
 if TYPE_CHECKING:
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
     from yass.techniques import Technique
 
 __all__ = ["add_parser", "explain_html", "run"]
-
-EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_BOUND = 0, 1, 2, 4
 
 
 def _port(text: str) -> int:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yass.board import Board, Puzzle
+from yass.formats.candidates import candidate_line
 from yass.geometry import PuzzleError
 from yass.layout import Layout
 
@@ -296,7 +297,7 @@ def generate_one(
         if info is None:
             continue
         counts = result.counts()
-        hardest_code = _hardest_code(result.steps, info.name)
+        hardest_code = info.code
         level = result.level
         if not _matches(req, counts, hardest_code, level):
             continue
@@ -329,27 +330,6 @@ def _practice(puzzle: Puzzle, steps: Sequence[Any], code: str) -> tuple[int, str
     return k, candidate_line(board)
 
 
-def candidate_line(board: Board) -> str:
-    """The board as one line of ``size`` characters a cell: its candidates in place
-    (``0`` where a digit is not possible); a placed digit alone in its cell."""
-    size = board.layout.size
-    out = []
-    for cell in range(board.layout.ncells):
-        v = board.values[cell]
-        mask = 1 << (v - 1) if v else board.cands[cell]
-        out.append("".join(str(d) if mask >> (d - 1) & 1 else "0" for d in range(1, size + 1)))
-    return "".join(out)
-
-
-def _hardest_code(steps: Sequence[Any], name: str) -> str:
-    from yass.explain import technique_info
-
-    for step in steps:
-        if technique_info(step.technique).name == name:
-            return str(step.technique)
-    return ""
-
-
 def _job(args: tuple[Request, int | str, int, float | None]) -> Generated | int:
     req, seed, index, timeout = args
     out = generate_one(req, seed, index, timeout=timeout)
@@ -372,7 +352,3 @@ def generate(
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_job, tasks)
 
-
-def empty_board(layout: Layout) -> Board:
-    """(A convenience for callers building templates.)"""
-    return Board.from_givens(layout, [0] * layout.ncells)

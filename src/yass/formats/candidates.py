@@ -26,7 +26,13 @@ from yass.board import Board, ConflictError
 from yass.geometry import DIGIT_CHARS, PuzzleError, digit_char
 from yass.layout import Layout
 
-__all__ = ["CandidateError", "board_from_candidates", "looks_like_candidates", "parse_candidates"]
+__all__ = [
+    "CandidateError",
+    "board_from_candidates",
+    "candidate_line",
+    "looks_like_candidates",
+    "parse_candidates",
+]
 
 
 class CandidateError(PuzzleError):
@@ -159,3 +165,18 @@ def board_from_candidates(layout: Layout, masks: Sequence[int]) -> Board:
                 " placed in a cell it sees"
             )
     return board
+
+
+def candidate_line(board: Board) -> str:
+    """The board as one line, ``size`` characters a cell: its candidates in place (``0``
+    where a digit is not possible), a placed digit alone in its cell; the 729-character
+    format on a 9x9 grid, which ``parse_candidates`` reads back."""
+    size = board.layout.size
+    out = []
+    for cell in range(board.layout.ncells):
+        v = board.values[cell]
+        mask = 1 << (v - 1) if v else board.cands[cell]
+        out.append(
+            "".join(digit_char(d) if mask >> (d - 1) & 1 else "0" for d in range(1, size + 1))
+        )
+    return "".join(out)
