@@ -62,3 +62,52 @@ def test_typed_errors() -> None:
     with pytest.raises(yass.UnknownTechniqueError):
         yass.solve(SEED_PUZZLE, "no-such-technique")
     assert issubclass(yass.PuzzleError, ValueError)
+
+
+# -- text on the fast path -----------------------------------------------------------------
+
+HARD9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+
+
+def test_fast_functions_take_text_like_a_puzzle() -> None:
+    from yass import fast
+
+    for line in (SEED_PUZZLE, SEED_PUZZLE.replace("0", "."), HARD9):
+        puzzle = yass.parse_puzzle(line)
+        first = fast.solve(puzzle)
+        assert first is not None and puzzle.layout.check(first)
+        assert fast.solve(line) == fast.find_solution(line) == first
+        assert fast.count_solutions(line) == fast.count_solutions(puzzle) == 1
+        assert fast.count_solutions(line, 0) == 0
+        assert fast.is_unique(line) and fast.is_unique(puzzle)
+        assert list(fast.solve_many([line, puzzle])) == [first, first]
+    two = "." * 81
+    assert fast.count_solutions(two, 5) == 5
+    assert not fast.is_unique(two)
+    # Other texts are read as puzzles: a 4x4 line, a line with spaces around it.
+    assert fast.count_solutions("." * 16, 1000) == 288
+    assert fast.solve(" " + HARD9 + "\n") == fast.solve(HARD9)
+
+
+def test_fast_text_errors_match_the_puzzle_path() -> None:
+    from yass import fast
+    from yass.bounds import BoundReached, Bounds
+
+    clash = "11" + "." * 79
+    with pytest.raises(yass.ConflictError):
+        fast.solve(clash)
+    with pytest.raises(yass.ConflictError):
+        fast.count_solutions(clash)
+    with pytest.raises(yass.ParseError):
+        fast.solve("12x")
+    # Givens that do not clash but leave no solution: None and 0, no error.
+    none = "12345678." + "." * 27 + "........9" + "." * 36  # r1c9 needs the 9 of r5c9
+    assert fast.solve(none) is None
+    assert fast.count_solutions(none) == 0
+    with pytest.raises(BoundReached) as caught:
+        fast.count_solutions(HARD9, 2, Bounds(max_guesses=1))
+    assert caught.value.solutions == 0
+    with pytest.raises(BoundReached):
+        fast.solve(HARD9, Bounds(max_guesses=1))
+    assert fast.count_solutions(HARD9, 2, Bounds(max_guesses=10_000)) == 1
+    assert fast.solve(HARD9, Bounds(timeout=30)) == fast.solve(HARD9)

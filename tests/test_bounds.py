@@ -160,13 +160,13 @@ def test_solve_line_file_with_max_guesses(
     # The batch path (a file, --format line): the classic fast path is bounded too.
     path = tmp_path / "three.txt"
     path.write_text(f"{HARD9}\n{EASY9}\n{HARD9}\n")
-    code = main(["solve", "--format", "line", str(path), "--max-guesses", "10", "-j", "1"])
+    code = main(["solve", "--format", "line", str(path), "--max-guesses", "5", "-j", "1"])
     assert code == 4
     captured = capsys.readouterr()
     out = captured.out.splitlines()
-    assert out[0] == out[2] == "stopped after 10 guesses"
+    assert out[0] == out[2] == "stopped after 5 guesses"
     assert len(out[1]) == 81 and "." not in out[1]
-    assert f"{path} line 1: stopped after 10 guesses" in captured.err
+    assert f"{path} line 1: stopped after 5 guesses" in captured.err
 
 
 def test_solve_line_keeps_a_solution_whose_uniqueness_check_stopped(

@@ -198,6 +198,92 @@ def test_random_holes_count_like_reference(grid: str, holes: set[int], limit: in
     assert all(ch in (".", f) for ch, f in zip(line, found, strict=True))
 
 
+def _perms(pattern: int) -> list[tuple[int, ...]]:
+    """The row-to-box permutations a 9-bit pattern (bit 3*row + box) allows."""
+    return [
+        p for p in itertools.permutations(range(3))
+        if all(pattern >> (3 * r + p[r]) & 1 for r in range(3))
+    ]
+
+
+def test_classic_tables_match_their_definitions() -> None:
+    # The interpreted module's tables are lists: check them against brute force (the
+    # compiled module builds the same ones with the same code).
+    for pattern in range(512):
+        perms = _perms(pattern)
+        assert PY.NCONF[pattern] == len(perms)
+        assert bin(PY.VALID6[pattern]).count("1") == len(perms)
+        single = sum(
+            g << (3 * k) for k in range(3)
+            if (g := pattern >> (3 * k) & 7) in (1, 2, 4)
+        )
+        assert PY.SINGLE3[pattern] == single
+        cells = 0
+        for m in range(9):
+            if pattern >> m & 1:
+                r, k = divmod(m, 3)
+                cells |= 7 << (9 * r + 3 * k)
+        assert PY.MR2CELLS[pattern] == cells
+        # A digit confined to the minirows of the pattern: a cell stays when its own
+        # minirow is one of them, or when none of them shares its row or its box.
+        keep = 0
+        for cell in range(27):
+            r, k = cell // 9, cell % 9 // 3
+            rows = pattern >> (3 * r) & 7
+            boxes = [pattern >> (3 * q + k) & 1 for q in range(3)]
+            if pattern >> (3 * r + k) & 1 or (not rows and not any(boxes)):
+                keep |= 1 << cell
+        assert PY.HCONF[pattern] == keep
+    for x in range(1, 1 << 27, 4099):
+        assert PY._ctz(x) == (x & -x).bit_length() - 1
+    assert [PY._ctz(1 << i) for i in range(32)] == list(range(32))
+
+
+HARD_FILES = ("norvig_hardest11.txt", "norvig_top95.txt", "magictour_top1465_sample.txt")
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_interpreted_and_compiled_take_the_same_tree(limit: int) -> None:
+    # Configuration branching and the triad rule: the same answers and the same number
+    # of branches, compiled and interpreted, and the answers the reference gives.
+    lines = [ln for name in HARD_FILES for ln in puzzle_lines(name, 5)]
+    lines += puzzle_lines("kaggle_sample.txt", 3)
+    for line in lines:
+        count = _core.c9_count_line(line, limit)
+        nodes = _core.search_nodes()
+        assert PY.c9_count_line(line, limit) == count
+        assert PY.search_nodes() == nodes
+        assert PY._c9_solution_line() == _core._c9_solution_line()
+        assert count == 1  # every sample has one solution
+    grid = _core.c9_solve_line(SEED_PUZZLE)
+    assert grid is not None
+    for holes in (range(0, 81, 2), range(20, 60), range(0, 81, 3)):
+        line = "".join("." if i in holes else ch for i, ch in enumerate(grid))
+        expected = search.count_solutions(classic9(line), 40)
+        assert _core.c9_count_line(line, 40) == expected
+        nodes = _core.search_nodes()
+        assert PY.c9_count_line(line, 40) == expected
+        assert PY.search_nodes() == nodes
+
+
+def test_classic_search_branches_far_less_than_on_cells() -> None:
+    # The hardest sample puzzles need a few branch points each, not dozens.
+    line = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    assert _core.c9_count_line(line, 2) == 1
+    assert 0 < _core.search_nodes() <= 40
+    assert _core.c9_count_line("." * 81, 1) == 1
+    assert _core.search_nodes() <= 40
+
+
+def test_solution_values_are_the_last_solution() -> None:
+    expected = _core.c9_solve_values(SEED_PUZZLE)
+    assert expected is not None
+    assert _core.c9_solution_values() == expected
+    assert PY.c9_solve_values(SEED_PUZZLE) == expected
+    assert PY.c9_solution_values() == expected
+    assert _core.c9_count_givens(values(SEED_PUZZLE), 2) == (1, expected)
+
+
 # -- any layout --------------------------------------------------------------------------
 
 

@@ -6,9 +6,17 @@ cdef unsigned int ROWBOX[512]
 cdef unsigned int PERM[512]
 cdef unsigned int COLKEEP[512]
 cdef unsigned int CLAIM[512]
+cdef unsigned char VALID6[512]
+cdef unsigned short SINGLE3[512]
+cdef unsigned int HCONF[512]
+cdef unsigned int MR2CELLS[512]
+cdef unsigned char NCONF[512]
+cdef unsigned int HMASK[6]
+cdef unsigned int VKEEP[9]
+cdef unsigned char P3[18]
 cdef unsigned int BANDPEERS[27]
 cdef unsigned int COLBITS[27]
-cdef unsigned char CTZ37[37]
+cdef unsigned char CTZ32[32]
 cdef int OTHER1[3]
 cdef int OTHER2[3]
 cdef unsigned int ST9[5376]
@@ -20,6 +28,7 @@ cdef unsigned char COL9[81]
 cdef unsigned char BOX9[81]
 cdef int _nsol9
 cdef int _limit9
+cdef unsigned int _dirty9
 cdef long long _nodes
 
 # -- the bounds of the current search ---------------------------------------------------

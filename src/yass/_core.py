@@ -11,8 +11,13 @@ Two engines share this module:
   table of the cells some valid permutation can use (locked candidates both ways and
   hidden singles in boxes). A box whose digit is pinned to one column clears that
   column from the other two bands; a row with one cell left places the digit there.
-  Naked singles come from bit-sliced candidate counts per band, and branching takes
-  the first cell with two candidates.
+  Naked singles come from bit-sliced candidate counts per band, and the triad rule
+  from bit-sliced counts of the digits possible in, and forced into, each minirow and
+  minicolumn (three cells of a line in a box hold exactly three digits). Only the
+  words changed since they were last looked at are revisited. The search branches as
+  tdoku does: on the band or stack with the fewest row-to-box (column-to-box)
+  configurations left over all digits, trying each configuration of one digit there
+  (the one with fewest), which makes far fewer branch points than branching on cells.
 * **any layout** (sizes 1-16, up to 256 cells): candidate masks per cell, with the
   peers, full houses, relation arcs and cell masks of a ``Layout`` loaded into flat
   arrays. Propagation places naked singles (clearing peers and narrowing related
@@ -49,6 +54,8 @@ else:
 
 if cython.compiled:
     from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from cython.cimports.cpython.ref import Py_INCREF  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM  # type: ignore[import-untyped,import-not-found,unused-ignore]
 else:
 
     def PyErr_CheckSignals() -> int:
@@ -61,6 +68,7 @@ __all__ = [
     "STOP_TIME",
     "c9_count_givens",
     "c9_count_line",
+    "c9_solution_values",
     "c9_solve_line",
     "c9_solve_values",
     "gen_load",
@@ -84,15 +92,24 @@ _G_MAXTABLES = 2048
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
-# unsolved cells of each band, 32-58 the digit words as they were when last propagated.
+# unsolved cells of each band, 32-58 the digit words as they were when last propagated,
+# 59-61 the sum of each band's digit words when the triad rule last ran on it.
 
 ROWBOX = [0] * 512
 PERM = [0] * 512
 COLKEEP = [0] * 512
 CLAIM = [0] * 512
+VALID6 = [0] * 512
+SINGLE3 = [0] * 512
+HCONF = [0] * 512
+MR2CELLS = [0] * 512
+NCONF = [0] * 512
+HMASK = [0] * 6
+VKEEP = [0] * 9
+P3 = [0] * 18
 BANDPEERS = [0] * 27
 COLBITS = [0] * 27
-CTZ37 = [0] * 37
+CTZ32 = [0] * 32
 OTHER1 = [1, 2, 0]
 OTHER2 = [2, 0, 1]
 ST9 = [0] * 5376
@@ -104,6 +121,9 @@ COL9 = [0] * 81
 BOX9 = [0] * 81
 _nsol9 = 0
 _limit9 = 1
+# The digit words (bit 3*d + b) that may differ from their copy as last propagated: every
+# change sets its bit, and the band rules look at those words only.
+_dirty9 = 0
 _nodes = 0
 
 #: Branches between two polls (signal handlers and the clock).
@@ -158,6 +178,7 @@ _gnsol = 0
 _glimit = 1
 
 _DIGITS = "123456789ABCDEFG"
+_INTS = tuple(range(10))  # the digits as Python ints, for the solution tuples
 
 
 def is_compiled() -> bool:
@@ -197,7 +218,10 @@ def stopped() -> int:
     return _stop
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(max_nodes=cython.longlong, deadline=cython.double)
+@cython.returns(cython.void)
 def _bounds(max_nodes: int, deadline: float) -> None:
     """Set the bounds of the next search (-1 and 0.0: none); the first branch polls."""
     global _snodes, _maxnodes, _nextpoll, _deadline, _stop, _runcap, _grand
@@ -276,10 +300,44 @@ def _init_tables() -> None:
     perms = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
     for i in range(512):
         m = 0
-        for p0, p1, p2 in perms:
+        x = 0
+        for k in range(6):
+            p0, p1, p2 = perms[k]
             if i >> p0 & 1 and i >> (3 + p1) & 1 and i >> (6 + p2) & 1:
                 m |= (7 << (3 * p0)) | (7 << (9 + 3 * p1)) | (7 << (18 + 3 * p2))
+                x |= 1 << k
         PERM[i] = m
+        VALID6[i] = x
+        NCONF[i] = bin(x).count("1")
+    for k in range(6):
+        p0, p1, p2 = perms[k]
+        HMASK[k] = (7 << (3 * p0)) | (7 << (9 + 3 * p1)) | (7 << (18 + 3 * p2))
+        P3[3 * k] = p0
+        P3[3 * k + 1] = p1
+        P3[3 * k + 2] = p2
+    for i in range(512):
+        m = 0
+        x = 0
+        for k in range(3):
+            j = (i >> (3 * k)) & 7
+            if j and not j & (j - 1):
+                m |= j << (3 * k)
+        SINGLE3[i] = m
+        for j in range(27):
+            r, c = divmod(j, 9)
+            k = c // 3
+            # a cell stays if its own minirow is set, or neither its row nor its box is
+            if i >> (3 * r + k) & 1 or (not (i >> (3 * r)) & 7 and not i & (0o111 << k)):
+                x |= 1 << j
+        HCONF[i] = x
+        m = 0
+        for j in range(9):
+            if i >> j & 1:
+                m |= 7 << (3 * j)
+        MR2CELLS[i] = m
+    for i in range(9):
+        m = 0o7007007 << (3 * (i // 3))  # the three columns of i's stack, in a band
+        VKEEP[i] = (0x7FFFFFF & ~m) | ((1 << i) | (1 << (i + 9)) | (1 << (i + 18)))
     for i in range(512):
         m = 0x7FFFFFF
         for k in range(3):
@@ -306,10 +364,10 @@ def _init_tables() -> None:
                 m |= 1 << j
         BANDPEERS[i] = m
         COLBITS[i] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
-    m = 1
-    for i in range(32):
-        CTZ37[m % 37] = i
-        m <<= 1
+    x = 1
+    for i in range(32):  # a de Bruijn sequence: every 5-bit window once
+        CTZ32[(x * 0x077CB531 >> 27) & 31] = i
+        x <<= 1
     for i in range(81):
         r, c = divmod(i, 9)
         ROW9[i] = r
@@ -329,7 +387,7 @@ _init_tables()
 @cython.returns(cython.int)
 def _ctz(x: int) -> int:
     """Index of the lowest set bit of a non-zero 32-bit word."""
-    return CTZ37[(x & -x) % 37]
+    return CTZ32[((x & -x) * 0x077CB531 >> 27) & 31]
 
 
 # == classic 9x9 ======================================================================
@@ -338,20 +396,138 @@ def _ctz(x: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, b=cython.int, p=cython.int, d=cython.int, e=cython.int,
-               i=cython.int, bit=cython.uint, col=cython.uint)
+               i=cython.int, bit=cython.uint, col=cython.uint, x=cython.uint, w=cython.uint,
+               own=cython.uint)
 @cython.returns(cython.void)
 def _c9_place(base: int, b: int, p: int, d: int) -> None:
     """Place digit ``d`` (0-based) at position ``p`` of band ``b`` in the state at ``base``."""
+    global _dirty9
     bit = 1 << p
     i = base + d * 3
-    ST9[i + b] &= ~BANDPEERS[p]
+    own = ST9[i + b] & ~BANDPEERS[p]
     col = COLBITS[p]
     ST9[i + OTHER1[b]] &= ~col
     ST9[i + OTHER2[b]] &= ~col
+    w = 7 << (3 * d)
     for e in range(9):
-        if e != d:
-            ST9[base + e * 3 + b] &= ~bit
+        x = ST9[base + e * 3 + b]
+        ST9[base + e * 3 + b] = x & ~bit
+        w |= ((x >> p) & 1) << (e * 3 + b)  # mark only the words that lose the cell
+    ST9[i + b] = own  # the digit keeps its own cell
     ST9[base + 27 + b] &= ~bit
+    _dirty9 |= w
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, b=cython.int, d=cython.int, i=cython.int, j=cython.int,
+               changed=cython.int, f=cython.uint, nf=cython.uint, x=cython.uint,
+               c=cython.uint, y=cython.uint, z=cython.uint,
+               a1=cython.uint, a2=cython.uint, a3=cython.uint, a4=cython.uint,
+               g1=cython.uint, g2=cython.uint, g3=cython.uint, g4=cython.uint,
+               h1=cython.uint, h2=cython.uint, h3=cython.uint, h4=cython.uint,
+               k1=cython.uint, k2=cython.uint, k3=cython.uint, k4=cython.uint)
+@cython.returns(cython.int)
+def _c9_triads(base: int) -> int:
+    """The triad rule in each band: -1 on a contradiction, 1 when it removed candidates.
+
+    A minirow (three cells of a row in one box) and a minicolumn (three cells of a
+    column in one box) hold three different digits. Per band, bit-sliced counters over
+    the nine digits count, for each of the nine minirows and nine minicolumns, the
+    digits that may stand there and the digits forced there (a digit whose row, or
+    column, meets that box only there). Fewer than three possible or more than three
+    forced is a contradiction; exactly three possible confines those digits to the
+    triad (out of the rest of its row or column and of its box); exactly three forced
+    excludes every other digit from it. The run assumes the band rules reached their
+    fixed point (so "forced in the row" and "forced in the box" agree), and skips a band
+    that is solved or has not changed since its last run.
+    """
+    global _dirty9
+    changed = 0
+    for b in range(3):
+        if ST9[base + 27 + b] == 0:
+            continue  # a solved band
+        # Candidates only ever go, so the sum of the band's words tells whether it
+        # changed since its last check (word 59 + b of the level).
+        y = 0
+        for d in range(9):
+            y += ST9[base + d * 3 + b]
+        if y == ST9[base + 59 + b]:
+            continue
+        ST9[base + 59 + b] = y
+        a1 = a2 = a3 = a4 = 0  # minirows: digits possible once, twice, three, four+ times
+        g1 = g2 = g3 = g4 = 0  # minirows: digits forced
+        h1 = h2 = h3 = h4 = 0  # minicolumns: digits possible
+        k1 = k2 = k3 = k4 = 0  # minicolumns: digits forced
+        for d in range(9):
+            f = ST9[base + d * 3 + b]
+            x = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+            a4 |= a3 & x
+            a3 |= a2 & x
+            a2 |= a1 & x
+            a1 |= x
+            y = SINGLE3[x]
+            g4 |= g3 & y
+            g3 |= g2 & y
+            g2 |= g1 & y
+            g1 |= y
+            c = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            h4 |= h3 & c
+            h3 |= h2 & c
+            h2 |= h1 & c
+            h1 |= c
+            y = SINGLE3[c]
+            k4 |= k3 & y
+            k3 |= k2 & y
+            k2 |= k1 & y
+            k1 |= y
+        if a3 != 0x1FF or h3 != 0x1FF or g4 or k4:
+            return -1
+        # Exactly three possible and three forced: the same three, nothing to do.
+        a3 &= ~a4
+        y = a3 & g3
+        a3 ^= y
+        g3 ^= y
+        h3 &= ~h4
+        y = h3 & k3
+        h3 ^= y
+        k3 ^= y
+        if (a3 | g3 | h3 | k3) == 0:
+            continue
+        for d in range(9):
+            i = base + d * 3 + b
+            f = ST9[i]
+            nf = f
+            x = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+            y = x & a3
+            if y:
+                nf &= HCONF[y]
+            y = g3 & x & ~SINGLE3[x]
+            if y:
+                nf &= ~MR2CELLS[y]
+            c = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            y = c & h3
+            if y:
+                nf &= CLAIM[y]
+                z = y | (y << 9) | (y << 18)
+                j = base + d * 3 + OTHER1[b]
+                if ST9[j] & z:
+                    ST9[j] &= ~z
+                    changed = 1
+                    _dirty9 |= 1 << (j - base)
+                j = base + d * 3 + OTHER2[b]
+                if ST9[j] & z:
+                    ST9[j] &= ~z
+                    changed = 1
+                    _dirty9 |= 1 << (j - base)
+            y = k3 & c & ~SINGLE3[c]
+            if y:
+                nf &= ~(y | (y << 9) | (y << 18))
+            if nf != f:
+                ST9[i] = nf
+                changed = 1
+                _dirty9 |= 1 << (i - base)
+    return changed
 
 
 @cython.cfunc
@@ -359,53 +535,67 @@ def _c9_place(base: int, b: int, p: int, d: int) -> None:
 @cython.locals(base=cython.int, i=cython.int, j=cython.int, d=cython.int, b=cython.int,
                e=cython.int, p=cython.int, f=cython.uint, s=cython.uint, keep=cython.uint,
                r0=cython.uint, r1=cython.uint, r2=cython.uint, single=cython.uint,
-               again=cython.bint, found=cython.bint, u=cython.uint, one=cython.uint,
-               two=cython.uint, x=cython.uint, sing=cython.uint, bit=cython.uint,
-               c0=cython.uint, c1=cython.uint, c2=cython.uint)
+               w=cython.uint, k=cython.int, touched=cython.uint, found=cython.bint,
+               u=cython.uint, one=cython.uint, two=cython.uint, x=cython.uint,
+               sing=cython.uint, bit=cython.uint,
+               c0=cython.uint, c1=cython.uint, c2=cython.uint, n=cython.int)
 @cython.returns(cython.bint)
 def _c9_propagate(base: int) -> bool:
-    """Run the band rules and naked singles to a fixed point; False on a contradiction."""
+    """Run the band rules, singles and triads to a fixed point; False on a contradiction."""
+    global _dirty9
+    touched = 0  # the words changed since the singles and columns last looked
     while True:
-        again = True
-        while again:
-            again = False
-            for d in range(9):
-                for b in range(3):
-                    i = base + d * 3 + b
-                    f = ST9[i]
-                    if f == ST9[i + 32]:
-                        continue
-                    again = True
-                    s = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
-                    f &= PERM[s]
-                    if f == 0:
-                        return False
-                    ST9[i] = f
-                    ST9[i + 32] = f
-                    keep = COLKEEP[(f | (f >> 9) | (f >> 18)) & 0x1FF]
-                    j = base + d * 3
-                    ST9[j + OTHER1[b]] &= keep
-                    ST9[j + OTHER2[b]] &= keep
-                    r0 = f & 0x1FF
-                    r1 = (f >> 9) & 0x1FF
-                    r2 = f >> 18
-                    single = 0
-                    if (r0 & (r0 - 1)) == 0:
-                        single = r0
-                    if (r1 & (r1 - 1)) == 0:
-                        single |= r1 << 9
-                    if (r2 & (r2 - 1)) == 0:
-                        single |= r2 << 18
-                    single &= ST9[base + 27 + b]
-                    if single:
-                        ST9[base + 27 + b] &= ~single
-                        for e in range(9):
-                            if e != d:
-                                ST9[base + e * 3 + b] &= ~single
+        while _dirty9:
+            w = _dirty9
+            _dirty9 = 0
+            while w:
+                k = _ctz(w)
+                w &= w - 1
+                i = base + k
+                f = ST9[i]
+                if f == ST9[i + 32]:
+                    continue
+                d = k // 3
+                b = k - 3 * d
+                touched |= 1 << k
+                s = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+                f &= PERM[s]
+                if f == 0:
+                    return False
+                ST9[i] = f
+                ST9[i + 32] = f
+                keep = COLKEEP[(f | (f >> 9) | (f >> 18)) & 0x1FF]
+                j = base + d * 3
+                x = ST9[j + OTHER1[b]]
+                if x & ~keep:
+                    ST9[j + OTHER1[b]] = x & keep
+                    _dirty9 |= 1 << (3 * d + OTHER1[b])
+                x = ST9[j + OTHER2[b]]
+                if x & ~keep:
+                    ST9[j + OTHER2[b]] = x & keep
+                    _dirty9 |= 1 << (3 * d + OTHER2[b])
+                r0 = f & 0x1FF
+                r1 = (f >> 9) & 0x1FF
+                r2 = f >> 18
+                single = 0
+                if (r0 & (r0 - 1)) == 0:
+                    single = r0
+                if (r1 & (r1 - 1)) == 0:
+                    single |= r1 << 9
+                if (r2 & (r2 - 1)) == 0:
+                    single |= r2 << 18
+                single &= ST9[base + 27 + b]
+                if single:
+                    ST9[base + 27 + b] &= ~single
+                    for e in range(9):
+                        x = ST9[base + e * 3 + b]
+                        ST9[base + e * 3 + b] = x & ~single
+                        _dirty9 |= ((x & single) != 0) << (e * 3 + b)
+                    ST9[i] = f  # digit d keeps its cells
         found = False
         for b in range(3):
             u = ST9[base + 27 + b]
-            if u == 0:
+            if u == 0 or not touched & (0o111111111 << b):
                 continue
             one = 0
             two = 0
@@ -433,6 +623,8 @@ def _c9_propagate(base: int) -> bool:
         # band can hold the digit confines the digit of that band's box to the column.
         found = False
         for d in range(9):
+            if not touched & (7 << (3 * d)):
+                continue
             j = base + d * 3
             f = ST9[j]
             c0 = (f | (f >> 9) | (f >> 18)) & 0x1FF
@@ -445,17 +637,24 @@ def _c9_propagate(base: int) -> bool:
             x = c0 & ~(c1 | c2)
             if x and (ST9[j] & CLAIM[x]) != ST9[j]:
                 ST9[j] &= CLAIM[x]
+                _dirty9 |= 1 << (3 * d + 0)
                 found = True
             x = c1 & ~(c0 | c2)
             if x and (ST9[j + 1] & CLAIM[x]) != ST9[j + 1]:
                 ST9[j + 1] &= CLAIM[x]
+                _dirty9 |= 1 << (3 * d + 1)
                 found = True
             x = c2 & ~(c0 | c1)
             if x and (ST9[j + 2] & CLAIM[x]) != ST9[j + 2]:
                 ST9[j + 2] &= CLAIM[x]
+                _dirty9 |= 1 << (3 * d + 2)
                 found = True
-        if not found:
-            return True
+        touched = 0
+        if found:
+            continue
+        n = _c9_triads(base)
+        if n <= 0:
+            return n == 0
 
 
 @cython.cfunc
@@ -498,19 +697,121 @@ def _c9_record(base: int) -> bool:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, d=cython.int, which=cython.int, f=cython.uint,
+               s=cython.int, c0=cython.uint, c1=cython.uint, c2=cython.uint)
+@cython.returns(cython.uint)
+def _c9_pattern(base: int, d: int, which: int) -> int:
+    """Where digit ``d`` can go in band ``which`` (0-2: bit 3r+k, row r in box k) or
+    stack ``which - 3`` (3-5: bit 3b+c, the stack's column c in band b)."""
+    if which < 3:
+        f = ST9[base + d * 3 + which]
+        return ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+    s = 3 * (which - 3)
+    f = ST9[base + d * 3]
+    c0 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
+    f = ST9[base + d * 3 + 1]
+    c1 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
+    f = ST9[base + d * 3 + 2]
+    c2 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
+    return c0 | (c1 << 3) | (c2 << 6)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, d=cython.int, j=cython.int, f0=cython.uint, f1=cython.uint,
+               f2=cython.uint, c0=cython.uint, c1=cython.uint, c2=cython.uint, k=cython.int,
+               t=cython.int, best=cython.int, bestn=cython.int,
+               tot=cython.int[6])
+@cython.returns(cython.int)
+def _c9_choose(base: int) -> int:
+    """The band or stack, and the digit, to branch on: ``6 * digit + which`` (0-2 the
+    bands, 3-5 the stacks), or -1 when every digit's configuration is fixed everywhere.
+
+    A digit's configuration in a band is the permutation that maps the band's three rows
+    onto its three boxes (in a stack, the columns onto the boxes); ``NCONF`` counts the
+    permutations its candidates still allow. The search takes the band or stack with
+    the fewest configurations over all digits that is not fixed yet, and in it the
+    first digit with two configurations (else three, and so on)."""
+    tot = [0, 0, 0, 0, 0, 0]
+    for d in range(9):
+        j = base + d * 3
+        f0 = ST9[j]
+        f1 = ST9[j + 1]
+        f2 = ST9[j + 2]
+        tot[0] += NCONF[ROWBOX[f0 & 0x1FF] | (ROWBOX[(f0 >> 9) & 0x1FF] << 3)
+                        | (ROWBOX[f0 >> 18] << 6)]
+        tot[1] += NCONF[ROWBOX[f1 & 0x1FF] | (ROWBOX[(f1 >> 9) & 0x1FF] << 3)
+                        | (ROWBOX[f1 >> 18] << 6)]
+        tot[2] += NCONF[ROWBOX[f2 & 0x1FF] | (ROWBOX[(f2 >> 9) & 0x1FF] << 3)
+                        | (ROWBOX[f2 >> 18] << 6)]
+        c0 = (f0 | (f0 >> 9) | (f0 >> 18)) & 0x1FF
+        c1 = (f1 | (f1 >> 9) | (f1 >> 18)) & 0x1FF
+        c2 = (f2 | (f2 >> 9) | (f2 >> 18)) & 0x1FF
+        tot[3] += NCONF[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)]
+        tot[4] += NCONF[((c0 >> 3) & 7) | (c1 & 0o70) | ((c2 & 0o70) << 3)]
+        tot[5] += NCONF[(c0 >> 6) | ((c1 >> 3) & 0o70) | (c2 & 0o700)]
+    best = -1
+    bestn = 1000
+    for k in range(6):
+        if 9 < tot[k] < bestn:
+            best = k
+            bestn = tot[k]
+    if best < 0:
+        return -1
+    bestn = 7
+    t = -1
+    for d in range(9):
+        k = NCONF[_c9_pattern(base, d, best)]
+        if 1 < k < bestn:
+            bestn = k
+            t = d
+            if k == 2:
+                break
+    return 6 * t + best
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, d=cython.int, which=cython.int, k=cython.int,
+               s=cython.int, j=cython.int)
+@cython.returns(cython.void)
+def _c9_configure(base: int, d: int, which: int, k: int) -> None:
+    """Give digit ``d`` configuration ``k`` (one of the six permutations) in band or
+    stack ``which`` (see ``_c9_pattern``) in the state at ``base``."""
+    global _dirty9
+    j = base + d * 3
+    if which < 3:
+        ST9[j + which] &= HMASK[k]
+        _dirty9 |= 1 << (3 * d + which)
+    else:
+        _dirty9 |= 7 << (3 * d)
+        s = 3 * (which - 3)
+        ST9[j] &= VKEEP[s + P3[3 * k]]
+        ST9[j + 1] &= VKEEP[s + P3[3 * k + 1]]
+        ST9[j + 2] &= VKEEP[s + P3[3 * k + 2]]
+
+
+@cython.cfunc
 @cython.exceptval(-1, check=False)
 @cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, b=cython.int, cb=cython.int,
                d=cython.int, j=cython.int, p=cython.int, n=cython.int, best=cython.int,
                u=cython.uint, one=cython.uint, two=cython.uint, three=cython.uint,
-               x=cython.uint, bit=cython.uint, dm=cython.uint, w=cython.uint)
+               x=cython.uint, bit=cython.uint, dm=cython.uint, w=cython.uint,
+               pick=cython.int, which=cython.int, ks=cython.uint, k=cython.int)
 @cython.returns(cython.int)
 def _c9_search(lvl: int) -> int:
     """Depth-first search from the state of level ``lvl``; counts into ``_nsol9``.
 
-    1 when the whole search must end (the limit, or a bound: ``_stop``), else 0.
+    Branches on a digit's configuration in a band or stack (``_c9_choose``), one child
+    for each configuration its candidates allow. 1 when the whole search must end (the
+    limit, or a bound: ``_stop``), else 0.
     """
     global _nsol9
     base = lvl * 64
+    nb = base + 64
     while True:
         if not _c9_propagate(base):
             return 0
@@ -518,52 +819,56 @@ def _c9_search(lvl: int) -> int:
             if _c9_record(base):
                 _nsol9 += 1
             return 0
+        pick = _c9_choose(base)
+        if pick >= 0:
+            d = pick // 6
+            which = pick - 6 * d
+            ks = VALID6[_c9_pattern(base, d, which)]
+            while ks & (ks - 1):
+                k = _ctz(ks)
+                ks &= ks - 1
+                if _tick():
+                    return 1
+                for j in range(62):
+                    ST9[nb + j] = ST9[base + j]
+                _c9_configure(nb, d, which, k)
+                if _c9_search(lvl + 1) or _nsol9 >= _limit9:
+                    return 1
+            if _tick():
+                return 1
+            _c9_configure(base, d, which, _ctz(ks))
+            continue
+        # Every configuration is fixed but a cell is open (the rules above leave no such
+        # state, but a cell branch is always sound): the cell with the fewest digits.
         cb = -1
         bit = 0
+        best = 10
         for b in range(3):
             u = ST9[base + 27 + b]
-            if u == 0:
-                continue
-            one = 0
-            two = 0
-            three = 0
-            for d in range(9):
-                x = ST9[base + d * 3 + b]
-                three |= two & x
-                two |= one & x
-                one |= x
-            x = u & two & ~three
-            if x:
-                cb = b
-                bit = x & -x
-                break
-        if cb < 0:
-            best = 10
-            for b in range(3):
-                u = ST9[base + 27 + b]
-                while u:
-                    x = u & -u
-                    u ^= x
-                    n = 0
-                    for d in range(9):
-                        if ST9[base + d * 3 + b] & x:
-                            n += 1
-                    if n < best:
-                        best = n
-                        cb = b
-                        bit = x
+            while u:
+                x = u & -u
+                u ^= x
+                n = 0
+                for d in range(9):
+                    if ST9[base + d * 3 + b] & x:
+                        n += 1
+                if n < best:
+                    best = n
+                    cb = b
+                    bit = x
         dm = 0
         for d in range(9):
             if ST9[base + d * 3 + cb] & bit:
                 dm |= 1 << d
+        if dm == 0:
+            return 0
         p = _ctz(bit)
-        nb = base + 64
         while dm & (dm - 1):
             d = _ctz(dm)
             dm &= dm - 1
             if _tick():
                 return 1
-            for j in range(32 + 27):
+            for j in range(62):
                 ST9[nb + j] = ST9[base + j]
             _c9_place(nb, cb, p, d)
             if _c9_search(lvl + 1) or _nsol9 >= _limit9:
@@ -578,28 +883,47 @@ def _c9_search(lvl: int) -> int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 @cython.locals(limit=cython.int, cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
-               j=cython.int, bit=cython.uint)
+               j=cython.int, f=cython.uint, occ=cython.uint[3], own=cython.uint[27],
+               peers=cython.uint[27], cols=cython.uint[27])
 @cython.returns(cython.int)
 def _c9_run(limit: int) -> int:
-    """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9)."""
-    global _nsol9, _limit9
+    """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9).
+
+    The givens go in all at once: a digit's word in a band keeps the cells of no other
+    given and of none of its own givens' peers (their rows and boxes in the band, their
+    columns in the other bands). Givens that clash clear each other's cell: no solution.
+    """
+    global _nsol9, _limit9, _dirty9
     _nsol9 = 0
     _limit9 = limit
-    for j in range(27):
-        ST9[j] = 0x7FFFFFF
-        ST9[32 + j] = 0
+    occ = [0, 0, 0]  # the cells of the givens, per band
+    own = [0] * 27  # the cells of each digit's givens, per band (word 3*d + b)
+    peers = [0] * 27  # their rows and boxes in that band
+    cols = [0] * 27  # their columns
+    cell = 0
     for b in range(3):
-        ST9[27 + b] = 0x7FFFFFF
-    for cell in range(81):
-        d = GIV9[cell]
-        if d:
-            d -= 1
-            b = cell // 27
-            p = cell - 27 * b
-            bit = 1 << p
-            if not (ST9[d * 3 + b] & bit) or not (ST9[27 + b] & bit):
+        for p in range(27):
+            d = GIV9[cell]
+            cell += 1
+            if d:
+                j = 3 * d - 3 + b
+                own[j] |= 1 << p
+                peers[j] |= BANDPEERS[p]
+                cols[j] |= COLBITS[p]
+                occ[b] |= 1 << p
+    for d in range(9):
+        for b in range(3):
+            j = 3 * d + b
+            f = 0x7FFFFFF & ~(occ[b] & ~own[j]) & ~peers[j]
+            f &= ~(cols[3 * d + OTHER1[b]] | cols[3 * d + OTHER2[b]])
+            if (f & own[j]) != own[j]:
                 return 0
-            _c9_place(0, b, p, d)
+            ST9[j] = f
+            ST9[32 + j] = 0
+    for b in range(3):
+        ST9[27 + b] = 0x7FFFFFF & ~occ[b]
+        ST9[59 + b] = 0
+    _dirty9 = 0x7FFFFFF
     _c9_search(0)
     return _nsol9
 
@@ -630,6 +954,28 @@ def _c9_solution_line() -> str:
     return OUTBUF[:81].decode("ascii")
 
 
+@cython.cfunc
+@cython.locals(i=cython.int, t=object, o=object, ints=tuple)
+def _c9_values() -> tuple[int, ...]:
+    if cython.compiled:  # the tuple filled in place, from the cached small ints
+        ints = _INTS
+        t = PyTuple_New(81)
+        for i in range(81):
+            o = ints[SOL9[i]]
+            Py_INCREF(o)
+            PyTuple_SET_ITEM(t, i, o)
+        return t  # type: ignore[no-any-return,unused-ignore]
+    for i in range(81):
+        OUTBUF[i] = SOL9[i]
+    return tuple(OUTBUF[:81])  # bytes to a tuple of small ints, in C
+
+
+def c9_solution_values() -> tuple[int, ...]:
+    """The first solution the last classic 9x9 search found, as a tuple of 81 digits
+    (meaningful only when it found one)."""
+    return _c9_values()
+
+
 def c9_solve_line(line: str, max_nodes: int = -1, deadline: float = 0.0) -> str | None:
     """The first solution of a classic 9x9 line (``.`` or ``0`` blank), or None.
 
@@ -654,7 +1000,7 @@ def c9_solve_values(
     _bounds(max_nodes, deadline)
     if _c9_run(1) == 0:
         return None
-    return tuple([SOL9[i] for i in range(81)])
+    return _c9_values()
 
 
 @cython.locals(limit=cython.int)
@@ -687,7 +1033,7 @@ def c9_count_givens(
     n = _c9_run(limit)
     if n == 0:
         return 0, None
-    return n, tuple([SOL9[i] for i in range(81)])
+    return n, _c9_values()
 
 
 # == any layout ==========================================================================

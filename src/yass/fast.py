@@ -1,13 +1,17 @@
 """Fast exhaustive solving: the compiled core behind the Puzzle API, and bulk solving.
 
-``solve`` and ``count_solutions`` answer like ``yass.search`` (same results, same
-``ConflictError`` when givens clash) but run in ``yass._core``: a bitboard solver for
+``solve`` (also ``find_solution``), ``count_solutions`` and ``is_unique`` answer like
+``yass.search`` (same results, same ``ConflictError`` when givens clash) but run in
+``yass._core``: a bitboard solver for
 classic 9x9, and a generic engine for every other layout whose rules are houses,
 sees-pairs, relation tables and cell masks. Layouts with rules that carry their own
 Python ``propagate`` or ``check`` logic use the reference search. Each takes optional
 ``bounds`` (``yass.bounds.Bounds``: a time limit and a number of guesses) and raises
 ``BoundReached`` when the search stops at one; Ctrl-C raises KeyboardInterrupt from
-inside the compiled search within milliseconds.
+inside the compiled search within milliseconds. Each also takes a puzzle as text; a
+classic 9x9 line (81 characters of ``1-9``, ``.`` and ``0``) then goes straight to the
+core, with no ``Puzzle`` built (only a puzzle without a solution builds one, to tell
+clashing givens apart); any other text is read with ``yass.formats.parse_puzzle``.
 
 ``solve_many`` streams the solutions of many puzzles, and ``solve_lines`` turns lines
 of text into lines of text (the batch command), optionally over several processes,
@@ -41,7 +45,9 @@ __all__ = [
     "classic_line",
     "count_solutions",
     "engine",
+    "find_solution",
     "is_compiled",
+    "is_unique",
     "search",
     "solve",
     "solve_line",
@@ -182,29 +188,113 @@ def classic_line(
     return count, (_core._c9_solution_line() if count else None)
 
 
+def _parsed(text: str) -> Puzzle:
+    """The Puzzle of a text that is not a classic 9x9 line (or has no solution)."""
+    from yass.formats import parse_puzzle
+
+    return parse_puzzle(text)
+
+
+def _line_run(
+    line: str, limit: int, bounds: Bounds | None
+) -> tuple[int, tuple[int, ...] | None] | None:
+    """(count, first) of a classic 9x9 line by the core, None when ``line`` is not one.
+
+    A line without a solution is read as a Puzzle, so that clashing givens raise
+    ConflictError as on every other path.
+    """
+    if len(line) != 81:
+        return None
+    try:
+        if bounds is None:
+            if limit == 1:
+                first = _core.c9_solve_values(line)
+                if first is not None:
+                    return 1, first
+                count = 0
+            else:
+                count = _core.c9_count_line(line, limit)
+        else:
+            count = _core.c9_count_line(line, limit, bounds.max_nodes, bounds.deadline)
+    except ValueError:
+        return None
+    if count == 0:
+        _stopped(bounds, 0, None)
+        _parsed(line).check_givens()
+        return 0, None
+    first = _core.c9_solution_values()
+    _stopped(bounds, count, first)
+    return count, first
+
+
 def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
     kept = all(g == 0 or g == v for g, v in zip(puzzle.givens, values, strict=True))
     return kept and puzzle.layout.check(values)
 
 
-def solve(puzzle: Puzzle, bounds: Bounds | None = None) -> tuple[int, ...] | None:
+def solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
     """The first solution found, or None when there is none.
 
-    Raises ConflictError (a PuzzleError) when two givens break a rule together, and
-    BoundReached when the search stops at one of ``bounds``.
+    ``puzzle`` is a Puzzle or a text (a classic 9x9 line takes the core directly).
+    Raises ConflictError (a PuzzleError) when two givens break a rule together,
+    ParseError when a text is not a puzzle, and BoundReached when the search stops at
+    one of ``bounds``.
     """
+    if isinstance(puzzle, str):
+        if bounds is None and len(puzzle) == 81:  # the common case, inline
+            try:
+                first = _core.c9_solve_values(puzzle)
+            except ValueError:
+                pass
+            else:
+                if first is None:
+                    _parsed(puzzle).check_givens()  # ConflictError when givens clash
+                return first
+        found = _line_run(puzzle, 1, bounds)
+        if found is not None:
+            return found[1]
+        puzzle = _parsed(puzzle)
     return _run(puzzle, 1, bounds)[1]
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2, bounds: Bounds | None = None) -> int:
+#: ``find_solution`` is ``solve``: the name ``yass.find_solution`` uses.
+find_solution = solve
+
+
+def count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``.
 
+    ``puzzle`` is a Puzzle or a text (a classic 9x9 line takes the core directly).
     ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
-    BoundReached when the search stops at one of ``bounds``.
+    ConflictError when givens clash and BoundReached when the search stops at one of
+    ``bounds``.
     """
     if limit < 1:
         return 0
+    if isinstance(puzzle, str):
+        if bounds is None and len(puzzle) == 81:  # the common case, inline
+            try:
+                count = _core.c9_count_line(puzzle, limit)
+            except ValueError:
+                pass
+            else:
+                if count == 0:
+                    _parsed(puzzle).check_givens()  # ConflictError when givens clash
+                return count
+        found = _line_run(puzzle, limit, bounds)
+        if found is not None:
+            return found[0]
+        puzzle = _parsed(puzzle)
     return _run(puzzle, limit, bounds)[0]
+
+
+def is_unique(puzzle: Puzzle | str, bounds: Bounds | None = None) -> bool:
+    """True when ``puzzle`` (a Puzzle or a text) has exactly one solution.
+
+    Raises ConflictError when givens clash and BoundReached when the search stops at
+    one of ``bounds``.
+    """
+    return count_solutions(puzzle, 2, bounds) == 1
 
 
 # -- many puzzles --------------------------------------------------------------------------
