@@ -39,9 +39,24 @@ def puzzle_lines(name: str, limit: int | None = None) -> list[str]:
     return lines[:limit] if limit is not None else lines
 
 
-def variant_entries() -> list[dict[str, Any]]:
+#: Rule types over many cells at once (cages, arrows, lines, outside clues). Their
+#: puzzles go to the pure-Python reference search and its propagation hooks, which is
+#: far slower than the compiled one, so the technique families' sweeps leave them out
+#: (``variant_entries()``); tests/test_variant_rules.py and tests/test_outside.py sweep
+#: them on their own.
+MULTI_CELL_TYPES = frozenset({
+    "killer", "arrow", "little_killer", "renban", "between", "zipper", "region_sum_line",
+    "quadruple", "sandwich", "xsum", "skyscraper",
+})
+
+
+def variant_entries(*, multi_cell: bool = False) -> list[dict[str, Any]]:
+    """The variant corpus; without ``multi_cell``, only the puzzles whose rules are
+    houses, pairs, relations and cell masks (see ``MULTI_CELL_TYPES``)."""
     data: list[dict[str, Any]] = json.loads(VARIANTS.read_text())
-    return data
+    if multi_cell:
+        return data
+    return [e for e in data if not {c["type"] for c in e["constraints"]} & MULTI_CELL_TYPES]
 
 
 # -- helpers for the foundation tests (geometry, board, search, corpora, variants) -------

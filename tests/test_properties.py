@@ -58,7 +58,9 @@ def nine_by_nine_pool() -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
     assert seed is not None
     grids.append(seed)
     grids += [
-        tuple(int(c) for c in e["solution"]) for e in variant_entries() if e["size"] == 9
+        tuple(int(c) for c in e["solution"])
+        for e in variant_entries(multi_cell=True)
+        if e["size"] == 9
     ]
     grids += [tuple(int(c) for c in ln) for ln in puzzle_lines("kaggle_sample_solutions.txt", 10)]
     pool = []

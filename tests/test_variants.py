@@ -19,7 +19,7 @@ from yass.geometry import Grid, box_shape
 from yass.layout import Layout
 from yass.search import solutions
 
-ENTRIES = variant_entries()
+ENTRIES = variant_entries(multi_cell=True)
 
 #: The rule types the foundation issue asks for: every puzzle using only these must be covered.
 FOUNDATION_TYPES = {
@@ -45,7 +45,13 @@ def covered(entry: dict[str, Any]) -> bool:
     return types_of(entry) <= set(REGISTRY)
 
 
-COVERED = [(i, e) for i, e in enumerate(ENTRIES) if covered(e)]
+#: Puzzles the pure-Python reference search needs minutes for (about 30,000 branches):
+#: their rules (arrows with little killers; renban with thermometers) get compiled
+#: propagation in the core's arithmetic (issue 8 item 2), which brings them back here.
+#: Their published solutions are still checked against the rules below.
+SLOW = {"Orbit", "Hard renban 3"}
+
+COVERED = [(i, e) for i, e in enumerate(ENTRIES) if covered(e) and e["name"] not in SLOW]
 
 
 def _id(item: tuple[int, dict[str, Any]]) -> str:
@@ -59,8 +65,9 @@ def test_coverage() -> None:
     assert len(foundation) >= 15
     missing = [e["name"] for e in ENTRIES if types_of(e) <= FOUNDATION_TYPES and not covered(e)]
     assert missing == []
-    # 32 of the 63 at the time of writing (the rest need killer, arrow, renban and the like).
-    assert len(COVERED) >= 32
+    # 32 of the 63 before the multi-cell rules; every type of the corpus now.
+    assert all(covered(e) for e in ENTRIES)
+    assert len(COVERED) == len(ENTRIES) - len(SLOW)
 
 
 @pytest.mark.parametrize("item", COVERED, ids=[_id(x) for x in COVERED])

@@ -24,6 +24,7 @@ TIME = "time"
 
 def _seconds(value: float) -> str:
     """``5``, ``0.5``, ``2.25``, ``3600``: a number of seconds as the user would write it."""
+    value = float(value)
     if value.is_integer() and value < 1e15:
         return str(int(value))
     return f"{value:g}"

@@ -14,6 +14,17 @@ from yass.constraints.base import (
 )
 from yass.constraints.cells import Candidates, Even, Odd
 from yass.constraints.houses import Diagonal, DisjointGroups, ExtraRegion, Regions, windoku
+from yass.constraints.lines import (
+    Between,
+    ColumnIndexer,
+    EntropicLine,
+    Maximum,
+    Minimum,
+    ModularLine,
+    Quadruple,
+    Renban,
+)
+from yass.constraints.outside import Sandwich, Skyscraper, XSum
 from yass.constraints.pairs import (
     XV,
     AntiKing,
@@ -31,6 +42,7 @@ from yass.constraints.pairs import (
     Whispers,
     XVNegative,
 )
+from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
 from yass.geometry import Grid, LayoutError
 
 __all__ = [
@@ -40,27 +52,43 @@ __all__ = [
     "XV",
     "AntiKing",
     "AntiKnight",
+    "Arrow",
+    "Between",
     "Candidates",
     "Clone",
+    "ColumnIndexer",
     "Constraint",
     "Diagonal",
     "DiagonalNonConsecutive",
     "Difference",
     "DisjointGroups",
+    "EntropicLine",
     "Even",
     "ExtraRegion",
+    "Killer",
     "KropkiNegativeBlack",
+    "LittleKiller",
+    "Maximum",
+    "Minimum",
+    "ModularLine",
     "Nabner",
     "NonConsecutive",
     "Odd",
     "Palindrome",
+    "Quadruple",
     "Ratio",
+    "RegionSumLine",
     "Regions",
     "Relation",
+    "Renban",
+    "Sandwich",
+    "Skyscraper",
     "SlowThermo",
     "Thermo",
     "Whispers",
+    "XSum",
     "XVNegative",
+    "Zipper",
     "constraint_from_json",
     "register",
     "relation_table",
@@ -131,6 +159,25 @@ JSON_FIELDS: dict[str, str] = {
     "whispers": f'{_LINE}, "value": the least difference (default (N+1)//2, 5 on 9x9)',
     "xv": f'{_PAIR}, "sum": 10 (X) or 5 (V)',
     "xv_negative": "none",
+    "killer": '"cells": [at most N cells], "sum": the total (or null: the digits only differ)',
+    "arrow": '"circle": [1 cell, or several read as one number], "line": [cells]',
+    "little_killer": (
+        '"clue": "r0c4" (outside), "cells": [the diagonal from the clue], "sum": the total,'
+        ' "direction": "UL"/"UR"/"DL"/"DR" (optional)'
+    ),
+    "sandwich": '"clue": "r0c4" (outside), "cells": [the whole line from the clue], "sum"',
+    "xsum": '"clue": "r0c4" (outside), "cells": [the whole line from the clue], "sum"',
+    "skyscraper": '"clue": "r0c4" (outside), "cells": [the whole line from the clue], "value"',
+    "renban": _LINE,
+    "between": '"cells": [an end, the cells between, the other end]',
+    "region_sum_line": _LINE,
+    "entropic_line": _LINE,
+    "modular_line": _LINE,
+    "zipper": _LINE,
+    "quadruple": '"cells": [up to 4 cells], "digits": [digits that must appear, repeats allowed]',
+    "minimum": '"cells": [cells, each smaller than its orthogonal neighbours not listed]',
+    "maximum": '"cells": [cells, each greater than its orthogonal neighbours not listed]',
+    "column_indexer": '"cells": [cells of a column: digit v at (r, c) puts c at (r, v)]',
 }
 
 _ALIASES = {

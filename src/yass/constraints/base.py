@@ -46,6 +46,22 @@ class Relation:
         return Relation(self.b, self.a, tuple(rev), self.label)
 
 
+@dataclass(frozen=True)
+class Deduction:
+    """What a rule's own logic concludes on the current candidates, and why.
+
+    ``rule`` names the rule and where it is (``killer cage 17/2 r1c1,r1c2``),
+    ``premise`` the candidates the step rests on (``{8,9}``); ``label`` is the rule's
+    kind (``killer cage``) and ``cells`` its cells, for highlighting.
+    """
+
+    eliminations: tuple[tuple[int, int], ...]
+    rule: str
+    premise: str
+    label: str = ""
+    cells: tuple[int, ...] = ()
+
+
 def relation_table(size: int, ok: Callable[[int, int], bool]) -> tuple[int, ...]:
     """The table of a relation given as a predicate ``ok(digit_a, digit_b)``."""
     table = []
@@ -96,6 +112,23 @@ class Constraint:
         """Violations the generic checks cannot see, one sentence each."""
         return iter(())
 
+    def sum_groups(self, grid: Grid) -> Iterable[tuple[tuple[int, ...], int]]:
+        """(cells, total) for each group of cells whose digits the rule says add up to
+        ``total`` (a killer cage with its sum, a little killer's diagonal): generic
+        arithmetic (the 45 rule over houses) reads these."""
+        return ()
+
+    def deductions(
+        self, grid: Grid, cands: Sequence[int], sees: Callable[[int, int], bool]
+    ) -> Iterator[Deduction]:
+        """The rule's own logical steps on ``cands``, each with its reason.
+
+        Rules that only declare houses, pairs, relations and masks have none: the
+        generic techniques reason with those. ``sees(a, b)`` is the layout's
+        sees-relation (every house and rule), for eliminations outside the rule.
+        """
+        return iter(())
+
     def to_json(self, grid: Grid) -> JSONDict:
         return {"type": self.type}
 
@@ -107,10 +140,15 @@ class Constraint:
         return f"{type(self).__name__}()"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and vars(self) == vars(other)
+        return type(self) is type(other) and _public(self) == _public(other)
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, repr(self)))
+
+
+def _public(rule: Constraint) -> dict[str, Any]:
+    """A rule's defining attributes (caches start with ``_`` and are left out)."""
+    return {k: v for k, v in vars(rule).items() if not k.startswith("_")}
 
 
 class CellsRule(Constraint):

@@ -1,0 +1,283 @@
+"""Line and cell-group rules: renban, between, entropic and modular lines, quadruples,
+minimum and maximum cells, and the 159-style column indexer.
+
+The entropic and modular lines, minimum/maximum cells and the indexer are binary at
+heart, so they declare relations (tables between two cells) and the generic machinery
+(relation consistency, chains, the compiled search) handles them. Renban, between and
+quadruple need several cells at once and are ``GroupRule`` s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from yass.constraints.base import (
+    CellsRule,
+    Constraint,
+    JSONDict,
+    Relation,
+    cell_list,
+    register,
+    relation_table,
+)
+from yass.constraints.group import GroupRule, cells_names
+from yass.constraints.sums import SetRule
+from yass.constraints.support import masks_values, support
+from yass.geometry import Grid, LayoutError, char_digit, digit_char
+
+__all__ = [
+    "Between",
+    "ColumnIndexer",
+    "EntropicLine",
+    "Maximum",
+    "Minimum",
+    "ModularLine",
+    "Quadruple",
+    "Renban",
+]
+
+
+@register
+class Renban(SetRule, CellsRule):
+    """Different digits that form a run of consecutive numbers, in any order."""
+
+    type = "renban"
+    label = "renban line"
+
+    def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
+        return [("renban", self.cells)]
+
+    def scope(self, grid: Grid) -> tuple[int, ...]:
+        return self.cells
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        return len(set(values)) == len(values) and max(values) - min(values) == len(values) - 1
+
+    def digit_sets(self, grid: Grid) -> Sequence[int]:
+        k = len(self.cells)
+        return [((1 << k) - 1) << lo for lo in range(grid.size - k + 1)]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) > grid.size:
+            raise LayoutError(f"a renban line holds at most {grid.size} cells")
+        return cls(cells)
+
+
+@register
+class Between(GroupRule, CellsRule):
+    """Every cell strictly between the two ends holds a digit strictly between the
+    ends' digits."""
+
+    type = "between"
+    label = "between line"
+
+    def scope(self, grid: Grid) -> tuple[int, ...]:
+        return self.cells
+
+    def describe(self, grid: Grid) -> str:
+        ends = f"{grid.name(self.cells[0])},{grid.name(self.cells[-1])}"
+        return f"{self.label} {ends} (through {cells_names(grid, self.cells[1:-1])})"
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        lo, hi = sorted((values[0], values[-1]))
+        return all(lo < v < hi for v in values[1:-1])
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        first, last, middle = masks[0], masks[-1], masks[1:-1]
+        keep_first = keep_last = 0
+        keep_mid = [0] * len(middle)
+        if not middle:
+            return masks
+        for x in masks_values(first):
+            for y in masks_values(last):
+                lo, hi = min(x, y), max(x, y)
+                inner = ((1 << (hi - 1)) - 1) & ~((1 << lo) - 1)  # digits lo+1 .. hi-1
+                if all(m & inner for m in middle):
+                    keep_first |= 1 << (x - 1)
+                    keep_last |= 1 << (y - 1)
+                    for i, m in enumerate(middle):
+                        keep_mid[i] |= m & inner
+        return [keep_first, *keep_mid, keep_last]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) < 2:
+            raise LayoutError("a between line needs at least 2 cells")
+        return cls(cells)
+
+
+@register
+class Quadruple(GroupRule):
+    """Every listed digit appears in the cells (a digit listed twice appears twice)."""
+
+    type = "quadruple"
+    label = "quadruple"
+
+    def __init__(self, cells: Sequence[int], digits: Sequence[int]) -> None:
+        self.cells, self.digits = tuple(cells), tuple(sorted(digits))
+
+    def scope(self, grid: Grid) -> tuple[int, ...]:
+        return self.cells
+
+    def describe(self, grid: Grid) -> str:
+        shown = "".join(digit_char(d) for d in self.digits)
+        return f"{self.label} {shown} at {cells_names(grid, self.cells)}"
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        rest = list(values)
+        for d in self.digits:
+            if d not in rest:
+                return False
+            rest.remove(d)
+        return True
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        found = support(masks, self.apart(grid), lambda v: self.holds(grid, v), cap=12000)
+        if found is None:
+            return masks
+        return [m & f for m, f in zip(masks, found, strict=True)]
+
+    def required(self, grid: Grid, masks: Sequence[int]) -> int:
+        need = 0
+        for d in self.digits:
+            need |= 1 << (d - 1)
+        return need
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        return {
+            "type": self.type,
+            "cells": [grid.name(c) for c in self.cells],
+            "digits": list(self.digits),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        raw = data.get("digits")
+        if isinstance(raw, str):
+            digits = [char_digit(ch) for ch in raw if ch not in " ,"]
+        elif isinstance(raw, list) and all(isinstance(x, int) for x in raw):
+            digits = list(raw)
+        else:
+            raise LayoutError("needs 'digits', a list of digits")
+        if not digits or any(not 1 <= d <= grid.size for d in digits):
+            raise LayoutError(f"'digits' must list digits 1 to {grid.size}, got {raw!r}")
+        if len(digits) > len(cells):
+            raise LayoutError(f"{len(digits)} digits cannot fit in {len(cells)} cells")
+        return cls(cells, digits)
+
+    def __repr__(self) -> str:
+        return f"Quadruple({list(self.cells)!r}, {list(self.digits)!r})"
+
+
+class ClassLine(CellsRule):
+    """Any three consecutive cells hold digits of three different classes."""
+
+    def digit_class(self, grid: Grid, d: int) -> int:
+        raise NotImplementedError
+
+    def relations(self, grid: Grid) -> Iterable[Relation]:
+        table = relation_table(
+            grid.size, lambda x, y: self.digit_class(grid, x) != self.digit_class(grid, y)
+        )
+        for gap in (1, 2):
+            for i in range(len(self.cells) - gap):
+                yield Relation(self.cells[i], self.cells[i + gap], table, self.label)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        if grid.size % 3:
+            raise LayoutError(f"needs a size divisible by 3, not {grid.size}")
+        return cls(cell_list(data, "cells", grid, repeats=True))
+
+
+@register
+class EntropicLine(ClassLine):
+    """Any three consecutive cells hold one low, one middle and one high digit
+    (1-3, 4-6, 7-9 on 9x9)."""
+
+    type = "entropic_line"
+    label = "entropic line"
+
+    def digit_class(self, grid: Grid, d: int) -> int:
+        return (d - 1) // (grid.size // 3)
+
+
+@register
+class ModularLine(ClassLine):
+    """Any three consecutive cells hold digits of three different remainders mod 3."""
+
+    type = "modular_line"
+    label = "modular line"
+
+    def digit_class(self, grid: Grid, d: int) -> int:
+        return d % 3
+
+
+class ExtremeCells(CellsRule):
+    """Each listed cell compares one way with every orthogonal neighbour not listed."""
+
+    smaller = True
+
+    def relations(self, grid: Grid) -> Iterator[Relation]:
+        listed = set(self.cells)
+        less = relation_table(grid.size, lambda x, y: x < y)
+        more = relation_table(grid.size, lambda x, y: x > y)
+        for cell in self.cells:
+            r, c = grid.rc(cell)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if grid.inside(r + dr, c + dc):
+                    other = grid.cell(r + dr, c + dc)
+                    if other not in listed:
+                        yield Relation(cell, other, less if self.smaller else more, self.label)
+
+
+@register
+class Minimum(ExtremeCells):
+    """Each cell is smaller than every orthogonal neighbour that is not also listed."""
+
+    type = "minimum"
+    label = "minimum cell"
+    smaller = True
+
+
+@register
+class Maximum(ExtremeCells):
+    """Each cell is greater than every orthogonal neighbour that is not also listed."""
+
+    type = "maximum"
+    label = "maximum cell"
+    smaller = False
+
+
+def _indexes(at: int, digit: int, x: int, y: int) -> bool:
+    """The index cell holding ``at`` needs ``digit`` in the cell it points to (``y``)."""
+    return x != at or y == digit
+
+
+@register
+class ColumnIndexer(CellsRule):
+    """The "159" rule on a column: digit v at (r, c) means digit c stands at (r, v)."""
+
+    type = "column_indexer"
+    label = "column indexer"
+
+    def relations(self, grid: Grid) -> Iterator[Relation]:
+        for cell in self.cells:
+            r, c = grid.rc(cell)
+            for other_c in range(grid.size):
+                if other_c == c:
+                    continue
+                # cell holding other_c + 1 puts c + 1 at (r, other_c)
+                table = relation_table(grid.size, partial(_indexes, other_c + 1, c + 1))
+                yield Relation(cell, grid.cell(r, other_c), table, self.label)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        return cls(cells)
