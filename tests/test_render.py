@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, digits_of
 from yass import render
 from yass.constraints import Regions
@@ -158,3 +160,74 @@ def test_levels_view() -> None:
     assert lines[10] == ""
     assert lines[11].split() == ["digit", "3", "digit", "4"]
     assert len(lines) == 19
+
+
+# -- the rules' legend under the game and candidate views ------------------------------------
+
+
+def test_legend_under_the_grid_and_candidates_only_when_asked() -> None:
+    from test_views import VARIANT_4X4, VARIANT_4X4_LEGEND
+    from yass.formats import puzzle_from_json
+
+    puzzle = puzzle_from_json(VARIANT_4X4)
+    board = puzzle.board()
+    plain = render.grid(puzzle.givens, puzzle.layout)
+    assert "rules:" not in plain  # `yass solve` prints this picture
+    assert render.grid(puzzle.givens, puzzle.layout, legend=True) == "\n".join(
+        [plain, *VARIANT_4X4_LEGEND]
+    )
+    assert render.candidates(board, legend=True) == "\n".join(
+        [render.candidates(board), *VARIANT_4X4_LEGEND]
+    )
+
+
+def test_classic_pictures_do_not_change_with_legend() -> None:
+    layout = Layout.classic(9)
+    assert render.grid(digits_of(SEED_SOLUTION), layout, legend=True) == SEED_SOLUTION_PICTURE
+    board = parse_puzzle(SMALL).board()
+    assert render.candidates(board, legend=True) == render.candidates(board)
+
+
+def test_legend_lists_outside_clues_and_arrows_compactly() -> None:
+    from conftest import variant_entries
+    from yass.formats import puzzle_from_json
+    from yass.views import rules_legend
+
+    seen = set()
+    for entry in variant_entries(multi_cell=True):
+        text = rules_legend(puzzle_from_json(entry).layout)
+        assert max(len(line) for line in text.splitlines()) <= 78
+        # a long item goes on, indented, after a comma or a space: join it back
+        text = re.sub(r"\n {6}", " ", re.sub(r",\n {6}", ",", text))
+        n = int(entry["size"])
+        for rule in entry["constraints"]:
+            kind = rule["type"]
+            if kind in ("sandwich", "xsum", "skyscraper", "little_killer"):
+                cells = [tuple(map(int, re.findall(r"\d+", c))) for c in rule["cells"]]
+                if "clue" in rule:
+                    r, c = map(int, re.findall(r"\d+", rule["clue"]))
+                else:  # the cell before the diagonal's first cell
+                    (r1, c1), (r2, c2) = cells[:2]
+                    r, c = 2 * r1 - r2, 2 * c1 - c2
+                if r in (0, n + 1) and c in (0, n + 1):
+                    where = (f"at the {'top' if r == 0 else 'bottom'}-"
+                             f"{'left' if c == 0 else 'right'} corner")
+                else:
+                    where = (f"above c{c}" if r == 0 else f"below c{c}" if r == n + 1
+                             else f"left of r{r}" if c == 0 else f"right of r{r}")
+                value = rule["value"] if kind == "skyscraper" else rule["sum"]
+                assert f"{value} {where}" in text, (entry["name"], rule)
+                seen.add(kind)
+            elif kind == "arrow":
+                circle = ",".join(rule["circle"])
+                if len(rule["circle"]) > 1:
+                    circle = f"[{circle}]"
+                assert f"    {circle} <- {','.join(rule['line'])}\n" in text + "\n"
+                seen.add(kind)
+            elif kind in ("thermo", "slow_thermo"):
+                sign = " < " if kind == "thermo" else " <= "
+                cells = rule["cells"]
+                assert "    " + sign.join([f"{cells[0]} (bulb)", *cells[1:]]) in text
+                seen.add(kind)
+    assert seen == {"sandwich", "xsum", "skyscraper", "little_killer", "arrow", "thermo",
+                    "slow_thermo"}

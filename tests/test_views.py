@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,155 @@ def test_game_view_colours_givens_and_placed_digits() -> None:
     assert ANSI.sub("", coloured) == grid(board.values, puzzle.layout)
     assert coloured.count(GIVEN_STYLE) == bin(givens).count("1")
     assert coloured.count(PLACED_STYLE) == sum(len(s.placements) for s in steps[:3])
+
+
+# -- variant rules in the text views --------------------------------------------------------
+
+VARIANT_4X4 = {
+    "size": 4,
+    "givens": "1...............",
+    "constraints": [
+        {"type": "killer", "cells": ["r1c2", "r1c3"], "sum": 5},
+        {"type": "ratio", "cells": ["r2c1", "r2c2"]},
+        {"type": "xv", "cells": ["r3c1", "r4c1"], "sum": 5},
+        {"type": "thermo", "cells": ["r3c3", "r3c4"]},
+        {"type": "difference", "cells": ["r2c4", "r3c4"]},
+        {"type": "sandwich", "clue": "r0c1", "cells": ["r1c1", "r2c1", "r3c1", "r4c1"],
+         "sum": 5},
+        {"type": "little_killer", "clue": "r0c2", "direction": "DL", "cells": ["r1c1"],
+         "sum": 1},
+        {"type": "antiknight"},
+    ],
+}
+
+VARIANT_4X4_LEGEND = [
+    "rules:",
+    "  killer cage: the digits differ and add up to the small number",
+    "    5: r1c2,r1c3",
+    "  black dot: one digit is twice the other (or the number times)",
+    "    r2c1-r2c2",
+    "  X / V: the two digits sum to 10 (X) or 5 (V)",
+    "    V r3c1-r4c1",
+    "  thermometer: digits increase from the bulb",
+    "    r3c3 (bulb) < r3c4",
+    "  white dot: the two digits are consecutive (or differ by the number)",
+    "    r2c4-r3c4",
+    "  sandwich: the digits between the 1 and the N add up to it",
+    "    5 above c1",
+    "  little killer: the digits along the arrow's diagonal add up to it",
+    "    1 above c2, down-left: r1c1",
+    "  anti-knight: cells a knight's move apart differ",
+]
+
+
+def test_variant_pencil_marks_and_legend_exactly() -> None:
+    from yass.formats import puzzle_from_json
+
+    board = puzzle_from_json(VARIANT_4X4).board()
+    assert pencil(board).splitlines() == [
+        "┌─────5───┬─────────┐",  # the cage's sum at the top-left of r1c2
+        "│    ╎   2│   2╎   2│",
+        "│ [1]╎ 3 4│ 3 4╎ 3 4│",
+        "│╌╌╌╌·╌╌╌╌│╌╌╌╌·╌╌╌╌│",
+        "│   2╎   2│   2╎ 1 2│",
+        "│ 3 4● 3 4│ 3 4╎ 3 4│",  # the black dot between r2c1 and r2c2
+        "├─────────┼bulb───o─┤",  # r3c3's bulb; the white dot between r2c4 and r3c4
+        "│   2╎   2│ 1 2╎ 1 2│",
+        "│ 3 4╎ 3 4│ 3 4╎ 3 4│",
+        "│╌╌V╌·╌╌╌╌│╌╌╌╌·╌╌╌╌│",  # V between r3c1 and r4c1
+        "│   2╎ 1 2│ 1 2╎ 1 2│",
+        "│ 3 4╎ 3 4│ 3 4╎ 3 4│",
+        "└─────────┴─────────┘",
+        "in the frame: a cage's sum (top-left), ● black dot, X / V, bulb, o white dot",
+        *VARIANT_4X4_LEGEND,
+    ]
+
+
+def test_rules_legend_is_empty_for_classic_and_jigsaw_grids() -> None:
+    from yass.views import rules_legend
+
+    assert rules_legend(parse_puzzle(SEED_PUZZLE).layout) == ""
+    names = [
+        ["r1c1", "r1c2", "r1c3", "r2c1"],
+        ["r1c4", "r2c4", "r3c4", "r2c3"],
+        ["r2c2", "r3c1", "r3c2", "r4c1"],
+        ["r3c3", "r4c2", "r4c3", "r4c4"],
+    ]
+    layout = Layout(4, [Regions([[Layout.classic(4).parse_cell(c) for c in r] for r in names])])
+    assert rules_legend(layout) == ""  # the walls show the regions
+    board = Board.from_givens(layout, [0] * 16)
+    assert pencil(board, legend=True) == pencil(board)
+    # extra rules by name are listed
+    text = rules_legend(parse_puzzle("." * 81, rules="antiknight,diagonal").layout)
+    assert text.splitlines() == [
+        "rules:",
+        "  anti-knight: cells a knight's move apart differ",
+        "  diagonal: the diagonal holds every digit once",
+        "    r1c1 to r9c9",
+        "    r9c1 to r1c9",
+    ]
+
+
+def test_step_boards_leave_the_legend_out() -> None:
+    from yass.formats import puzzle_from_json
+
+    board = puzzle_from_json(VARIANT_4X4).board()
+    plain = pencil(board)
+    marks = {(1, 2): "delete"}
+    with_marks = pencil(board, marks)
+    assert "rules:" in plain and "rules:" not in with_marks
+    assert with_marks.splitlines()[0] == "┌─────5───┬─────────┐"  # the frame marks stay
+    assert pencil(board, marks, legend=True).endswith(VARIANT_4X4_LEGEND[-1])
+    assert "rules:" not in pencil(board, legend=False)
+    coloured = pencil(board, color=True)
+    assert ANSI.search(coloured) and ANSI.sub("", coloured) == plain
+    # on a terminal the rule marks stand out from the frame (yellow)
+    for mark in ("5", "bulb", "●", "o", "V"):
+        assert re.search(rf"\x1b\[[0-9;]*33[0-9;]*m{mark}\x1b", coloured), mark
+
+
+def test_every_corpus_puzzle_keeps_the_pencil_grid_aligned() -> None:
+    """Frame marks replace frame characters one for one: every line of the grid keeps its
+    width, and the legend names every rule type (regions are walls) with every cage's sum."""
+    from conftest import variant_entries
+    from yass.formats import puzzle_from_json
+    from yass.views import RULE_MEANINGS, _slots
+
+    for entry in variant_entries(multi_cell=True):
+        puzzle = puzzle_from_json(entry)
+        text = pencil(puzzle.board())
+        grid, _, legend = text.partition("\n└")
+        lines = grid.splitlines()
+        size = puzzle.size
+        rows, cols = _slots(puzzle.layout)
+        assert len({len(line) for line in lines}) == 1, entry["name"]
+        kinds = {c["type"] for c in entry["constraints"]} - {"regions"}
+        if not kinds:
+            assert not legend.strip("─┴┘")
+            continue
+        assert "\nrules:\n" in legend
+        for kind in kinds:
+            name, meaning = RULE_MEANINGS[kind]
+            meaning = "" if kind == "whispers" else meaning  # tells the grid's difference
+            assert f"\n  {name}: {meaning}" in legend, (entry["name"], kind)
+        for rule in entry["constraints"]:
+            if rule["type"] == "killer" and rule.get("sum") is not None:
+                assert f"    {rule['sum']}: {','.join(rule['cells'])}" in legend
+                # the sum at its first cell's top-left: on the frame line above the cell
+                row, col = divmod(min(map(puzzle.layout.parse_cell, rule["cells"])), size)
+                start = 1 + col * (2 * cols + 1)
+                frame = lines[row * (rows + 1)][start : start + 2 * cols]
+                assert frame.startswith(str(rule["sum"])), (entry["name"], rule)
+            if rule["type"] == "arrow":
+                assert f"{rule['circle'][0]}" in legend and " <- " in legend
+
+
+def test_show_pencil_lists_the_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    path = tmp_path / "variant.json"
+    path.write_text(json.dumps(VARIANT_4X4))
+    assert main(["show", "--view", "pencil", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip("\n").splitlines()[-len(VARIANT_4X4_LEGEND):] == VARIANT_4X4_LEGEND
+    assert not ANSI.search(out)

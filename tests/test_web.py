@@ -603,3 +603,243 @@ def test_page_in_headless_chromium(server: Server, tmp_path: Path) -> None:
     if keep:  # keep the screenshot where a person can look at it
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(tmp_path / "solved.png", Path(keep) / "web-seed-solved.png")
+
+
+# -- variant rules on the page ------------------------------------------------------------------
+
+U = 60  # one cell in the page's SVG units (app.js)
+R_CIRCLE = U * 0.38  # an arrow's circle
+OUTSIDE = ("little_killer", "sandwich", "xsum", "skyscraper")
+
+
+def _entry_with(kind: str) -> dict[str, Any]:
+    """The smallest puzzle of the corpus with a rule of type ``kind`` (fewest blanks next)."""
+    entries = [e for e in variant_entries(multi_cell=True)
+               if any(c["type"] == kind for c in e["constraints"])]
+    assert entries, kind
+    return min(entries, key=lambda e: (int(e["size"]), str(e["givens"]).count(".")))
+
+
+def _nearly_solved(entry: dict[str, Any], blanks: int = 12) -> dict[str, Any]:
+    """``entry`` with its solution as givens but the first ``blanks`` cells: quick to explain,
+    and every rule is still drawn."""
+    givens = "." * blanks + str(entry["solution"])[blanks:]
+    return {**entry, "givens": givens}
+
+
+def _rc(name: str) -> tuple[int, int]:
+    match = re.fullmatch(r"r(\d+)c(\d+)", name)
+    assert match, name
+    return int(match.group(1)), int(match.group(2))
+
+
+def _centre(name: str) -> tuple[float, float]:
+    r, c = _rc(name)
+    return (c - 1) * U + U / 2, (r - 1) * U + U / 2
+
+
+def test_layout_sends_a_legend_for_each_rule_type() -> None:
+    from yass.constraints.base import REGISTRY
+    from yass.views import RULE_MEANINGS, rule_meaning
+    from yass.web import layout_json
+
+    assert set(REGISTRY) <= set(RULE_MEANINGS)  # every rule type has its line
+    entry = _entry_with("arrow")
+    lay = layout_json(puzzle_from_json(entry))
+    kinds = list(dict.fromkeys(c["type"] for c in entry["constraints"]))
+    assert [item[0] for item in lay["legend"]] == kinds
+    for kind, name, meaning in lay["legend"]:
+        assert (name, meaning) == rule_meaning(kind, int(entry["size"]))
+        assert meaning and meaning == RULE_MEANINGS[kind][1]
+    assert any(c["type"] == "arrow" and c["circle"] and c["line"] for c in lay["constraints"])
+    classic = layout_json(parse_puzzle(SEED_PUZZLE))
+    assert classic["legend"] == [] and classic["constraints"] == []
+
+
+_RULES_JS = """(() => {
+  const svg = document.querySelector('#board svg');
+  const num = (node, a) => Number(node.getAttribute(a));
+  const texts = (g) => [...g.querySelectorAll('text')].map((t) => t.textContent).join(' ');
+  return {
+    viewBox: svg.getAttribute('viewBox').split(' ').map(Number),
+    arrows: [...svg.querySelectorAll('g.arrow')].map((g) => {
+      const line = g.querySelector('polyline.arrow-line');
+      return {
+        points: line
+          ? line.getAttribute('points').split(' ').map((p) => p.split(',').map(Number)) : [],
+        marker: line ? line.getAttribute('marker-end') : null,
+        circles: [...g.querySelectorAll('circle.arrow-circle')]
+          .map((c) => [num(c, 'cx'), num(c, 'cy')]),
+        pills: g.querySelectorAll('rect.arrow-circle').length,
+      };
+    }),
+    clues: [...svg.querySelectorAll('g.clue')].map((g) => {
+      const t = g.querySelector('text');
+      return { kind: g.getAttribute('class'), text: t.textContent, x: num(t, 'x'), y: num(t, 'y'),
+               arrow: !!g.querySelector('line.clue-arrow[marker-end]') };
+    }),
+    quads: [...svg.querySelectorAll('g.quad')].map((g) => {
+      const c = g.querySelector('circle.quad-circle');
+      return { x: num(c, 'cx'), y: num(c, 'cy'), digits: texts(g) };
+    }),
+    maxima: svg.querySelectorAll('g.extreme.maximum rect').length,
+    minima: svg.querySelectorAll('g.extreme.minimum rect').length,
+    chevrons: svg.querySelectorAll('path.chevron').length,
+    clones: [...svg.querySelectorAll('g.clone')]
+      .map((g) => [g.getAttribute('fill'), g.children.length]),
+    betweenEnds: svg.querySelectorAll('circle.between-end').length,
+    cageSums: [...svg.querySelectorAll('text.cage-sum')]
+      .map((t) => [num(t, 'x'), num(t, 'y'), t.textContent]),
+    cands: [...svg.querySelectorAll('text.cand')]
+      .map((t) => [num(t, 'x'), num(t, 'y'), num(t, 'font-size')]),
+    legend: [...document.querySelectorAll('#rules-legend li')].map((li) => li.dataset.type),
+    legendText: document.getElementById('rules-legend').textContent,
+    legendHidden: document.getElementById('rules-legend').hidden,
+  };
+})()"""
+
+
+def _check_arrows(rules: list[dict[str, Any]], drawn: list[dict[str, Any]]) -> None:
+    assert len(drawn) == len(rules) > 0
+    for rule, got in zip(rules, drawn, strict=True):
+        circle, line = rule["circle"], rule["line"]
+        assert got["marker"] == "url(#rule-arrowhead)"  # an arrowhead at the end
+        # the line starts on the circle's edge and runs through its cells' centres
+        assert len(got["points"]) == len(line) + 1
+        for point, name in zip(got["points"][1:], line, strict=True):
+            assert point == pytest.approx(_centre(name))
+        start = got["points"][0]
+        gap = min(((start[0] - x) ** 2 + (start[1] - y) ** 2) ** 0.5
+                  for x, y in map(_centre, circle))
+        assert gap == pytest.approx(R_CIRCLE, abs=0.01)
+        if len(circle) == 1:
+            assert got["circles"] == [pytest.approx(_centre(circle[0]))]
+        else:  # a pill: one rounded box (in a straight row or column), or a circle a cell
+            assert got["pills"] == 1 or len(got["circles"]) == len(circle)
+
+
+def _check_clues(rules: list[dict[str, Any]], drawn: list[dict[str, Any]], n: int,
+                 view_box: list[float]) -> None:
+    assert len(drawn) == len(rules) > 0
+    for rule, got in zip(rules, drawn, strict=True):
+        kind = rule["type"]
+        assert got["kind"] == f"clue clue-{kind}"
+        assert got["text"] == str(rule["value"] if kind == "skyscraper" else rule["sum"])
+        x, y = _centre(rule["clue"])
+        tolerance = 10 if kind == "little_killer" else 1.01
+        assert abs(got["x"] - x) <= tolerance and abs(got["y"] - y) <= tolerance
+        assert got["arrow"] is (kind == "little_killer")
+        # outside the grid, and inside the picture
+        assert not (0 < got["x"] < n * U and 0 < got["y"] < n * U)
+        left, top, width, height = view_box
+        assert left < got["x"] < left + width and top < got["y"] < top + height
+    rows_cols = [_rc(str(r["clue"])) for r in rules]
+    left, top, width, height = view_box
+    assert (left < -3) == any(c == 0 for _, c in rows_cols)
+    assert (top < -3) == any(r == 0 for r, _ in rows_cols)
+    assert (left + width > n * U + 3) == any(c == n + 1 for _, c in rows_cols)
+    assert (top + height > n * U + 3) == any(r == n + 1 for r, _ in rows_cols)
+
+
+def _expected_chevrons(rules: list[dict[str, Any]], n: int) -> int:
+    count = 0
+    for rule in rules:
+        cells = {_rc(c) for c in rule["cells"]}
+        for r, c in cells:
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                count += 1 <= rr <= n and 1 <= cc <= n and (rr, cc) not in cells
+    return count
+
+
+@pytest.mark.skipif(
+    not os.access(CHROMIUM, os.X_OK),
+    reason=f"no headless browser: {CHROMIUM} is not installed (Debian package 'chromium')",
+)
+def test_variant_rules_drawn_in_headless_chromium(tmp_path: Path) -> None:
+    """Arrows, outside clues (little killer, sandwich, skyscraper), quadruples, minimum /
+    maximum cells, clones, between lines and cage sums of corpus puzzles, drawn by the page
+    that `yass explain --html` writes, with the rules' legend under the grid; a classic
+    puzzle's picture keeps no margin and no legend."""
+    import base64
+
+    kinds = ["arrow", "little_killer", "sandwich", "skyscraper", "quadruple", "maximum",
+             "clone", "between"]
+    entries = {kind: _entry_with(kind) for kind in kinds}
+    browser = Browser(tmp_path / "profile")
+    try:
+        for kind, entry in entries.items():
+            quick = _nearly_solved(entry) if kind in ("clone", "between") else entry
+            puzzle = puzzle_from_json(quick)
+            n = puzzle.size
+            page = tmp_path / f"{kind}.html"
+            page.write_text(standalone_html(explain_payload(puzzle)), encoding="utf-8")
+            browser.open(page.as_uri())
+            browser.wait("location.protocol === 'file:' && document.readyState === 'complete'"
+                         " && !!document.querySelector('#board svg')")
+            got = browser.js(_RULES_JS)
+            rules = entry["constraints"]
+            of = {k: [r for r in rules if r["type"] == k] for k in {r["type"] for r in rules}}
+            # the legend names every rule type once, in order, with its meaning
+            assert got["legend"] == list(dict.fromkeys(r["type"] for r in rules))
+            assert got["legendHidden"] is False
+            from yass.views import rule_meaning
+
+            for k in got["legend"]:
+                name, meaning = rule_meaning(k, n)
+                assert f"{name}: {meaning}" in got["legendText"]
+            if "arrow" in of:
+                _check_arrows(of["arrow"], got["arrows"])
+            else:
+                assert got["arrows"] == []
+            outside = [r for r in rules if r["type"] in OUTSIDE]
+            if outside:
+                _check_clues(outside, got["clues"], n, got["viewBox"])
+            else:
+                assert got["clues"] == [] and got["viewBox"] == [-3, -3, n * U + 6, n * U + 6]
+            quads = of.get("quadruple", [])
+            assert len(got["quads"]) == len(quads)
+            for rule, quad in zip(quads, got["quads"], strict=True):
+                corner = [sum(_centre(c)[i] for c in rule["cells"]) / 4 for i in (0, 1)]
+                assert [quad["x"], quad["y"]] == pytest.approx(corner)
+                assert quad["digits"].split() == [str(d) for d in rule["digits"]]
+                assert corner[0] % U == 0 and corner[1] % U == 0  # on the shared corner
+            assert got["maxima"] == sum(len(r["cells"]) for r in of.get("maximum", []))
+            assert got["minima"] == sum(len(r["cells"]) for r in of.get("minimum", []))
+            assert got["chevrons"] == _expected_chevrons(
+                of.get("maximum", []) + of.get("minimum", []), n)
+            clones = of.get("clone", [])
+            assert len(got["clones"]) == 2 * len(clones)
+            for (fill_a, count_a), (fill_b, count_b) in zip(
+                got["clones"][::2], got["clones"][1::2], strict=True
+            ):  # a clone's two shapes: as many cells, one colour
+                assert fill_a == fill_b and count_a == count_b
+            assert got["betweenEnds"] == 2 * len(of.get("between", []))
+            # a cage's sum sits in its first cell's corner, the candidates there below it
+            sums = [r for r in of.get("killer", []) if r.get("sum") is not None]
+            assert sorted(t for _, _, t in got["cageSums"]) == sorted(str(r["sum"]) for r in sums)
+            for x, y, _ in got["cageSums"]:
+                left, top = x - x % U, y - y % U
+                inside = [(cx, cy, size) for cx, cy, size in got["cands"]
+                          if left < cx < left + U and top < cy < top + U]
+                assert all(cy - size / 2 >= y - 1 for _, cy, size in inside), (x, y)
+            if kind == "arrow":
+                shot = browser.call("Page.captureScreenshot", format="png")["data"]
+                (tmp_path / "arrows.png").write_bytes(base64.b64decode(shot))
+        # a classic puzzle: no margin, no rules, no legend
+        page = tmp_path / "classic.html"
+        page.write_text(standalone_html(explain_payload(parse_puzzle(SEED_PUZZLE))),
+                        encoding="utf-8")
+        browser.open(page.as_uri())
+        browser.wait("location.protocol === 'file:' && document.readyState === 'complete'"
+                     " && !!document.querySelector('#board svg')")
+        got = browser.js(_RULES_JS)
+        assert got["viewBox"] == [-3, -3, 9 * U + 6, 9 * U + 6]
+        assert got["legendHidden"] is True and got["legend"] == []
+        assert got["arrows"] == got["clues"] == got["quads"] == []
+    finally:
+        browser.close()
+    assert (tmp_path / "arrows.png").stat().st_size > 5_000
+    keep = os.environ.get("YASS_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(tmp_path / "arrows.png", Path(keep) / "web-variant-arrows.png")

@@ -10,6 +10,9 @@
 * ``levels(board)``: one small grid per digit: the digit where it is placed
   (determined), ``.`` where it is still possible, blank where it is excluded.
 
+``grid`` and ``candidates`` take ``legend=True`` to list a variant puzzle's rules under
+the picture (``yass.views.rules_legend``).
+
 Nothing here prints; the functions return strings without a final newline.
 """
 
@@ -133,12 +136,16 @@ def _draw_regions(symbols: Sequence[str], layout: Layout) -> list[str]:
 GIVEN_STYLE, PLACED_STYLE, RESET = "\x1b[1m", "\x1b[36m", "\x1b[0m"
 
 
-def grid(values: Sequence[int], layout: Layout, givens: int | None = None) -> str:
+def grid(
+    values: Sequence[int], layout: Layout, givens: int | None = None, *, legend: bool = False
+) -> str:
     """The game view: digits in a boxed picture, blank cells as spaces.
 
     On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
     cells are ``.``. With ``givens`` (a cell bitset), for a terminal, the givens are
-    drawn bold and the other digits (placed since) cyan.
+    drawn bold and the other digits (placed since) cyan. With ``legend``, the variant
+    rules are listed under the picture (``yass.views.rules_legend``; nothing on a
+    classic grid).
     """
     blank = "." if _has_regions(layout) else " "
     symbols = [digit_char(v) if v else blank for v in values]
@@ -147,14 +154,23 @@ def grid(values: Sequence[int], layout: Layout, givens: int | None = None) -> st
             f"{GIVEN_STYLE if givens >> c & 1 else PLACED_STYLE}{ch}{RESET}" if values[c] else ch
             for c, ch in enumerate(symbols)
         ]
-    return "\n".join(draw(symbols, layout))
+    return _with_legend("\n".join(draw(symbols, layout)), layout, legend)
 
 
-def candidates(board: Board) -> str:
+def _with_legend(text: str, layout: Layout, legend: bool) -> str:
+    if not legend:
+        return text
+    from yass.views import rules_legend
+
+    block = rules_legend(layout)
+    return f"{text}\n{block}" if block else text
+
+
+def candidates(board: Board, *, legend: bool = False) -> str:
     """Each cell's placed digit or its remaining candidates, columns aligned.
 
     Boxes are separated by lines as in the game view; a cell with no candidate left
-    shows ``-``.
+    shows ``-``. With ``legend``, the variant rules are listed under the grid.
     """
     layout = board.layout
     n = layout.size
@@ -182,7 +198,7 @@ def candidates(board: Board) -> str:
         ]
         lines.append("│" + "│".join(parts) + "│")
     lines.append(border("└", "┴", "┘"))
-    return "\n".join(lines)
+    return _with_legend("\n".join(lines), layout, legend)
 
 
 def levels(board: Board, columns: int | None = None) -> str:

@@ -127,13 +127,18 @@ def _level(request: Any) -> int:
 
 
 def layout_json(puzzle: Puzzle) -> dict[str, Any]:
-    """What the page draws besides the digits: regions, extra houses and the rules."""
+    """What the page draws besides the digits: regions, extra houses and the rules
+    (``constraints`` in the variant JSON format, and ``legend``: [type, name, meaning]
+    for each rule type present)."""
     from yass.formats import puzzle_to_json
     from yass.render import region_ids
-    from yass.views import _slots
+    from yass.views import _slots, rule_meaning
 
     lay = puzzle.layout
     rows, cols = _slots(lay)
+    constraints = puzzle_to_json(puzzle)["constraints"]
+    kinds = list(dict.fromkeys(str(c.get("type", "")) for c in constraints))
+    legend = [[kind, *rule_meaning(kind, lay.size)] for kind in kinds]
     extra = [
         {"kind": h.kind, "name": h.name, "cells": list(h.cells)}
         for h in lay.houses
@@ -144,7 +149,8 @@ def layout_json(puzzle: Puzzle) -> dict[str, Any]:
         "slots": [rows, cols],
         "regions": region_ids(lay),
         "extra": extra,
-        "constraints": puzzle_to_json(puzzle)["constraints"],
+        "constraints": constraints,
+        "legend": legend,
         "names": [lay.name(c) for c in range(lay.ncells)],
     }
 
