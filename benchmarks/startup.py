@@ -3,7 +3,9 @@
 Runs ``python3 -c pass`` and ``yass solve PUZZLE`` (the console script next to this
 Python, or ``python -m yass`` when there is none) several times each, alternating, and
 prints the median wall time of each, measured around the subprocess, and their ratio.
-The target is a ratio of at most 3.
+The target is a ratio of at most 3. It also prints the median CPU time (user + system)
+of each process and its ratio: on a busy machine the wall times wait for a core, the
+CPU times much less so.
 
 Both run as an installed package does, with byte-code caches: they are kept under a
 directory of their own (``PYTHONPYCACHEPREFIX``), so the source tree stays clean even
@@ -43,16 +45,31 @@ def environment(cache: str) -> dict[str, str]:
     return env
 
 
-def wall_time(argv: list[str], env: dict[str, str]) -> float:
-    """Seconds from starting ``argv`` to its end; it must succeed."""
+def run_time(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``argv`` to its end, and the CPU seconds it used; it must
+    succeed."""
+    before = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run(
         argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, check=False
     )
     seconds = time.perf_counter() - start
+    cpu = _children_cpu() - before
     if done.returncode not in (0, 1):
         sys.exit(f"{shlex.join(argv)} failed ({done.returncode}): {done.stderr.decode()}")
-    return seconds
+    return seconds, cpu
+
+
+def _children_cpu() -> float:
+    """CPU seconds used so far by the ended child processes (to the microsecond where
+    ``resource`` is there, else in clock ticks)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        t = os.times()
+        return t.children_user + t.children_system
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def launcher(src: str) -> list[str]:
@@ -85,19 +102,22 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="yass-startup-") as cache:
         env = environment(cache)
         for _, argv in [("", python), *runs]:
-            wall_time(argv, env)  # warm the file cache and write the byte-code cache
-        base_runs: list[float] = []
-        times: list[list[float]] = [[] for _ in runs]
+            run_time(argv, env)  # warm the file cache and write the byte-code cache
+        base_runs: list[tuple[float, float]] = []
+        times: list[list[tuple[float, float]]] = [[] for _ in runs]
         for _ in range(args.runs):  # interleaved, so a change of load touches all alike
-            base_runs.append(wall_time(python, env))
+            base_runs.append(run_time(python, env))
             for i, (_, argv) in enumerate(runs):
-                times[i].append(wall_time(argv, env))
-    base = statistics.median(base_runs)
-    print(f"median of {args.runs} runs, wall time of the whole process")
-    print(f"  {'python3 -c pass':<48} {base * 1000:8.1f} ms")
+                times[i].append(run_time(argv, env))
+    base = [statistics.median(t[k] for t in base_runs) for k in (0, 1)]
+    print(f"median of {args.runs} runs of the whole process: wall time, and CPU time")
+    print(f"  {'python3 -c pass':<48} {base[0] * 1000:8.1f} ms {'':16} {base[1] * 1000:8.1f} ms")
     for (name, _), t in zip(runs, times, strict=True):
-        median = statistics.median(t)
-        print(f"  {name:<48} {median * 1000:8.1f} ms   {median / base:5.1f}x python")
+        wall, cpu = (statistics.median(r[k] for r in t) for k in (0, 1))
+        print(
+            f"  {name:<48} {wall * 1000:8.1f} ms {wall / base[0]:5.1f}x python"
+            f" {cpu * 1000:8.1f} ms {cpu / base[1]:5.1f}x python"
+        )
     return 0
 
 

@@ -18,12 +18,15 @@ are added by name (``rules="antiknight,antiking,nonconsecutive"``) or as
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
-
 from yass._version import __version__
 
+# True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): the names below are
+# for annotations, and importing ``typing`` would cost ``import yass`` more than the rest.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Sequence
+    from typing import Any
+
     from yass.board import Board, ConflictError, Puzzle
     from yass.bounds import BoundReached, Bounds
     from yass.constraints import Constraint, constraint_from_json, rules_from_names

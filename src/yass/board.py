@@ -8,12 +8,11 @@ The board keeps two views in sync: ``cands[cell]`` is the digit mask of a cell, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from yass.geometry import PuzzleError, a_digit, bits, digit_char, mask_digits
+from yass.geometry import Frozen, PuzzleError, a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from yass.step import Step
 
@@ -28,15 +27,18 @@ class ConflictError(PuzzleError):
         self.cells = cells
 
 
-@dataclass(frozen=True)
-class Puzzle:
-    """A layout and its givens (0 = empty), row by row."""
+class Puzzle(Frozen):
+    """A layout and its givens (0 = empty), row by row; ``name`` is left out of equality."""
+
+    _compared = ("layout", "givens")
+    _shown = ("layout", "givens", "name")
 
     layout: Layout
     givens: tuple[int, ...]
-    name: str = field(default="", compare=False)
+    name: str
 
-    def __post_init__(self) -> None:
+    def __init__(self, layout: Layout, givens: tuple[int, ...], name: str = "") -> None:
+        self._fields(layout=layout, givens=givens, name=name)
         if len(self.givens) != self.layout.ncells:
             raise PuzzleError(
                 f"{a_digit(str(self.layout.size))}x{self.layout.size} puzzle needs"

@@ -9,11 +9,14 @@ an int with bit ``cell`` set.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+# True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): ``typing`` is not
+# imported at run time, to keep the ``yass`` command's start-up short.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import ClassVar
+
     from yass.constraints.base import Constraint
 
 MAX_SIZE = 16
@@ -102,21 +105,68 @@ def digits_text(mask: int) -> str:
     return "".join(digit_char(d) for d in mask_digits(mask))
 
 
-_CELL_RE = re.compile(r"^\s*[rR](\d+)\s*[cC](\d+)\s*$")
+#: A cell name, ``r1c1``; compiled on first use (by ``re``, which keeps it).
+_CELL_RE = r"^\s*[rR](\d+)\s*[cC](\d+)\s*$"
 
 
-@dataclass(frozen=True)
-class Grid:
+class Frozen:
+    """A value, as ``@dataclass(frozen=True)`` makes one, without importing ``dataclasses``
+    (a good part of the ``yass`` command's start-up): equal and hashed by the fields named
+    in ``_compared``, shown by those in ``_shown``, and never changed once ``__init__`` has
+    set its fields with ``_fields`` (FrozenInstanceError, as for a frozen dataclass).
+    """
+
+    _compared: ClassVar[tuple[str, ...]] = ()
+    _shown: ClassVar[tuple[str, ...]] = ()
+
+    def _fields(self, **values: object) -> None:
+        self.__dict__.update(values)
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._compared])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__ and isinstance(other, Frozen):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class Grid(Frozen):
     """The bare geometry a constraint needs to declare itself: size and boxes.
 
     ``constraints`` holds every rule of the puzzle, so that a rule can react to
-    another (the non-consecutive rule exempts pairs that carry a kropki dot).
+    another (the non-consecutive rule exempts pairs that carry a kropki dot); it is
+    left out of equality and of the repr.
     """
+
+    _compared = _shown = ("size", "box_rows", "box_cols")
 
     size: int
     box_rows: int
     box_cols: int
-    constraints: tuple[Constraint, ...] = field(default=(), compare=False, repr=False)
+    constraints: tuple[Constraint, ...]
+
+    def __init__(
+        self, size: int, box_rows: int, box_cols: int, constraints: tuple[Constraint, ...] = ()
+    ) -> None:
+        self._fields(size=size, box_rows=box_rows, box_cols=box_cols, constraints=constraints)
 
     @property
     def ncells(self) -> int:
@@ -147,7 +197,7 @@ class Grid:
 
     def parse_rc(self, text: str, *, outside: bool = False) -> tuple[int, int]:
         """0-based (row, col) of ``r1c1``; ``outside`` allows row/col 0 and N+1."""
-        m = _CELL_RE.match(str(text))
+        m = re.match(_CELL_RE, str(text))
         if not m:
             raise LayoutError(f"{text!r} is not a cell name like r1c1")
         row, col = int(m.group(1)) - 1, int(m.group(2)) - 1

@@ -8,24 +8,29 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from yass.constraints.base import Constraint
-from yass.geometry import MAX_SIZE, Grid, LayoutError, box_shape, digit_char
+from yass.geometry import MAX_SIZE, Frozen, Grid, LayoutError, box_shape, digit_char
 
 __all__ = ["House", "Layout"]
 
 
-@dataclass(frozen=True)
-class House:
+class House(Frozen):
     """Cells whose digits all differ; a house of N cells holds every digit exactly once."""
+
+    _compared = _shown = ("kind", "number", "cells", "mask", "full")
 
     kind: str
     number: int
     cells: tuple[int, ...]
     mask: int
     full: bool
+
+    def __init__(
+        self, kind: str, number: int, cells: tuple[int, ...], mask: int, full: bool
+    ) -> None:
+        self._fields(kind=kind, number=number, cells=cells, mask=mask, full=full)
 
     @property
     def name(self) -> str:

@@ -8,9 +8,12 @@ print, so ``yass.cli`` stays the only module that prints.
 from __future__ import annotations
 
 import time
-from typing import Any, TextIO
 
 from yass.batch import EXIT_NO_SOLUTION, EXIT_OK
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = ["DELAY", "INTERVAL", "Progress", "Stats", "clock"]
 

@@ -25,7 +25,7 @@ This module sits below the techniques and imports nothing from them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from yass.geometry import Frozen
 
 __all__ = ["LEVELS", "TABLE", "TechniqueInfo", "level_name"]
 
@@ -35,19 +35,39 @@ LEVELS = ("", "Easy", "Medium", "Hard", "Unfair", "Extreme")
 _E, _M, _H, _U, _X = 1, 2, 3, 4, 5
 
 
-@dataclass(frozen=True)
-class TechniqueInfo:
+class TechniqueInfo(Frozen):
     """One row of the table: ``order`` is the place on the ladder (0 = tried first)."""
+
+    _compared = _shown = (
+        "code", "name", "difficulty", "order", "score", "level", "default", "unique", "aliases",
+    )
 
     code: str
     name: str
     difficulty: float
     order: int
-    score: int = 0
-    level: int = 1
-    default: bool = True
-    unique: bool = False
-    aliases: tuple[str, ...] = ()
+    score: int
+    level: int
+    default: bool
+    unique: bool
+    aliases: tuple[str, ...]
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        difficulty: float,
+        order: int,
+        score: int = 0,
+        level: int = 1,
+        default: bool = True,
+        unique: bool = False,
+        aliases: tuple[str, ...] = (),
+    ) -> None:
+        self._fields(
+            code=code, name=name, difficulty=difficulty, order=order, score=score, level=level,
+            default=default, unique=unique, aliases=aliases,
+        )
 
     @property
     def level_name(self) -> str:
@@ -63,6 +83,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("ic", "Locked Candidates", 2.6, 50, _M, "",
      ("intersection", "pointing", "claiming", "box/line", "locked")),
     ("rc", "Relation Consistency", 2.8, 50, _M, "", ("relation", "relations")),
+    ("rl", "Rule Logic", 2.8, 50, _M, "", ("rule", "rules", "cage", "cages", "killer")),
+    ("io", "Innies and Outies", 3.0, 60, _M, "", ("45 rule", "innies", "outies")),
     ("np", "Naked Pair", 3.0, 60, _M, "", ()),
     ("nt", "Naked Triple", 3.6, 80, _M, "", ()),
     ("hp", "Hidden Pair", 3.4, 70, _M, "", ()),

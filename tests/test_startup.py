@@ -1,0 +1,122 @@
+"""Start-up: a command imports what it needs and no more (see benchmarks/startup.py).
+
+Each check runs in a fresh interpreter and reads ``sys.modules``: which modules a
+command loads is deterministic, unlike how long it takes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import subprocess
+import sys
+
+import yass.techniques
+from conftest import SEED_PUZZLE
+from yass.table import TABLE
+from yass.techniques import ALL_TECHNIQUES, FAMILIES, TECHNIQUES, Technique, get_techniques
+from yass.techniques.base import REGISTRY
+
+#: An easy puzzle: the singles solve it.
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+#: Never needed to parse arguments and solve a classic puzzle.
+HEAVY = (
+    "json", "multiprocessing", "rich", "shutil", "yass.explain", "yass.rating", "yass.views",
+    "yass.generate", "yass.web",
+)
+
+#: Technique families an easy classic puzzle does not need.
+LATE_FAMILIES = sorted({f"yass.techniques.{m}" for m in FAMILIES.values()} - {
+    "yass.techniques.singles",
+})
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules loaded once ``code`` has run in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    names: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return set(names) - {"json", "json.decoder", "json.scanner", "json.encoder", "_json"}
+
+
+def test_import_yass_loads_nothing_of_the_package() -> None:
+    loaded = _modules_after("import yass")
+    assert {m for m in loaded if m.startswith("yass")} == {"yass", "yass._version"}
+
+
+def test_parsing_a_solve_command_loads_no_technique() -> None:
+    loaded = _modules_after(
+        "import yass.cli\n"
+        f"yass.cli.build_parser(yass.cli._command_in(['solve', {SEED_PUZZLE!r}]))"
+        f".parse_args(['solve', {SEED_PUZZLE!r}])"
+    )
+    assert "yass.cli" in loaded
+    assert not {m for m in loaded if m.startswith(("yass.techniques", "yass.solver"))}
+    assert not loaded & set(HEAVY)
+    # Nor the costly standard modules (unless this Python's start-up loads them anyway).
+    assert not (loaded - _modules_after("")) & {"typing", "dataclasses", "inspect"}
+
+
+def test_solving_an_easy_puzzle_loads_the_singles_only() -> None:
+    loaded = _modules_after(
+        "import contextlib, io, yass.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = yass.cli.main(['solve', {EASY!r}])\n"
+        "assert code == 0 and '0 guesses required!' in out.getvalue(), out.getvalue()"
+    )
+    assert {"yass.techniques.singles", "yass.solver", "yass.render"} <= loaded
+    assert not loaded & set(LATE_FAMILIES)
+    assert not loaded & set(HEAVY)
+
+
+def test_help_still_lists_every_technique_code() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "yass", "solve", "--help"], capture_output=True, text=True,
+        check=True,
+    )
+    text = " ".join(done.stdout.split())
+    assert ", ".join(t.code for t in ALL_TECHNIQUES) in text
+
+
+# -- techniques loaded when first used -------------------------------------------------------
+
+
+def test_families_name_the_module_of_every_technique() -> None:
+    for info in pkgutil.iter_modules(yass.techniques.__path__):
+        importlib.import_module(f"yass.techniques.{info.name}")
+    assert set(FAMILIES) == set(REGISTRY) == set(TABLE)
+    for code, cls in REGISTRY.items():
+        assert cls.__module__ == f"yass.techniques.{FAMILIES[code]}", code
+
+
+def test_a_technique_becomes_itself_on_first_use() -> None:
+    fresh = subprocess.run(
+        [
+            sys.executable, "-c",
+            "import sys\n"
+            "from yass.techniques import TECHNIQUES, get_techniques\n"
+            "fc = next(t for t in TECHNIQUES if t.code == 'fc')\n"
+            "before = type(fc).__name__, 'yass.techniques.forcing' in sys.modules\n"
+            "print(before, fc.name, fc.needs_unique, fc.info.level)\n"
+            "text = repr(fc)\n"  # the first use: the family is imported
+            "print(type(fc).__name__ == 'ForcingChain', text == 'ForcingChain()',\n"
+            "      'yass.techniques.forcing' in sys.modules, get_techniques('fc')[0] is fc)",
+        ],
+        capture_output=True, text=True, check=True,
+    )
+    assert fresh.stdout.splitlines() == [
+        "('_Pending', False) Forcing Chain False 5",
+        "True True True True",
+    ]
+
+
+def test_the_ladder_in_this_process_is_made_of_techniques() -> None:
+    for tech in get_techniques(",".join(t.code for t in ALL_TECHNIQUES)):
+        assert type(tech).__module__ == f"yass.techniques.{FAMILIES[tech.code]}"
+        assert isinstance(tech, Technique)
+        assert tech.name == TABLE[tech.code].name
+    assert all(isinstance(t, REGISTRY[t.code]) for t in TECHNIQUES)
