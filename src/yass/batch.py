@@ -29,13 +29,15 @@ import os
 import signal
 import sys
 import time
+from collections import namedtuple
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from yass.geometry import PuzzleError, digit_char
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
+    from typing import Any, NamedTuple, TypeVar
 
     from yass.board import Puzzle
     from yass.bounds import BoundReached, Bounds
@@ -92,8 +94,9 @@ LONG_LINE = b"\x00(a line too long to read)"
 #: The note for a puzzle with more than one solution (after "SOURCE line N: ").
 NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
 
-J = TypeVar("J")
-R = TypeVar("R")
+if TYPE_CHECKING:
+    J = TypeVar("J")
+    R = TypeVar("R")
 
 
 def as_line(values: Sequence[int]) -> str:
@@ -299,17 +302,25 @@ def in_order(
 # -- one puzzle a line, a block of lines at a time ----------------------------------------
 
 
-class Block(NamedTuple):
-    """What ``solve_block`` gives back: output lines and counts of one block."""
+if TYPE_CHECKING:
 
-    out: str  # the output lines, each ending in a newline
-    size: int  # bytes of input
-    puzzles: int
-    solved: int
-    unsolved: int
-    errors: int
-    code: int  # the worst exit code
-    notes: tuple[tuple[int, str], ...]  # (output lines before it, a line for standard error)
+    class Block(NamedTuple):
+        """What ``solve_block`` gives back: output lines and counts of one block."""
+
+        out: str  # the output lines, each ending in a newline
+        size: int  # bytes of input
+        puzzles: int
+        solved: int
+        unsolved: int
+        errors: int
+        code: int  # the worst exit code
+        notes: tuple[tuple[int, str], ...]  # (lines of output before it, a line for stderr)
+
+else:  # the same tuple, made without importing ``typing``
+    Block = namedtuple(
+        "Block", "out size puzzles solved unsolved errors code notes", module=__name__
+    )
+    Block.__doc__ = "What ``solve_block`` gives back: output lines and counts of one block."
 
 
 #: The bounds of each puzzle's search: (``--timeout`` seconds, ``--max-guesses``), None: none.
@@ -616,13 +627,14 @@ class Input:
     @property
     def lines(self) -> bool:
         """Whether the input is one puzzle a line (not JSON, not pictures)."""
-        from yass.formats.text import _line_kind
+        from yass.formats.text import _line_kind, looks_like_link
 
         first = self.first
         return not (
             self.name.lower().endswith(".json")
             or first.startswith(("{", "["))
             or (bool(first) and _line_kind(first, None) == "picture")
+            or looks_like_link(first)
         )
 
     def position(self) -> int:

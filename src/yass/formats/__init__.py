@@ -3,12 +3,14 @@
 * ``parse_puzzle(text)``: one puzzle from a line or a picture;
 * ``read_puzzles(path_or_stream)``: every puzzle of a file (text or JSON), streamed as
   ``Entry`` objects, each holding a Puzzle or the error of that puzzle;
-* ``puzzle_from_json`` / ``puzzle_to_json``: the JSON format of variant puzzles.
+* ``puzzle_from_json`` / ``puzzle_to_json``: the JSON format of variant puzzles;
+* f-puzzles and SudokuPad links are read wherever a puzzle is (``yass.formats.fpuzzles``).
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -19,6 +21,7 @@ from yass.formats.text import (
     ParseError,
     Source,
     entries_from_lines,
+    looks_like_link,
     make_layout,
     numbered_lines,
     open_source,
@@ -70,11 +73,23 @@ def read_puzzles(
     """Every puzzle of a file, ``-`` (standard input) or a text stream, in order.
 
     A name ending in ``.json``, or text starting with ``{`` or ``[``, is read as JSON (one
-    puzzle object or a list); anything else as text (one puzzle a line, or picture grids),
-    streamed line by line. Each puzzle gives an Entry holding it or its error; ``rules``
+    puzzle object or a list); anything else as text (one puzzle a line, or picture grids,
+    or f-puzzles and SudokuPad links), streamed line by line. ``source`` may also be one
+    such link itself. Each puzzle gives an Entry holding it or its error; ``rules``
     and ``constraints`` are added to every puzzle. Raises ParseError when the source
     cannot be read at all (missing file, malformed JSON).
     """
+    if (
+        isinstance(source, str)
+        and source != "-"
+        and looks_like_link(source)
+        and not os.path.exists(source)
+    ):  # a link given in place of a file
+        from yass.formats.fpuzzles import entry_from_link
+
+        yield entry_from_link(source, size=size, constraints=constraints, rules=rules,
+                              check=check)
+        return
     name, stream, opened = open_source(source)
     try:
         lines = numbered_lines(name, stream)

@@ -50,6 +50,7 @@ __all__ = [
     "ParseError",
     "build_puzzle",
     "entries_from_lines",
+    "looks_like_link",
     "make_layout",
     "open_source",
     "parse_line",
@@ -80,6 +81,23 @@ def too_long(line: int | None = None) -> str:
         f"{which} is longer than {MAX_LINE:,} characters, more than any puzzle needs"
         " (a 16x16 puzzle line has 256 cells)"
     )
+
+
+#: How an f-puzzles or SudokuPad link, or a bare f-puzzles payload, starts (lower case).
+_LINK_STARTS = (
+    "http://", "https://", "www.", "f-puzzles.", "sudokupad.", "beta.sudokupad.",
+    "app.crackingthecryptic.", "crackingthecryptic.", "fpuz", "n4ig",
+)
+
+
+def looks_like_link(text: str) -> bool:
+    """Whether ``text`` is an f-puzzles or SudokuPad link (or another address), or a bare
+    f-puzzles payload: ``yass.formats.fpuzzles`` reads it. Quick for anything else."""
+    if not text.lstrip()[:24].lower().startswith(_LINK_STARTS):
+        return False
+    from yass.formats import fpuzzles
+
+    return fpuzzles.looks_like_link(text)
 
 
 def printable(text: str) -> str:
@@ -416,6 +434,12 @@ def parse_puzzle(
     ]
     if not rows:
         raise ParseError("the puzzle is empty")
+    if len(rows) == 1 and looks_like_link(rows[0][1]):
+        from yass.formats.fpuzzles import puzzle_from_link
+
+        return puzzle_from_link(
+            rows[0][1], size=size, constraints=constraints, rules=rules, name=name, check=check
+        )
     for ln, row in rows:
         if len(row) > MAX_LINE:
             raise ParseError(too_long(ln if len(rows) > 1 else None))
@@ -613,6 +637,16 @@ def entries_from_lines(
                     index += 1
                     block = []
                     yield entry
+            continue
+        if not block and looks_like_link(line):  # an f-puzzles or SudokuPad link
+            from yass.formats.fpuzzles import entry_from_link
+
+            mode = mode or "line"
+            index += 1
+            yield entry_from_link(
+                line, name, lineno, index, size=size, constraints=constraints, rules=rules,
+                check=check,
+            )
             continue
         if not mode:
             mode = _line_kind(line, size)
