@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -79,8 +80,11 @@ def _tokens(text: str, size: int) -> Iterator[tuple[int, str, int]]:
 
 
 def _layout(size: int, rules: str) -> Layout:
+    """``rules``: --rules names, ``-``, or a JSON list of constraint objects."""
     shape = box_shape(size) or (0, 0)
     grid = Grid(size, *shape)
+    if rules.startswith("["):
+        return Layout(size, [constraint_from_json(obj, grid) for obj in json.loads(rules)])
     return Layout(size, rules_from_names("" if rules == "-" else rules, grid))
 
 

@@ -19,7 +19,6 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
 
 from yass import batch
 from yass.batch import (
@@ -35,10 +34,13 @@ from yass.batch import (
     verify,
 )
 from yass.bounds import BoundReached, Bounds
-from yass.geometry import Grid, PuzzleError
+from yass.geometry import Grid, PuzzleError, digit_char, mask_digits, plural
 from yass.progress import Progress, Stats
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
     from yass.board import Puzzle
     from yass.formats.text import Entry
     from yass.techniques.base import Technique
@@ -65,8 +67,9 @@ For a file of many puzzles the exit code is the worst (highest) one over all of 
 
 PUZZLE_HELP = (
     "a puzzle line (81 characters for 9x9: 1-9, then A-G above 9; '.' or '0' empty), a"
-    " picture of the grid (text with newlines), a file (one puzzle a line, a picture, or"
-    " JSON), or '-' for standard input"
+    " picture of the grid (text with newlines), an f-puzzles or SudokuPad link (or its"
+    " N4Ig... payload), a file (one puzzle or link a line, a picture, or JSON), or '-' for"
+    " standard input"
 )
 
 
@@ -135,7 +138,9 @@ def _is_source(arg: str) -> bool:
         return True
     if not text or "\n" in text:
         return False
-    return not (_looks_like_puzzle(text) or _only_puzzle_chars(text))
+    from yass.formats.text import looks_like_link  # an f-puzzles or SudokuPad link
+
+    return not (_looks_like_puzzle(text) or _only_puzzle_chars(text) or looks_like_link(text))
 
 
 def _entries(arg: str, rules: str) -> tuple[Iterator[Entry], bool]:
@@ -337,7 +342,7 @@ def _solve_entry(
     assert puzzle is not None
     fmt = args.format
     bounds = _puzzle_bounds(args)
-    if fmt == "line":
+    if fmt in ("line", "fpuzzles"):
         try:
             count, solution = _search_first(puzzle, 1 if args.first else 2, bounds)
             stopped = None
@@ -350,7 +355,12 @@ def _solve_entry(
             _not_unique(entry)
         if stopped is not None:
             _warn_unknown(entry, stopped)
-        _out(as_line(solution) if solution is not None else "no solution")
+        if solution is not None and fmt == "fpuzzles":
+            from yass.cli_convert import solution_text
+
+            _out(solution_text(puzzle, solution))
+        else:
+            _out(as_line(solution) if solution is not None else "no solution")
         if stopped is not None:
             return EXIT_BOUND
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
@@ -513,7 +523,56 @@ def _check_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
         text, code = "valid: exactly one solution", EXIT_OK
     else:
         text, code = "not unique: more than one solution", EXIT_NO_SOLUTION
+        text += _ambiguous_text(puzzle, args)
     _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
+    return code
+
+
+def _ambiguous_text(puzzle: Puzzle, args: argparse.Namespace) -> str:
+    """``; 4 cells still ambiguous: r1c1{1,2}, ...`` for a puzzle with several solutions
+    (empty when the bounds stop the search for them)."""
+    from yass.setter import true_candidates
+
+    try:
+        found = true_candidates(puzzle, _puzzle_bounds(args))
+    except BoundReached:
+        return ""
+    cells = found.ambiguous()
+    listed = ", ".join(
+        puzzle.layout.name(c) + "{" + ",".join(map(digit_char, mask_digits(found.masks[c]))) + "}"
+        for c in cells[:_LISTED]
+    )
+    if len(cells) > _LISTED:
+        listed += f" and {len(cells) - _LISTED} more (yass candidates shows them all)"
+    return f"; {plural(len(cells), 'cell')} still ambiguous: {listed}"
+
+
+#: The most ambiguous cells ``check`` names on its line.
+_LISTED = 8
+
+
+@_bounded
+def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
+    from yass import render
+    from yass.setter import true_candidates
+
+    puzzle = entry.puzzle
+    assert puzzle is not None
+    found = true_candidates(puzzle, _puzzle_bounds(args))
+    if not found.solvable:
+        text, code = "no solution", EXIT_NO_SOLUTION
+    else:
+        board = puzzle.board()
+        for cell, mask in enumerate(found.masks):
+            for d in mask_digits(board.cands[cell] & ~mask):
+                board.eliminate(cell, d)
+        cells = found.ambiguous()
+        note = (
+            "unique: one true candidate in every cell" if not cells
+            else f"{plural(len(cells), 'cell')} with more than one true candidate"
+        )
+        text, code = f"{render.candidates(board)}\n{note}", EXIT_OK
+    _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
 
 
@@ -530,7 +589,7 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
         for step in explain(puzzle).steps[:after]:
             board.apply(step)
     if args.view == "candidates":
-        text = render.candidates(board)
+        text = render.candidates(board, legend=True)
     elif args.view == "pencil":
         from yass import views
 
@@ -548,7 +607,7 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
         givens = None
         if use_color(sys.stdout):
             givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
-        text = render.grid(board.values, puzzle.layout, givens)
+        text = render.grid(board.values, puzzle.layout, givens, legend=True)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return EXIT_OK
 
@@ -648,10 +707,10 @@ def _run_puzzles(
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     stats = Stats()
-    if args.format == "line" and (args.steps or args.techniques is not None):
+    if args.format in ("line", "fpuzzles") and (args.steps or args.techniques is not None):
         _err("error", "--steps and --techniques need --format pretty or json (line uses search)")
         return EXIT_BAD_INPUT
-    techniques = _techniques(args.techniques) if args.format != "line" else []
+    techniques = _techniques(args.techniques) if args.format not in ("line", "fpuzzles") else []
 
     def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
         return _solve_entry(entry, a, multi, techniques)
@@ -1271,6 +1330,10 @@ def _positive(text: str) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse with usage errors as one line, like every other error of yass."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("yass").strip()
         where = f"{command}: " if command else ""
@@ -1366,13 +1429,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--format",
-        choices=("pretty", "line", "json"),
+        choices=("pretty", "line", "json", "fpuzzles"),
         default="pretty",
         help="pretty: the boxed grid and 'N guesses required!' (default); line: the"
         " solution as one line, by the compiled exhaustive search, one line per puzzle"
         " ('no solution' or 'error: ...' in place; blank and '#' lines give none), made"
         " for files of millions of puzzles; json: one JSON object per puzzle (JSON Lines)"
-        " with puzzle, solution, guesses, unique, steps",
+        " with puzzle, solution, guesses, unique, steps; fpuzzles: like line, but an"
+        " f-puzzles link of the puzzle with its solution filled in",
     )
     p.add_argument("--steps", action="store_true", help="print each step's explanation first")
     p.add_argument(
@@ -1441,6 +1505,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="check that a puzzle has exactly one solution",
         description="Say whether each puzzle is valid with exactly one solution, has no"
         " solution, or has several. Exit code 0 only when every puzzle is unique.",
+    )
+    _bound_options(p)
+
+    p = command(
+        "candidates",
+        help="true candidates: the digits some solution puts in each cell",
+        description="Show, for each puzzle, the candidate grid of its true candidates: every"
+        " digit that at least one solution puts in that cell (a setter's view: a cell with"
+        " more than one is still ambiguous, and a given there removes solutions). One search"
+        " per candidate at most; --timeout bounds the whole run of a puzzle.",
     )
     _bound_options(p)
 
@@ -1534,6 +1608,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     else:
         command("web", help="", puzzles=False)
 
+    if only in (None, "convert"):
+        from yass import cli_convert
+
+        cli_convert.add_parser(command)
+    else:
+        command("convert", help="", puzzles=False)
+
     p = command(
         "rate",
         help="Sudoku Explainer difficulty ratings (ER, EP, ED)",
@@ -1584,7 +1665,19 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     """Help text whose ``%(codes)s`` is the list of technique codes, looked up only when
     help is shown (the techniques are not imported to parse arguments). A description
     of one paragraph is wrapped to the terminal; text laid out in lines (the exit codes)
-    is kept as it is."""
+    is kept as it is. Its width is the terminal's, found as ``shutil`` finds it without
+    importing ``shutil`` (argparse makes a formatter for every option it adds)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2  # as argparse.HelpFormatter does
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         if "\n" in text.strip():
@@ -1600,6 +1693,24 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
                 action.option_strings, action.dest, help=action.help.replace("%(codes)s", codes)
             )
         return super()._expand_help(action)
+
+
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``: $COLUMNS, else standard output's terminal,
+    else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    try:
+        if stdout is not None:
+            return os.get_terminal_size(stdout.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        pass
+    return 80
 
 
 def _seconds(text: str) -> float:
@@ -1664,10 +1775,17 @@ def _cmd_web(args: argparse.Namespace) -> int:
     return cli_web.run(args, _out, _err)
 
 
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from yass import cli_convert
+
+    return cli_convert.run(args, _out, _err)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": _cmd_solve,
     "count": lambda a: _run_puzzles(a, _count_entry),
     "check": lambda a: _run_puzzles(a, _check_entry),
+    "candidates": lambda a: _run_puzzles(a, _candidates_entry),
     "show": lambda a: _run_puzzles(a, _show_entry),
     "rules": _cmd_rules,
     "explain": _cmd_explain,
@@ -1676,6 +1794,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "techniques": _cmd_techniques,
     "generate": _cmd_generate,
     "web": _cmd_web,
+    "convert": _cmd_convert,
 }
 
 
