@@ -183,9 +183,11 @@ def solve(
 
 
 def _bounds(timeout: float | None, max_guesses: int | None) -> Bounds | None:
+    if timeout is None and max_guesses is None:
+        return None
     from yass.bounds import Bounds
 
-    return None if timeout is None and max_guesses is None else Bounds(timeout, max_guesses)
+    return Bounds(timeout, max_guesses)
 
 
 def find_solution(
@@ -200,9 +202,14 @@ def find_solution(
     ``timeout`` (seconds) and ``max_guesses`` bound the search: BoundReached when it
     reaches one (its message is ``timeout after 5 s`` or ``stopped after N guesses``).
     """
-    from yass import fast as _fast
-
-    return _fast.solve(_puzzle(puzzle, rules), _bounds(timeout, max_guesses))
+    from yass import fast
+    # A text without extra rules goes to the fast path as it is (a classic line takes the
+    # compiled core with no Puzzle built).
+    if isinstance(puzzle, str) and not rules:
+        if timeout is None and max_guesses is None:
+            return fast.solve(puzzle)
+        return fast.solve(puzzle, _bounds(timeout, max_guesses))
+    return fast.solve(_puzzle(puzzle, rules), _bounds(timeout, max_guesses))
 
 
 def count_solutions(
@@ -217,9 +224,12 @@ def count_solutions(
 
     ``timeout`` and ``max_guesses`` bound the search as for ``find_solution``.
     """
-    from yass import fast as _fast
-
-    return _fast.count_solutions(_puzzle(puzzle, rules), limit, _bounds(timeout, max_guesses))
+    from yass import fast
+    if isinstance(puzzle, str) and not rules:
+        if timeout is None and max_guesses is None:
+            return fast.count_solutions(puzzle, limit)
+        return fast.count_solutions(puzzle, limit, _bounds(timeout, max_guesses))
+    return fast.count_solutions(_puzzle(puzzle, rules), limit, _bounds(timeout, max_guesses))
 
 
 def solutions(
