@@ -20,6 +20,7 @@ from yass import _core, fast, search
 from yass.board import Puzzle
 from yass.bounds import GUESSES, TIME, BoundReached, Bounds
 from yass.cli import main
+from yass.compiled import compile_layout
 from yass.constraints import AntiKing, AntiKnight, NonConsecutive
 from yass.formats.text import make_layout
 from yass.geometry import char_digit
@@ -121,9 +122,8 @@ def test_interpreted_core_stops_like_the_compiled_one() -> None:
         assert core.c9_count_givens(givens, 2)[0] == 1
         assert core.stopped() == 0
     layout = Layout.classic(4)
-    peers = (layout.peer_lists, [h.cells for h in layout.full_houses], layout.arcs)
     for core in (_core, py):
-        assert core.gen_load(4, *peers, layout.cell_masks)
+        assert core.gen_load(compile_layout(layout))
         assert core.gen_search((0,) * 16, 1000, 7) == (
             core.gen_search((0,) * 16, 1000, 7)[0],
             core.gen_search((0,) * 16, 1000, 7)[1],
@@ -322,11 +322,9 @@ def test_counts_are_exact_under_restarts() -> None:
         answers = []
         for core in (_core, _interpreted()):
             core.restarts(1)
-            peers = (layout.peer_lists, [h.cells for h in layout.full_houses], layout.arcs)
-            assert core.gen_load(4, *peers, layout.cell_masks)
+            assert core.gen_load(compile_layout(layout))
             assert core.gen_search((0,) * 16, 1000)[0] == 288
-            peers = (six.peer_lists, [h.cells for h in six.full_houses], six.arcs)
-            assert core.gen_load(6, *peers, six.cell_masks)
+            assert core.gen_load(compile_layout(six))
             answers.append(core.gen_search(grid[:10] + (0,) * 26, 3000))
         # The same random choices compiled and interpreted: the same first solution.
         assert answers[0] == answers[1]

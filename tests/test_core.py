@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from conftest import PUZZLES, SEED_PUZZLE, puzzle_lines, variant_entries
 from yass import _core, fast, search
 from yass.board import ConflictError, Puzzle
+from yass.compiled import compile_layout
 from yass.constraints import (
     REGISTRY,
     AntiKing,
@@ -52,13 +53,9 @@ def text(vals: tuple[int, ...] | None) -> str | None:
 
 
 def load(core: Any, layout: Layout) -> None:
-    assert core.gen_load(
-        layout.size,
-        layout.peer_lists,
-        [h.cells for h in layout.full_houses],
-        layout.arcs,
-        layout.cell_masks,
-    )
+    compiled = compile_layout(layout)
+    assert compiled is not None
+    assert core.gen_load(compiled)
 
 
 def generic(core: Any, puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:

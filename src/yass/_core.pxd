@@ -60,6 +60,40 @@ cdef unsigned short GQ[1024]
 cdef unsigned char GGIV[256]
 cdef unsigned char GSOL[256]
 cdef unsigned char OUTBUF[257]
+cdef unsigned char TOP8[256]
+cdef int G_SSTART[1025]
+cdef unsigned short G_SCELLS[8192]
+cdef int G_SETSTART[1025]
+cdef unsigned short G_SETS[16384]
+cdef int G_LSTART[1025]
+cdef unsigned short G_LCELLS[8192]
+cdef int G_LCOEF[8192]
+cdef int G_LTOTAL[1024]
+cdef int G_CSTART[1025]
+cdef unsigned short G_CCELLS[8192]
+cdef unsigned short G_CDIGIT[1024]
+cdef int G_CCOUNT[1024]
+cdef int G_FSTART[257]
+cdef unsigned short G_FLIST[16384]
+cdef unsigned short GS[65792]
+cdef unsigned char GFD[2048]
+cdef unsigned short GFQ[2048]
+cdef unsigned int G_LAPART[8192]
+cdef int GD_CELL[16]
+cdef unsigned int GD_APART[16]
+cdef int GD_COEF[16]
+cdef unsigned int GD_REST[16]
+cdef unsigned int GD_V[16]
+cdef unsigned int GD_SUP[16]
+cdef int GD_ACC[17]
+cdef int GD_SMIN[17]
+cdef int GD_SMAX[17]
+cdef int GM_OWNER[16]
+cdef int GM_MATCH[16]
+cdef int GM_PREV[16]
+cdef int GM_QUEUE[17]
+cdef unsigned int GM_CAND[16]
+cdef unsigned int GM_REACH[16]
 cdef int _gn
 cdef int _gncells
 cdef int _gnarcs
@@ -69,3 +103,7 @@ cdef unsigned int _gall
 cdef int _gqn
 cdef int _gnsol
 cdef int _glimit
+cdef int _gnsets
+cdef int _gnforms
+cdef int _gnsums
+cdef int _gfqn

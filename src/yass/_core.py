@@ -19,9 +19,16 @@ Two engines share this module:
   configurations left over all digits, trying each configuration of one digit there
   (the one with fewest), which makes far fewer branch points than branching on cells.
 * **any layout** (sizes 1-16, up to 256 cells): candidate masks per cell, with the
-  peers, full houses, relation arcs and cell masks of a ``Layout`` loaded into flat
-  arrays. Propagation places naked singles (clearing peers and narrowing related
-  cells through the relation tables) and hidden singles in full houses; branching
+  flat tables of ``yass.compiled.compile_layout`` loaded into arrays: peers, full
+  houses, relation arcs, cell masks, and the rules' compiled forms. Propagation places
+  naked singles (clearing peers and narrowing related cells through the relation
+  tables) and hidden singles in full houses, keeps the relations arc consistent, and
+  revises the forms on the cells changed since they last looked: a digit-set group
+  (killer cage, renban line) keeps in each cell the digits of some filling with one of
+  its sets (a bipartite matching per set), a linear sum (arrow, little killer, equal-sum
+  segments) keeps the digits its bounds allow and, when small, those of some filling
+  that reaches its total, and a digit a group must hold (a quadruple's) goes in its
+  last places; all of it to a fixed point. Branching
   takes the cell with the fewest candidates. A run that takes more than 1000 branches
   starts again with random choices among equal cells and digits, each new run allowed
   twice the branches of the last: this cuts the heavy tail of large random grids, and
@@ -46,6 +53,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from yass import _cython_shim as cython
+    from yass.compiled import CompiledLayout
 else:
     try:
         import cython
@@ -89,6 +97,10 @@ _G_MAXHOUSES = 1024
 _G_MAXHOUSECELLS = 16384
 _G_MAXARCS = 16384
 _G_MAXTABLES = 2048
+_G_MAXGROUPS = 1024  # digit-set groups, and linear sums
+_G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
+_G_MAXSETS = 16384
+_G_MAXFLIST = 16384
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
@@ -167,6 +179,50 @@ GQ = [0] * 1024
 GGIV = [0] * 256
 GSOL = [0] * 256
 OUTBUF = bytearray(257)
+TOP8 = [0] * 256
+# The compiled forms of the rules (yass.compiled): digit-set groups (cells, allowed digit
+# masks), linear sums (cells, coefficients, total) and digits a group must contain
+# (cells, digit mask, how many times); the forms of each cell; per level
+# the masks the forms last saw (GS); the forms waiting to be revised (GFD, GFQ).
+G_SSTART = [0] * 1025
+G_SCELLS = [0] * 8192
+G_SETSTART = [0] * 1025
+G_SETS = [0] * 16384
+G_LSTART = [0] * 1025
+G_LCELLS = [0] * 8192
+G_LCOEF = [0] * 8192
+G_LTOTAL = [0] * 1024
+G_CSTART = [0] * 1025
+G_CCELLS = [0] * 8192
+G_CDIGIT = [0] * 1024
+G_CCOUNT = [0] * 1024
+G_FSTART = [0] * 257
+G_FLIST = [0] * 16384
+GS = [0] * 65792
+GFD = [0] * 2048
+GFQ = [0] * 2048
+# Exact support of one small form (``_g_enum``): its cells, the positions each must
+# differ from, coefficients; per position the digits left to try, the one tried, the
+# digits some filling uses; the partial sum before each position, the least and
+# greatest sum of the positions from each on. Matching a digit-set group (``_g_match``):
+# the cell holding each digit, the digit of each cell, the cell a digit was reached
+# from, the cells to visit, the candidates within the set, the cells each reaches.
+G_LAPART = [0] * 8192
+GD_CELL = [0] * 16
+GD_APART = [0] * 16
+GD_COEF = [0] * 16
+GD_REST = [0] * 16
+GD_V = [0] * 16
+GD_SUP = [0] * 16
+GD_ACC = [0] * 17
+GD_SMIN = [0] * 17
+GD_SMAX = [0] * 17
+GM_OWNER = [0] * 16
+GM_MATCH = [0] * 16
+GM_PREV = [0] * 16
+GM_QUEUE = [0] * 17
+GM_CAND = [0] * 16
+GM_REACH = [0] * 16
 _gn = 0
 _gncells = 0
 _gnarcs = 0
@@ -176,6 +232,10 @@ _gall = 0
 _gqn = 0
 _gnsol = 0
 _glimit = 1
+_gnsets = 0
+_gnforms = 0
+_gnsums = 0
+_gfqn = 0
 
 _DIGITS = "123456789ABCDEFG"
 _INTS = tuple(range(10))  # the digits as Python ints, for the solution tuples
@@ -375,6 +435,7 @@ def _init_tables() -> None:
         BOX9[i] = (r // 3) * 3 + c // 3
     for i in range(256):
         POP8[i] = bin(i).count("1")
+        TOP8[i] = i.bit_length() - 1 if i else 0
 
 
 _init_tables()
@@ -1039,80 +1100,120 @@ def c9_count_givens(
 # == any layout ==========================================================================
 
 
-def gen_load(
-    size: int,
-    peer_lists: Sequence[Sequence[int]],
-    full_houses: Sequence[Sequence[int]],
-    arcs: Sequence[Sequence[tuple[int, Sequence[int]]]],
-    cell_masks: Sequence[int],
-) -> bool:
-    """Load a layout's rules into the generic engine; False if it exceeds the tables."""
-    global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads
+@cython.locals(i=cython.int)
+def gen_load(spec: CompiledLayout) -> bool:
+    """Load a compiled layout (``yass.compiled.compile_layout``) into the generic engine;
+    False if it exceeds the tables."""
+    global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
+    size = spec.size
     ncells = size * size
     if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
         return False
-    npeers = sum(len(p) for p in peer_lists)
-    nhcells = sum(len(h) for h in full_houses)
-    narcs = sum(len(a) for a in arcs)
-    if npeers > _G_MAXPEERS or narcs > _G_MAXARCS:
+    nhouses = len(spec.hstart) - 1
+    nsets = len(spec.sstart) - 1
+    nsums = len(spec.ltotal)
+    ncont = len(spec.cdigit)
+    if len(spec.peers) > _G_MAXPEERS or len(spec.anb) > _G_MAXARCS:
         return False
-    if len(full_houses) > _G_MAXHOUSES or nhcells > _G_MAXHOUSECELLS:
+    if nhouses > _G_MAXHOUSES or len(spec.hcells) > _G_MAXHOUSECELLS:
         return False
-    # A relation between two cells that also see each other never allows equal digits:
-    # folding "differ" into its table makes arc consistency stronger (a slow thermometer
-    # inside a house is strictly increasing).
-    peer_sets = [set(p) for p in peer_lists]
-    cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
-    for cell, cell_arcs in enumerate(arcs):
-        cell_tables.append([])
-        for nb, table in cell_arcs:
-            row = tuple(table)
-            if nb in peer_sets[cell]:
-                row = tuple(allowed & ~(1 << d) for d, allowed in enumerate(row))
-            cell_tables[cell].append((nb, row))
-    tables: dict[tuple[int, ...], int] = {}
-    for pairs in cell_tables:
-        for _nb, row in pairs:
-            tables.setdefault(row, len(tables))
-    if len(tables) > _G_MAXTABLES:
+    if len(spec.tkmax) > _G_MAXTABLES or nsets > _G_MAXGROUPS or nsums > _G_MAXGROUPS:
         return False
-    k = 0
-    for cell in range(ncells):
-        G_PSTART[cell] = k
-        for p in peer_lists[cell]:
-            G_PEERS[k] = p
-            k += 1
-    G_PSTART[ncells] = k
-    k = 0
-    for h, house in enumerate(full_houses):
-        G_HSTART[h] = k
-        for cell in house:
-            G_HCELLS[k] = cell
-            k += 1
-    G_HSTART[len(full_houses)] = k
-    for table, t in tables.items():
-        for d in range(16):
-            G_TABLES[t * 16 + d] = table[d] if d < size else 0
-        # Revising from a cell with more candidates than this can never narrow the other
-        # end: the most digits of one cell that all forbid the same digit beside them.
-        G_TKMAX[t] = max(
-            sum(1 for d in range(size) if not table[d] >> x & 1) for x in range(size)
-        )
-    k = 0
-    for cell in range(ncells):
-        G_ASTART[cell] = k
-        for nb, row in cell_tables[cell]:
-            G_ANB[k] = nb
-            G_ATAB[k] = tables[row]
-            k += 1
-    G_ASTART[ncells] = k
-    for cell in range(ncells):
-        G_MASK0[cell] = cell_masks[cell]
+    if len(spec.scells) > _G_MAXFORMCELLS or len(spec.lcells) > _G_MAXFORMCELLS:
+        return False
+    if len(spec.sets) > _G_MAXSETS or len(spec.flist) > _G_MAXFLIST:
+        return False
+    if ncont > _G_MAXGROUPS or len(spec.ccells) > _G_MAXFORMCELLS:
+        return False
+    if nsets + nsums + ncont > 2 * _G_MAXGROUPS:
+        return False
+    vals = spec.pstart
+    for i in range(len(vals)):
+        G_PSTART[i] = vals[i]
+    vals = spec.peers
+    for i in range(len(vals)):
+        G_PEERS[i] = vals[i]
+    vals = spec.hstart
+    for i in range(len(vals)):
+        G_HSTART[i] = vals[i]
+    vals = spec.hcells
+    for i in range(len(vals)):
+        G_HCELLS[i] = vals[i]
+    vals = spec.astart
+    for i in range(len(vals)):
+        G_ASTART[i] = vals[i]
+    vals = spec.anb
+    for i in range(len(vals)):
+        G_ANB[i] = vals[i]
+    vals = spec.atab
+    for i in range(len(vals)):
+        G_ATAB[i] = vals[i]
+    vals = spec.tables
+    for i in range(len(vals)):
+        G_TABLES[i] = vals[i]
+    vals = spec.tkmax
+    for i in range(len(vals)):
+        G_TKMAX[i] = vals[i]
+    vals = spec.mask0
+    for i in range(len(vals)):
+        G_MASK0[i] = vals[i]
+    vals = spec.sstart
+    for i in range(len(vals)):
+        G_SSTART[i] = vals[i]
+    vals = spec.scells
+    for i in range(len(vals)):
+        G_SCELLS[i] = vals[i]
+    vals = spec.setstart
+    for i in range(len(vals)):
+        G_SETSTART[i] = vals[i]
+    vals = spec.sets
+    for i in range(len(vals)):
+        G_SETS[i] = vals[i]
+    vals = spec.lstart
+    for i in range(len(vals)):
+        G_LSTART[i] = vals[i]
+    vals = spec.lcells
+    for i in range(len(vals)):
+        G_LCELLS[i] = vals[i]
+    vals = spec.lcoefs
+    for i in range(len(vals)):
+        G_LCOEF[i] = vals[i]
+    vals = spec.lapart
+    for i in range(len(vals)):
+        G_LAPART[i] = vals[i]
+    vals = spec.ltotal
+    for i in range(len(vals)):
+        G_LTOTAL[i] = vals[i]
+    vals = spec.cstart
+    for i in range(len(vals)):
+        G_CSTART[i] = vals[i]
+    vals = spec.ccells
+    for i in range(len(vals)):
+        G_CCELLS[i] = vals[i]
+    vals = spec.cdigit
+    for i in range(len(vals)):
+        G_CDIGIT[i] = vals[i]
+    vals = spec.ccount
+    for i in range(len(vals)):
+        G_CCOUNT[i] = vals[i]
+    if nsets + nsums + ncont:
+        vals = spec.fstart
+        for i in range(len(vals)):
+            G_FSTART[i] = vals[i]
+        vals = spec.flist
+        for i in range(len(vals)):
+            G_FLIST[i] = vals[i]
+    else:
+        for i in range(ncells + 1):
+            G_FSTART[i] = 0
     _gn = size
     _gloads += 1
-    _gnarcs = k
+    _gnarcs = len(spec.anb)
     _gncells = ncells
-    _gnhouses = len(full_houses)
+    _gnhouses = nhouses
+    _gnsets = nsets
+    _gnsums = nsums
+    _gnforms = nsets + nsums + ncont
     _gall = (1 << size) - 1
     return True
 
@@ -1127,10 +1228,389 @@ def _pop16(m: int) -> int:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(m=cython.uint)
+@cython.returns(cython.int)
+def _top16(m: int) -> int:
+    """Index of the highest set bit of a non-zero 16-bit mask."""
+    if m >> 8:
+        return TOP8[m >> 8] + 8
+    return TOP8[m]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, cell=cython.int, new=cython.uint, k=cython.int, f=cython.int)
+@cython.returns(cython.void)
+def _g_narrow(base: int, cell: int, new: int) -> None:
+    """A form narrows ``cell`` to ``new`` (not 0): queue it when it becomes a single, and
+    every form on it (this one too: it may narrow further)."""
+    global _gqn, _gfqn
+    if (new & (new - 1)) == 0:
+        GQ[_gqn] = cell
+        _gqn += 1
+    GC[base + cell] = new
+    GS[base + cell] = new
+    for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
+        f = G_FLIST[k]
+        if not GFD[f]:
+            GFD[f] = 1
+            GFQ[_gfqn] = f
+            _gfqn += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int,
+               pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
+               product=cython.int, found=cython.int, full=cython.bint,
+               b=cython.uint, m=cython.uint, block=cython.uint, apart=cython.uint)
+@cython.returns(cython.int)
+def _g_enum(base: int, n: int, total: int) -> int:
+    """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
+    terms): a depth-first search of its fillings (cells that see each other differ),
+    pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
+    digits some filling that reaches ``total`` uses. 1 when it ran, -1 when no filling
+    exists, 0 when it gave up (more than 8000 fillings in the candidates, or 4000
+    nodes)."""
+    product = 1
+    for j in range(n):
+        GD_SUP[j] = 0
+        product *= _pop16(GC[base + GD_CELL[j]])
+        if product > 8000:
+            return 0
+    GD_SMIN[n] = 0
+    GD_SMAX[n] = 0
+    for j in range(n - 1, -1, -1):
+        m = GC[base + GD_CELL[j]]
+        a = GD_COEF[j]
+        if a > 0:
+            GD_SMIN[j] = GD_SMIN[j + 1] + a * (_ctz(m) + 1)
+            GD_SMAX[j] = GD_SMAX[j + 1] + a * (_top16(m) + 1)
+        else:
+            GD_SMIN[j] = GD_SMIN[j + 1] + a * (_top16(m) + 1)
+            GD_SMAX[j] = GD_SMAX[j + 1] + a * (_ctz(m) + 1)
+    nodes = 0
+    found = 0
+    pos = 0
+    GD_ACC[0] = 0
+    GD_REST[0] = GC[base + GD_CELL[0]]
+    while pos >= 0:
+        m = GD_REST[pos]
+        if m == 0:
+            pos -= 1
+            continue
+        b = m & -m
+        GD_REST[pos] = m ^ b
+        nodes += 1
+        if nodes > 4000:
+            return 0
+        acc = GD_ACC[pos] + GD_COEF[pos] * (_ctz(b) + 1)
+        if acc + GD_SMIN[pos + 1] > total or acc + GD_SMAX[pos + 1] < total:
+            continue
+        GD_V[pos] = b
+        if pos == n - 1:  # a filling: its sum is total
+            found = 1
+            full = True
+            for j in range(n):
+                GD_SUP[j] |= GD_V[j]
+                if GD_SUP[j] != GC[base + GD_CELL[j]]:
+                    full = False
+            if full:
+                return 1  # every candidate has a filling: nothing to narrow
+            continue
+        pos += 1
+        GD_ACC[pos] = acc
+        block = 0
+        apart = GD_APART[pos]
+        for j in range(pos):
+            if apart >> j & 1:
+                block |= GD_V[j]
+        GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
+    return 1 if found else -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, s=cython.uint, i=cython.int, j=cython.int,
+               x=cython.int, y=cython.int, d=cython.int, old=cython.int, free=cython.int,
+               head=cython.int, tail=cython.int, seen=cython.uint, rest=cython.uint,
+               low=cython.uint, adj=cython.uint, bit=cython.uint, sup=cython.uint)
+@cython.returns(cython.int)
+def _g_match(base: int, n: int, s: int) -> int:
+    """Can the ``n`` cells in ``GD_CELL`` take the ``n`` digits of ``s``, one each? 0 when
+    not; else 1, with every (cell, digit) of some such filling added to ``GD_SUP``.
+
+    One perfect matching by augmenting paths; then cell i can take digit d (held by
+    cell j in the matching) exactly when j reaches i in the graph "x can take the digit
+    y holds": each cell on the path passes its digit on, and i's is freed.
+    """
+    for d in range(16):
+        GM_OWNER[d] = -1
+    for i in range(n):
+        GM_CAND[i] = GC[base + GD_CELL[i]] & s
+        GM_MATCH[i] = -1
+    for i in range(n):
+        seen = 0
+        head = 0
+        tail = 1
+        GM_QUEUE[0] = i
+        free = -1
+        while head < tail and free < 0:
+            x = GM_QUEUE[head]
+            head += 1
+            rest = GM_CAND[x] & ~seen
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                d = _ctz(low)
+                seen |= low
+                GM_PREV[d] = x
+                if GM_OWNER[d] < 0:
+                    free = d
+                    break
+                GM_QUEUE[tail] = GM_OWNER[d]
+                tail += 1
+        if free < 0:
+            return 0
+        d = free
+        while True:  # flip the path: each cell on it takes the digit it reached
+            x = GM_PREV[d]
+            old = GM_MATCH[x]
+            GM_MATCH[x] = d
+            GM_OWNER[d] = x
+            if x == i:
+                break
+            d = old
+    for x in range(n):
+        adj = 0
+        for y in range(n):
+            if y != x and GM_CAND[x] >> GM_MATCH[y] & 1:
+                adj |= 1 << y
+        GM_REACH[x] = adj
+    for j in range(n):  # the transitive closure
+        bit = 1 << j
+        for x in range(n):
+            if GM_REACH[x] & bit:
+                GM_REACH[x] |= GM_REACH[j]
+    for i in range(n):
+        sup = 1 << GM_MATCH[i]
+        rest = GM_CAND[i] & ~sup
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if GM_REACH[GM_OWNER[_ctz(low)]] >> i & 1:
+                sup |= low
+        GD_SUP[i] |= sup
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, k=cython.int, j=cython.int, c0=cython.int,
+               n=cython.int, cell=cython.int, union=cython.uint, s=cython.uint,
+               m=cython.uint, new=cython.uint, fits=cython.bint, found=cython.int,
+               changed=cython.int)
+@cython.returns(cython.int)
+def _g_set(base: int, g: int) -> int:
+    """Revise digit-set group ``g`` exactly: each cell keeps the digits it takes in some
+    filling of the group's cells with the digits of one of its sets, one each (a set
+    whose digits the cells' candidates do not cover, or that misses a cell, is skipped
+    at once). -1 on a contradiction, 1 when a cell narrowed, else 0."""
+    c0 = G_SSTART[g]
+    n = G_SSTART[g + 1] - c0
+    union = 0
+    for k in range(n):
+        cell = G_SCELLS[c0 + k]
+        GD_CELL[k] = cell
+        GD_SUP[k] = 0
+        union |= GC[base + cell]
+    found = 0
+    for j in range(G_SETSTART[g], G_SETSTART[g + 1]):
+        s = G_SETS[j]
+        if s & ~union:
+            continue
+        fits = True
+        for k in range(n):
+            if not GC[base + GD_CELL[k]] & s:
+                fits = False
+                break
+        if fits and _g_match(base, n, s):
+            found = 1
+    if not found:
+        return -1
+    changed = 0
+    for k in range(n):
+        cell = GD_CELL[k]
+        m = GC[base + cell]
+        new = m & GD_SUP[k]
+        if new != m:
+            _g_narrow(base, cell, new)
+            changed = 1
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, k=cython.int, k0=cython.int, k1=cython.int,
+               cell=cython.int, a=cython.int, total=cython.int, lo=cython.int, hi=cython.int,
+               tlo=cython.int, thi=cython.int, vlo=cython.int, vhi=cython.int,
+               v=cython.int, m=cython.uint, new=cython.uint, rest=cython.uint,
+               low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _g_sum(base: int, g: int) -> int:
+    """Revise linear sum ``g`` (sum of coef * digit == total) by bounds: each term keeps
+    the values that the least and greatest sums of the other terms leave room for; then,
+    for a small sum, each cell keeps only the digits of some filling (``_g_enum``).
+    -1 on a contradiction, 1 when a cell narrowed, else 0."""
+    k0 = G_LSTART[g]
+    k1 = G_LSTART[g + 1]
+    total = G_LTOTAL[g]
+    lo = 0
+    hi = 0
+    for k in range(k0, k1):
+        m = GC[base + G_LCELLS[k]]
+        if m == 0:
+            return -1
+        a = G_LCOEF[k]
+        if a > 0:
+            lo += a * (_ctz(m) + 1)
+            hi += a * (_top16(m) + 1)
+        else:
+            lo += a * (_top16(m) + 1)
+            hi += a * (_ctz(m) + 1)
+    if lo > total or hi < total:
+        return -1
+    changed = 0
+    for k in range(k0, k1):
+        cell = G_LCELLS[k]
+        m = GC[base + cell]
+        a = G_LCOEF[k]
+        if a > 0:
+            tlo = a * (_ctz(m) + 1)
+            thi = a * (_top16(m) + 1)
+        else:
+            tlo = a * (_top16(m) + 1)
+            thi = a * (_ctz(m) + 1)
+        vlo = total - (hi - thi)  # the term's least value the others leave room for
+        vhi = total - (lo - tlo)
+        if tlo >= vlo and thi <= vhi:
+            continue
+        new = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = a * (_ctz(low) + 1)
+            if vlo <= v <= vhi:
+                new |= low
+        if new == 0:
+            return -1
+        _g_narrow(base, cell, new)
+        changed = 1
+        if a > 0:
+            lo += a * (_ctz(new) + 1) - tlo
+            hi += a * (_top16(new) + 1) - thi
+        else:
+            lo += a * (_top16(new) + 1) - tlo
+            hi += a * (_ctz(new) + 1) - thi
+    n = k1 - k0
+    if n <= 16:
+        for j in range(n):
+            GD_CELL[j] = G_LCELLS[k0 + j]
+            GD_COEF[j] = G_LCOEF[k0 + j]
+            GD_APART[j] = G_LAPART[k0 + j]
+        r = _g_enum(base, n, total)
+        if r < 0:
+            return -1
+        if r > 0:
+            for j in range(n):
+                cell = GD_CELL[j]
+                m = GC[base + cell]
+                new = m & GD_SUP[j]
+                if new != m:
+                    _g_narrow(base, cell, new)
+                    changed = 1
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, k=cython.int, cell=cython.int, n=cython.int,
+               bit=cython.uint, m=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_contains(base: int, g: int) -> int:
+    """Revise "at least ``G_CCOUNT[g]`` cells of group ``g`` hold its digit": fewer
+    places left is a contradiction (-1); exactly that many, and the digit goes in each.
+    1 when a cell narrowed, else 0."""
+    bit = G_CDIGIT[g]
+    n = 0
+    for k in range(G_CSTART[g], G_CSTART[g + 1]):
+        if GC[base + G_CCELLS[k]] & bit:
+            n += 1
+    if n < G_CCOUNT[g]:
+        return -1
+    changed = 0
+    if n == G_CCOUNT[g]:
+        for k in range(G_CSTART[g], G_CSTART[g + 1]):
+            cell = G_CCELLS[k]
+            m = GC[base + cell]
+            if m & bit and m != bit:
+                _g_narrow(base, cell, bit)
+                changed = 1
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, cell=cython.int, k=cython.int, f=cython.int, r=cython.int,
+               m=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_forms(base: int) -> int:
+    """Revise the compiled forms on the cells changed since the forms last saw them, to
+    a fixed point; queues new singles. -1 on a contradiction, 1 when a cell narrowed."""
+    global _gfqn
+    _gfqn = 0
+    for cell in range(_gncells):
+        if G_FSTART[cell] == G_FSTART[cell + 1]:
+            continue
+        m = GC[base + cell]
+        if m != GS[base + cell]:
+            GS[base + cell] = m
+            for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
+                f = G_FLIST[k]
+                if not GFD[f]:
+                    GFD[f] = 1
+                    GFQ[_gfqn] = f
+                    _gfqn += 1
+    changed = 0
+    while _gfqn > 0:
+        _gfqn -= 1
+        f = GFQ[_gfqn]
+        GFD[f] = 0
+        if f < _gnsets:
+            r = _g_set(base, f)
+        elif f < _gnsets + _gnsums:
+            r = _g_sum(base, f - _gnsets)
+        else:
+            r = _g_contains(base, f - _gnsets - _gnsums)
+        if r < 0:
+            while _gfqn > 0:
+                _gfqn -= 1
+                GFD[GFQ[_gfqn]] = 0
+            return -1
+        if r:
+            changed = 1
+    return changed
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, cell=cython.int, p=cython.int, nb=cython.int, k=cython.int,
                h=cython.int, d=cython.int, m=cython.uint, c=cython.uint, new=cython.uint,
-               once=cython.uint, twice=cython.uint, unique=cython.uint, bit=cython.uint)
+               once=cython.uint, twice=cython.uint, unique=cython.uint, bit=cython.uint,
+               r=cython.int)
 @cython.returns(cython.bint)
 def _g_propagate(base: int) -> bool:
     """Singles to a fixed point on the candidates at ``base``; False on a contradiction."""
@@ -1195,6 +1675,12 @@ def _g_propagate(base: int) -> bool:
                         break
         if _gqn == 0 and _gnarcs > 0 and not _g_revise_arcs(base):
             return False
+        if _gqn == 0 and _gnforms > 0:
+            r = _g_forms(base)
+            if r < 0:
+                return False
+            if r:
+                continue  # narrowed cells: the houses and relations look again
         if _gqn == 0:
             return True
 
@@ -1310,6 +1796,9 @@ def _g_search(lvl: int) -> int:
             for j in range(_gncells):
                 GC[nb + j] = GC[base + j]
                 GA[nb + j] = GA[base + j]
+            if _gnforms:
+                for j in range(_gncells):
+                    GS[nb + j] = GS[base + j]
             GC[nb + best] = bit
             GQ[0] = best
             _gqn = 1
@@ -1372,6 +1861,7 @@ def _g_start(givens: Sequence[int]) -> bool:
         v = givens[cell]
         GC[cell] = G_MASK0[cell]
         GA[cell] = 0
+        GS[cell] = 0
         GGIV[cell] = 0
         if v:
             if not 1 <= v <= _gn:

@@ -4,8 +4,11 @@
 ``yass.search`` (same results, same ``ConflictError`` when givens clash) but run in
 ``yass._core``: a bitboard solver for
 classic 9x9, and a generic engine for every other layout whose rules are houses,
-sees-pairs, relation tables and cell masks. Layouts with rules that carry their own
-Python ``propagate`` or ``check`` logic use the reference search. Each takes optional
+sees-pairs, relation tables, cell masks and the compiled forms of
+``yass.compiled.compile_layout`` (digit-set groups: killer cages, renban lines; linear
+sums: arrows, little killers, zipper and region-sum lines; digits a group contains:
+quadruples). Layouts with a rule whose own Python logic fits no compiled form (between
+lines, sandwiches, X-sums, skyscrapers) use the reference search. Each takes optional
 ``bounds`` (``yass.bounds.Bounds``: a time limit and a number of guesses) and raises
 ``BoundReached`` when the search stops at one; Ctrl-C raises KeyboardInterrupt from
 inside the compiled search within milliseconds. Each also takes a puzzle as text; a
@@ -33,7 +36,7 @@ from yass import _core
 from yass import search as _reference
 from yass.board import Puzzle
 from yass.bounds import GUESSES, TIME, BoundReached, Bounds
-from yass.constraints.base import Constraint
+from yass.compiled import CompiledLayout, compile_layout
 from yass.geometry import PuzzleError, digit_char
 from yass.layout import Layout
 
@@ -63,6 +66,9 @@ GENERIC = "generic"
 REFERENCE = "reference"
 
 _engines: weakref.WeakKeyDictionary[Layout, str] = weakref.WeakKeyDictionary()
+_compiled_layouts: weakref.WeakKeyDictionary[Layout, CompiledLayout | None] = (
+    weakref.WeakKeyDictionary()
+)
 # The layout whose rules are in the generic engine's tables, and the load that put it there.
 _loaded: list[tuple[Layout, int]] = []
 
@@ -84,21 +90,21 @@ def engine(layout: Layout) -> str:
 def _choose_engine(layout: Layout) -> str:
     if layout.is_classic and layout.size == 9 and layout.box_rows == 3:
         return CLASSIC9
-    hooks = any(type(c).check is not Constraint.check for c in layout.constraints)
-    if layout.propagators or hooks:
-        return REFERENCE
     return GENERIC if _load(layout) else REFERENCE
 
 
+def _compiled(layout: Layout) -> CompiledLayout | None:
+    """``compile_layout(layout)``, once per layout."""
+    if layout not in _compiled_layouts:
+        _compiled_layouts[layout] = compile_layout(layout)
+    return _compiled_layouts[layout]
+
+
 def _load(layout: Layout) -> bool:
-    """Put ``layout`` in the generic engine's tables; False if it does not fit them."""
-    if not _core.gen_load(
-        layout.size,
-        layout.peer_lists,
-        [h.cells for h in layout.full_houses],
-        layout.arcs,
-        layout.cell_masks,
-    ):
+    """Put ``layout`` in the generic engine's tables; False if a rule has logic the core
+    cannot run or the layout does not fit the tables."""
+    compiled = _compiled(layout)
+    if compiled is None or not _core.gen_load(compiled):
         return False
     _loaded[:] = [(layout, _core.gen_loads())]
     return True

@@ -11,7 +11,9 @@ A rule tells the layout what it adds, in forms the generic machinery understands
 
 Generic techniques and the search read only these declarations, so a rule that
 declares them works everywhere without special cases. Rules whose logic does not fit
-(arithmetic over many cells) override ``propagate`` and ``check``.
+(arithmetic over many cells) override ``propagate`` and ``check``, and say the same
+logic declaratively in ``compiled`` when it fits a form the compiled search runs
+(``DigitSets``: a killer cage, a renban line; ``LinearSum``: an arrow, a little killer).
 """
 
 from __future__ import annotations
@@ -60,6 +62,39 @@ class Deduction:
     premise: str
     label: str = ""
     cells: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DigitSets:
+    """A compiled form: ``cells`` hold different digits that together make one of
+    ``sets`` (digit masks of ``len(cells)`` digits each): a killer cage's combinations,
+    a renban line's runs."""
+
+    cells: tuple[int, ...]
+    sets: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LinearSum:
+    """A compiled form: ``sum(coef * digit)`` over ``cells`` equals ``total`` (an arrow,
+    a little killer, two segments of equal sum); digits may repeat."""
+
+    cells: tuple[int, ...]
+    coefs: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Contains:
+    """A compiled form: at least ``count`` of ``cells`` hold ``digit`` (a quadruple)."""
+
+    cells: tuple[int, ...]
+    digit: int
+    count: int = 1
+
+
+#: What ``Constraint.compiled`` returns: the forms the compiled core runs.
+Form = DigitSets | LinearSum | Contains
 
 
 def relation_table(size: int, ok: Callable[[int, int], bool]) -> tuple[int, ...]:
@@ -111,6 +146,21 @@ class Constraint:
     def check(self, grid: Grid, values: Sequence[int]) -> Iterator[str]:
         """Violations the generic checks cannot see, one sentence each."""
         return iter(())
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        """The rule's own logic as forms the compiled search runs (``DigitSets``,
+        ``LinearSum``, ``Contains``), beside its houses, pairs, relations and masks;
+        None when it has logic that fits no form (its puzzles then take the reference
+        search).
+
+        A rule that gives forms promises that a filled grid meeting them (and the rule's
+        houses, pairs, relations and masks) passes its ``check``. The default: no forms
+        for a rule without its own ``propagate`` or ``check``, None for one with them.
+        """
+        cls = type(self)
+        if cls.propagate is Constraint.propagate and cls.check is Constraint.check:
+            return ()
+        return None
 
     def sum_groups(self, grid: Grid) -> Iterable[tuple[tuple[int, ...], int]]:
         """(cells, total) for each group of cells whose digits the rule says add up to

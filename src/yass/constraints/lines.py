@@ -16,6 +16,9 @@ from typing import Any
 from yass.constraints.base import (
     CellsRule,
     Constraint,
+    Contains,
+    DigitSets,
+    Form,
     JSONDict,
     Relation,
     cell_list,
@@ -24,7 +27,7 @@ from yass.constraints.base import (
 )
 from yass.constraints.group import GroupRule, cells_names
 from yass.constraints.sums import SetRule
-from yass.constraints.support import masks_values, support
+from yass.constraints.support import grid_sees, masks_values, support
 from yass.geometry import Grid, LayoutError, char_digit, digit_char
 
 __all__ = [
@@ -147,6 +150,22 @@ class Quadruple(GroupRule):
         for d in self.digits:
             need |= 1 << (d - 1)
         return need
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        # Cells that all see each other hold different digits: every set of that many
+        # digits with the listed ones. Otherwise each listed digit, as often as listed.
+        cells = self.cells
+        apart = all(grid_sees(grid, a, b) for a in cells for b in cells if a != b)
+        if not apart or len(set(self.digits)) != len(self.digits):
+            return tuple(
+                Contains(cells, d, self.digits.count(d)) for d in sorted(set(self.digits))
+            )
+        need = self.required(grid, ())
+        sets = [
+            s for s in range(1 << grid.size)
+            if s & need == need and s.bit_count() == len(cells)
+        ]
+        return (DigitSets(cells, tuple(sets)),)
 
     def to_json(self, grid: Grid) -> JSONDict:
         return {

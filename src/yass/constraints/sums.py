@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from yass.constraints.base import (
     CellsRule,
     Constraint,
+    DigitSets,
+    Form,
     JSONDict,
+    LinearSum,
     cell_list,
     int_field,
     register,
@@ -54,6 +57,9 @@ def killer_combinations(size: int, count: int, total: int) -> tuple[int, ...]:
             out.append(m)
     return tuple(out)
 
+
+#: The most digit sets a killer cage's compiled form lists (more: its sum by bounds).
+_COMPILED_SETS = 256
 
 #: The most fillings (product of the candidate counts) ``narrow_sum`` enumerates.
 _ENUMERATE = 8000
@@ -115,6 +121,12 @@ class SetRule(GroupRule):
             return masks
         return narrow_sets(masks, self.live(grid, masks))
 
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        sets = self.digit_sets(grid)
+        if sets is None:
+            return None
+        return (DigitSets(self.scope(grid), tuple(sets)),)
+
     def required(self, grid: Grid, masks: Sequence[int]) -> int:
         live = self.live(grid, masks)
         if not live:
@@ -159,6 +171,14 @@ class Killer(SetRule, CellsRule):
         if self.total is None:
             return None
         return killer_combinations(grid.size, len(self.cells), self.total)
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        if self.total is None:
+            return ()  # the cage is a house: its digits differ
+        combos = killer_combinations(grid.size, len(self.cells), self.total)
+        if len(combos) > _COMPILED_SETS:  # a big cage of a big grid: its sum, by bounds
+            return (LinearSum(self.cells, (1,) * len(self.cells), self.total),)
+        return (DigitSets(self.cells, combos),)
 
     def premise(self, grid: Grid, masks: Sequence[int], narrowed: Sequence[int]) -> str:
         if self.total is None:
@@ -230,6 +250,9 @@ class Arrow(GroupRule):
 
     def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
         return narrow_sum(masks, self._coefs(grid), 0, self.apart(grid))
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        return (LinearSum(self.scope(grid), tuple(self._coefs(grid)), 0),)
 
     def to_json(self, grid: Grid) -> JSONDict:
         return {
@@ -319,6 +342,9 @@ class LittleKiller(OutsideClue):
 
     def sum_groups(self, grid: Grid) -> Iterable[tuple[tuple[int, ...], int]]:
         return [(self.cells, self.value)]
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        return (LinearSum(self.cells, (1,) * len(self.cells), self.value),)
 
     direction: str = ""
 
@@ -500,6 +526,19 @@ class Zipper(GroupRule, CellsRule):
         groups, centre = self._groups()
         return narrow_equal_sums(masks, groups, self.apart(grid), centre)
 
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        groups, centre = self._groups()
+        cells = self.cells
+        if centre is not None:  # each pair adds up to the centre digit
+            return tuple(
+                LinearSum((cells[a], cells[b], cells[centre]), (1, 1, -1), 0)
+                for a, b in groups
+            )
+        return tuple(  # each pair adds up to the next pair
+            LinearSum((cells[a], cells[b], cells[c], cells[d]), (1, 1, -1, -1), 0)
+            for (a, b), (c, d) in pairwise(groups)
+        )
+
 
 @register
 class RegionSumLine(GroupRule, CellsRule):
@@ -533,3 +572,10 @@ class RegionSumLine(GroupRule, CellsRule):
         if len(groups) < 2:
             return masks
         return narrow_equal_sums(masks, groups, self.apart(grid))
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        out = []
+        for one, two in pairwise(self._groups(grid)):  # each segment sums like the next
+            cells = tuple(self.cells[i] for i in one + two)
+            out.append(LinearSum(cells, (1,) * len(one) + (-1,) * len(two), 0))
+        return tuple(out)

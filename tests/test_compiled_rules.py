@@ -1,0 +1,258 @@
+"""Rules over many cells in the compiled core: killer cages and renban lines as digit-set
+groups, arrows, little killers, zipper and region-sum lines as linear sums.
+
+One semantics everywhere: the compiled engine, the same module run interpreted (the
+same search tree, node for node) and the reference search with the rules' Python
+``propagate`` find the same solutions and counts; a filled grid meets a rule's compiled
+forms exactly when it passes the rule's check.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import digits_of, variant_entries, variant_puzzle
+from test_core import PY
+from yass import _core, fast, search
+from yass.board import Puzzle
+from yass.compiled import compile_layout, rule_forms
+from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
+from yass.constraints.lines import Between, Quadruple, Renban
+from yass.constraints.outside import Sandwich
+from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
+from yass.geometry import Grid
+from yass.layout import Layout
+
+#: Rule types with their own logic that the core runs from their compiled forms.
+COMPILED_TYPES = frozenset({
+    "killer", "arrow", "little_killer", "renban", "zipper", "region_sum_line", "quadruple",
+})
+#: Rule types whose own logic fits no compiled form: their puzzles take the reference.
+PYTHON_TYPES = frozenset({"between", "sandwich", "xsum", "skyscraper"})
+#: Puzzles of compiled rule types that still take the reference search (none now).
+NO_FORM: frozenset[str] = frozenset()
+#: A puzzle whose proof of uniqueness takes the compiled search millions of branches.
+SLOW_COMPILED = frozenset({"Hard renban 3"})
+
+
+def _types(entry: dict[str, Any]) -> set[str]:
+    return {c["type"] for c in entry["constraints"]}
+
+
+COMPILED_ENTRIES = [
+    e for e in variant_entries(multi_cell=True)
+    if _types(e) & COMPILED_TYPES and not _types(e) & PYTHON_TYPES and e["name"] not in NO_FORM
+]
+
+
+def _param(entry: dict[str, Any]) -> Any:
+    return pytest.param(entry, id=str(entry["name"])[:40])
+
+
+def test_the_corpus_has_compiled_rule_puzzles() -> None:
+    names = {e["name"] for e in COMPILED_ENTRIES}
+    assert len(COMPILED_ENTRIES) >= 15
+    for name in ("Orbit", "Hard renban 3", "CTC Tribute", "Blitz", "check_killer_9x9_1_solve",
+                 "Little Killer Sudoku"):
+        assert name in names
+
+
+@pytest.mark.parametrize("entry", [_param(e) for e in COMPILED_ENTRIES])
+def test_compiled_rules_take_the_generic_engine(entry: dict[str, Any]) -> None:
+    puzzle = variant_puzzle(entry)
+    assert fast.engine(puzzle.layout) == fast.GENERIC
+    assert compile_layout(puzzle.layout) is not None
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        _param(e) for e in variant_entries(multi_cell=True)
+        if _types(e) & PYTHON_TYPES or e["name"] in NO_FORM
+    ],
+)
+def test_rules_without_a_form_take_the_reference(entry: dict[str, Any]) -> None:
+    puzzle = variant_puzzle(entry)
+    assert compile_layout(puzzle.layout) is None
+    assert fast.engine(puzzle.layout) == fast.REFERENCE
+
+
+@pytest.mark.parametrize(
+    "entry", [_param(e) for e in COMPILED_ENTRIES if e["name"] not in SLOW_COMPILED]
+)
+def test_compiled_matches_the_published_solution(entry: dict[str, Any]) -> None:
+    puzzle = variant_puzzle(entry)
+    solution = digits_of(entry["solution"])
+    assert fast.search(puzzle, 2) == (1, solution)
+    assert fast.solve(puzzle) == solution
+
+
+# The reference search's answer on the same puzzles is pinned by tests/test_variants.py
+# (exactly the published solution), so compiled == published above is compiled == reference.
+
+
+def _run(core: Any, puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[Any, ...]:
+    compiled = compile_layout(puzzle.layout)
+    assert compiled is not None
+    assert core.gen_load(compiled)
+    result = core.gen_search(puzzle.givens, limit, max_nodes)
+    return result, core.search_nodes(), core.stopped()
+
+
+@pytest.mark.parametrize("entry", [_param(e) for e in COMPILED_ENTRIES])
+def test_interpreted_takes_the_same_tree(entry: dict[str, Any]) -> None:
+    # A bound keeps the interpreted run short; up to it, both runs branch alike.
+    puzzle = variant_puzzle(entry)
+    compiled = _run(_core, puzzle, 2, 400)
+    assert _run(PY, puzzle, 2, 400) == compiled
+    (count, first), _nodes, stopped = compiled
+    if not stopped:
+        assert (count, first) == (1, digits_of(entry["solution"]))
+
+
+# -- a filled grid meets the forms exactly when it passes the rule's check ---------------------
+
+
+def _meets(form: Form, values: tuple[int, ...]) -> bool:
+    digits = [values[c] for c in form.cells]
+    if isinstance(form, Contains):
+        return digits.count(form.digit) >= form.count
+    if isinstance(form, DigitSets):
+        got = 0
+        for d in digits:
+            got |= 1 << (d - 1)
+        return len(set(digits)) == len(digits) and got in form.sets
+    return sum(k * d for k, d in zip(form.coefs, digits, strict=True)) == form.total
+
+
+def _random_rules(rng: random.Random, grid: Grid, values: tuple[int, ...]) -> list[Constraint]:
+    """Rules on random cells of a filled grid, some true of it and some not."""
+    n = grid.size
+    cells = list(range(grid.ncells))
+    out: list[Constraint] = []
+    for _ in range(3):
+        k = rng.randint(1, min(4, n))
+        picked = rng.sample(cells, k)
+        true_sum = sum(values[c] for c in picked)
+        out.append(Killer(picked, true_sum + rng.choice((0, 0, 1, -1))))
+        out.append(Renban(rng.sample(cells, k)))
+        line = rng.sample(cells, rng.randint(1, 4))
+        out.append(LittleKiller(None, line, sum(values[c] for c in line) + rng.choice((0, 1))))
+        pill = rng.sample(cells, rng.randint(2, 5))
+        split = rng.randint(1, min(2, len(pill) - 1))
+        out.append(Arrow(pill[:split], pill[split:]))
+        out.append(Zipper(rng.sample(cells, rng.randint(2, 6))))
+        out.append(RegionSumLine(rng.sample(cells, rng.randint(2, 6))))
+        quad = [0, 1, n, n + 1]  # 2x2 cells of the first box
+        out.append(Quadruple(quad, rng.sample(range(1, n + 1), rng.randint(1, 3))))
+        loose = rng.sample(cells, 4)  # anywhere: digits may repeat, and be listed twice
+        out.append(Quadruple(loose, [rng.randint(1, n) for _ in range(rng.randint(1, 4))]))
+    return out
+
+
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_forms_hold_exactly_when_the_rule_does(size: int) -> None:
+    rng = random.Random(size)
+    layout = Layout.classic(size)
+    grid = layout.grid
+    for _ in range(60):
+        values = tuple(rng.randint(1, size) for _ in range(layout.ncells))
+        for rule in _random_rules(rng, grid, values):
+            forms = rule.compiled(grid)
+            assert forms is not None
+            broken = list(rule.check(grid, values))
+            if isinstance(rule, Killer | Renban) or (  # their cells' digits differ
+                isinstance(rule, Quadruple) and any(isinstance(f, DigitSets) for f in forms)
+            ):
+                cells = rule.cells
+                if len({values[c] for c in cells}) != len(cells):
+                    continue
+            assert all(_meets(f, values) for f in forms) == (not broken), (rule, values)
+
+
+def test_rules_with_python_logic_have_no_form() -> None:
+    grid = Layout.classic(9).grid
+    assert Between([0, 1, 2]).compiled(grid) is None
+    twice = Quadruple([2, 3, 11, 12], [1, 1, 5]).compiled(grid)  # across two boxes
+    assert twice == (Contains((2, 3, 11, 12), 1, 2), Contains((2, 3, 11, 12), 5, 1))
+    (quad,) = Quadruple([0, 1, 9, 10], [1, 2, 3]).compiled(grid) or ()
+    assert isinstance(quad, DigitSets) and len(quad.sets) == 6  # one box: 4 digits differ
+    assert Sandwich(None, list(range(9)), 10).compiled(grid) is None
+    assert Killer([0, 1]).compiled(grid) == ()  # a cage without a sum is a house
+    assert Constraint().compiled(grid) == ()
+    cage = Killer([0, 1, 2], 6)
+    assert cage.compiled(grid) == (DigitSets((0, 1, 2), (0b111,)),)
+    arrow = Arrow([0, 1], [2, 3])
+    assert arrow.compiled(grid) == (LinearSum((0, 1, 2, 3), (-10, -1, 1, 1), 0),)
+    layout = Layout(9, [cage, Between([20, 21, 22])])
+    assert rule_forms(layout) is None and fast.engine(layout) == fast.REFERENCE
+
+
+# -- random small grids: compiled, interpreted and reference count alike -----------------------
+
+
+def _true_rules(rng: random.Random, layout: Layout, solution: tuple[int, ...]) -> list[Constraint]:
+    """Cages, arrows, little killers, renban and zipper lines that the grid obeys."""
+    grid = layout.grid
+    n = layout.size
+    out: list[Constraint] = []
+    free = list(range(layout.ncells))
+    rng.shuffle(free)
+    for _ in range(rng.randint(1, 4)):  # cages: cells of different digits
+        k = rng.randint(2, min(4, n))
+        cage: list[int] = []
+        for c in free:
+            if len(cage) < k and all(solution[c] != solution[x] for x in cage):
+                cage.append(c)
+        free = [c for c in free if c not in cage]
+        out.append(Killer(cage, sum(solution[c] for c in cage)))
+    for _ in range(rng.randint(0, 2)):  # arrows: a line that adds up to its circle
+        circle = rng.choice(range(layout.ncells))
+        line: list[int] = []
+        for c in rng.sample(range(layout.ncells), layout.ncells):
+            total = sum(solution[x] for x in line)
+            if c != circle and c not in line and total + solution[c] <= solution[circle]:
+                line.append(c)
+        if line and sum(solution[x] for x in line) == solution[circle]:
+            out.append(Arrow([circle], line))
+    diagonal = [r * n + r for r in range(rng.randint(2, n))]
+    out.append(LittleKiller(None, diagonal, sum(solution[c] for c in diagonal)))
+    for start in range(0, layout.ncells, n):  # renban: runs along a row
+        row = sorted(range(start, start + n), key=lambda c: solution[c])
+        k = rng.randint(2, max(2, n // 2))
+        if rng.random() < 0.3:
+            out.append(Renban(row[:k]))
+    for _ in range(20):  # a zipper of three cells: the ends add up to the middle
+        a, mid, b = rng.sample(range(layout.ncells), 3)
+        if solution[a] + solution[b] == solution[mid]:
+            out.append(Zipper([a, mid, b]))
+            break
+    assert all(not list(r.check(grid, solution)) for r in out)
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), size=st.sampled_from([4, 6]), data=st.data())
+def test_random_small_grids_count_alike(seed: int, size: int, data: st.DataObject) -> None:
+    rng = random.Random(seed)
+    solution = fast.solve(Puzzle(Layout.classic(size), (0,) * (size * size)))
+    assert solution is not None
+    digits = list(range(1, size + 1))
+    rng.shuffle(digits)
+    solution = tuple(digits[v - 1] for v in solution)  # another grid of the same shape
+    layout = Layout(size, _true_rules(rng, Layout.classic(size), solution))
+    assert fast.engine(layout) == fast.GENERIC
+    keep = data.draw(st.sets(st.integers(0, size * size - 1), max_size=size * size // 3))
+    puzzle = Puzzle(layout, tuple(v if i in keep else 0 for i, v in enumerate(solution)))
+    limit = data.draw(st.integers(1, 50))
+    expected = search.count_solutions(puzzle, limit)
+    assert expected >= 1
+    assert fast.count_solutions(puzzle, limit) == expected
+    compiled = _run(_core, puzzle, limit, -1)
+    assert compiled[0][0] == expected
+    assert _run(PY, puzzle, limit, -1) == compiled
