@@ -1240,6 +1240,49 @@ def _top16(m: int) -> int:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(a=cython.int, m=cython.uint)
+@cython.returns(cython.int)
+def _term_lo(a: int, m: int) -> int:
+    """The least value of ``a * digit`` over the digits of mask ``m`` (not 0)."""
+    if a > 0:
+        return a * (_ctz(m) + 1)
+    return a * (_top16(m) + 1)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(a=cython.int, m=cython.uint)
+@cython.returns(cython.int)
+def _term_hi(a: int, m: int) -> int:
+    """The greatest value of ``a * digit`` over the digits of mask ``m`` (not 0)."""
+    if a > 0:
+        return a * (_top16(m) + 1)
+    return a * (_ctz(m) + 1)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, k=cython.int, cell=cython.int,
+               m=cython.uint, new=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_keep(base: int, n: int) -> int:
+    """Narrow the form cells ``GD_CELL[:n]`` to the digits ``GD_SUP`` found for them;
+    1 when a cell narrowed, else 0."""
+    changed = 0
+    for k in range(n):
+        cell = GD_CELL[k]
+        m = GC[base + cell]
+        new = m & GD_SUP[k]
+        if new != m:
+            _g_narrow(base, cell, new)
+            changed = 1
+    return changed
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, cell=cython.int, new=cython.uint, k=cython.int, f=cython.int)
 @cython.returns(cython.void)
@@ -1410,8 +1453,7 @@ def _g_match(base: int, n: int, s: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, k=cython.int, j=cython.int, c0=cython.int,
                n=cython.int, cell=cython.int, union=cython.uint, s=cython.uint,
-               m=cython.uint, new=cython.uint, fits=cython.bint, found=cython.int,
-               changed=cython.int)
+               fits=cython.bint, found=cython.int)
 @cython.returns(cython.int)
 def _g_set(base: int, g: int) -> int:
     """Revise digit-set group ``g`` exactly: each cell keeps the digits it takes in some
@@ -1440,15 +1482,7 @@ def _g_set(base: int, g: int) -> int:
             found = 1
     if not found:
         return -1
-    changed = 0
-    for k in range(n):
-        cell = GD_CELL[k]
-        m = GC[base + cell]
-        new = m & GD_SUP[k]
-        if new != m:
-            _g_narrow(base, cell, new)
-            changed = 1
-    return changed
+    return _g_keep(base, n)
 
 
 @cython.cfunc
@@ -1473,13 +1507,8 @@ def _g_sum(base: int, g: int) -> int:
         m = GC[base + G_LCELLS[k]]
         if m == 0:
             return -1
-        a = G_LCOEF[k]
-        if a > 0:
-            lo += a * (_ctz(m) + 1)
-            hi += a * (_top16(m) + 1)
-        else:
-            lo += a * (_top16(m) + 1)
-            hi += a * (_ctz(m) + 1)
+        lo += _term_lo(G_LCOEF[k], m)
+        hi += _term_hi(G_LCOEF[k], m)
     if lo > total or hi < total:
         return -1
     changed = 0
@@ -1487,12 +1516,8 @@ def _g_sum(base: int, g: int) -> int:
         cell = G_LCELLS[k]
         m = GC[base + cell]
         a = G_LCOEF[k]
-        if a > 0:
-            tlo = a * (_ctz(m) + 1)
-            thi = a * (_top16(m) + 1)
-        else:
-            tlo = a * (_top16(m) + 1)
-            thi = a * (_ctz(m) + 1)
+        tlo = _term_lo(a, m)
+        thi = _term_hi(a, m)
         vlo = total - (hi - thi)  # the term's least value the others leave room for
         vhi = total - (lo - tlo)
         if tlo >= vlo and thi <= vhi:
@@ -1509,12 +1534,8 @@ def _g_sum(base: int, g: int) -> int:
             return -1
         _g_narrow(base, cell, new)
         changed = 1
-        if a > 0:
-            lo += a * (_ctz(new) + 1) - tlo
-            hi += a * (_top16(new) + 1) - thi
-        else:
-            lo += a * (_top16(new) + 1) - tlo
-            hi += a * (_ctz(new) + 1) - thi
+        lo += _term_lo(a, new) - tlo
+        hi += _term_hi(a, new) - thi
     n = k1 - k0
     if n <= 16:
         for j in range(n):
@@ -1524,14 +1545,8 @@ def _g_sum(base: int, g: int) -> int:
         r = _g_enum(base, n, total)
         if r < 0:
             return -1
-        if r > 0:
-            for j in range(n):
-                cell = GD_CELL[j]
-                m = GC[base + cell]
-                new = m & GD_SUP[j]
-                if new != m:
-                    _g_narrow(base, cell, new)
-                    changed = 1
+        if r > 0 and _g_keep(base, n):
+            changed = 1
     return changed
 
 
