@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from yass.constraints.base import Constraint, Deduction
-from yass.constraints.support import apart_masks, grid_sees, masks_values
-from yass.geometry import Grid, digit_char
+from yass.constraints.support import apart_masks, grid_sees
+from yass.geometry import Grid, digit_char, mask_digits
 
 __all__ = ["GroupRule", "cells_names", "mask_text"]
 
@@ -33,7 +33,7 @@ def cells_names(grid: Grid, cells: Sequence[int]) -> str:
 
 def mask_text(mask: int) -> str:
     """``{8,9}``."""
-    return "{" + ",".join(digit_char(d) for d in masks_values(mask)) + "}"
+    return "{" + ",".join(digit_char(d) for d in mask_digits(mask)) + "}"
 
 
 class GroupRule(Constraint):
@@ -124,7 +124,7 @@ class GroupRule(Constraint):
         gone = tuple(
             (c, d)
             for c, old, m in zip(cells, masks, new, strict=True)
-            for d in masks_values(old & ~m)
+            for d in mask_digits(old & ~m)
         )
         rule = self.describe(grid)
         if gone:
@@ -133,7 +133,7 @@ class GroupRule(Constraint):
             return
         need = self.required(grid, masks)
         inside = set(cells)
-        for d in masks_values(need):
+        for d in mask_digits(need):
             bit = 1 << (d - 1)
             places = [c for c, m in zip(cells, masks, strict=True) if m & bit]
             if len(places) == 1 and cands[places[0]] == bit:

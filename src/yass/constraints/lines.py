@@ -27,8 +27,8 @@ from yass.constraints.base import (
 )
 from yass.constraints.group import GroupRule, cells_names
 from yass.constraints.sums import SetRule
-from yass.constraints.support import grid_sees, masks_values, support
-from yass.geometry import Grid, LayoutError, char_digit, digit_char
+from yass.constraints.support import grid_sees, support
+from yass.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
 
 __all__ = [
     "Between",
@@ -95,8 +95,8 @@ class Between(GroupRule, CellsRule):
         keep_mid = [0] * len(middle)
         if not middle:
             return masks
-        for x in masks_values(first):
-            for y in masks_values(last):
+        for x in mask_digits(first):
+            for y in mask_digits(last):
                 lo, hi = min(x, y), max(x, y)
                 inner = ((1 << (hi - 1)) - 1) & ~((1 << lo) - 1)  # digits lo+1 .. hi-1
                 if all(m & inner for m in middle):

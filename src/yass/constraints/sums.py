@@ -27,13 +27,13 @@ from yass.constraints.base import (
 from yass.constraints.group import GroupRule, cells_names, mask_text
 from yass.constraints.support import (
     bounds_narrow,
+    compatible,
     dp_narrow,
-    masks_values,
     region_index,
     set_support,
     sum_support,
 )
-from yass.geometry import Grid, LayoutError
+from yass.geometry import Grid, LayoutError, mask_digits
 
 __all__ = [
     "Arrow",
@@ -372,7 +372,7 @@ def segment_sums(
     None when the enumeration would exceed ``cap`` nodes.
     """
     n = len(masks)
-    values = [masks_values(m) for m in masks]
+    values = [mask_digits(m) for m in masks]
     out: dict[int, list[int]] = {}
     chosen = [0] * n
     nodes = 0
@@ -388,14 +388,7 @@ def segment_sums(
                 got[j] |= 1 << (chosen[j] - 1)
             return True
         for v in values[i]:
-            a, j, clash = apart[i], 0, False
-            while a:
-                if a & 1 and chosen[j] == v:
-                    clash = True
-                    break
-                a >>= 1
-                j += 1
-            if clash:
+            if not compatible(i, v, apart, None, chosen):
                 continue
             chosen[i] = v
             ok = dfs(i + 1, acc + v)
@@ -415,14 +408,14 @@ def _sum_reach(masks: Sequence[int]) -> tuple[int, list[int]]:
     fwd = [1]
     for m in masks:
         acc = 0
-        for d in masks_values(m):
+        for d in mask_digits(m):
             acc |= fwd[-1] << d
         fwd.append(acc)
     bwd = [0] * (n + 1)
     bwd[n] = 1
     for i in range(n - 1, -1, -1):
         acc = 0
-        for d in masks_values(masks[i]):
+        for d in mask_digits(masks[i]):
             acc |= bwd[i + 1] << d
         bwd[i] = acc
     conv = []
@@ -490,7 +483,7 @@ def narrow_equal_sums(
                         keep |= got[j]
             else:
                 assert spread is not None
-                for d in masks_values(masks[i]):
+                for d in mask_digits(masks[i]):
                     if (spread[j] << d) & totals:
                         keep |= 1 << (d - 1)
             out[i] &= keep

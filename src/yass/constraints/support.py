@@ -27,9 +27,9 @@ __all__ = [
     "CAP",
     "apart_masks",
     "bounds_narrow",
+    "compatible",
     "dp_narrow",
     "grid_sees",
-    "masks_values",
     "set_support",
     "sum_support",
     "support",
@@ -37,10 +37,6 @@ __all__ = [
 
 #: The most search nodes one narrowing may visit before it gives up (returns None).
 CAP = 4000
-
-
-#: The digits (1-based) of a candidate mask, ascending.
-masks_values = mask_digits
 
 
 def grid_sees(grid: Grid, a: int, b: int) -> bool:
@@ -126,7 +122,7 @@ def sum_support(
     """
     n = len(masks)
     order = _order(masks)
-    values = [masks_values(m) for m in masks]
+    values = [mask_digits(m) for m in masks]
     lo = [0] * (n + 1)
     hi = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
@@ -157,7 +153,7 @@ def sum_support(
         i = order[k]
         c = coefs[i]
         for v in values[i]:
-            if not _compatible(i, v, apart, same, chosen):
+            if not compatible(i, v, apart, same, chosen):
                 continue
             chosen[i] = v
             ok = dfs(k + 1, acc + c * v)
@@ -171,9 +167,12 @@ def sum_support(
     return found
 
 
-def _compatible(
+def compatible(
     i: int, v: int, apart: Sequence[int], same: Sequence[int] | None, chosen: Sequence[int]
 ) -> bool:
+    """Whether position ``i`` may take digit ``v`` beside the digits ``chosen`` so far (0:
+    not chosen yet): no position set ``apart`` from it holds ``v``, and no position that
+    is the same cell (``same``) holds another digit."""
     a = apart[i]
     j = 0
     while a:
@@ -205,7 +204,7 @@ def support(
     """
     n = len(masks)
     order = _order(masks)
-    values = [masks_values(m) for m in masks]
+    values = [mask_digits(m) for m in masks]
     if any(not vs for vs in values):
         return [0] * n
     found = [0] * n
@@ -224,7 +223,7 @@ def support(
             return True
         i = order[k]
         for v in values[i]:
-            if not _compatible(i, v, apart, same, chosen):
+            if not compatible(i, v, apart, same, chosen):
                 continue
             chosen[i] = v
             ok = dfs(k + 1)
@@ -293,7 +292,7 @@ def dp_narrow(masks: Sequence[int], coefs: Sequence[int], total: int) -> list[in
     cheap (reachable sums as bitsets, forward and backward), so a sound fallback where
     enumerating fillings with different digits is too big. All zeros: no filling."""
     n = len(masks)
-    values = [masks_values(m) for m in masks]
+    values = [mask_digits(m) for m in masks]
     if any(not vs for vs in values):
         return [0] * n
     # shift every position's contributions to start at 0
@@ -337,7 +336,7 @@ def bounds_narrow(masks: list[int], coefs: Sequence[int], total: int) -> bool:
     it ignores which digits must differ."""
     n = len(masks)
     while True:
-        values = [masks_values(m) for m in masks]
+        values = [mask_digits(m) for m in masks]
         if any(not vs for vs in values):
             return False
         los = [min(coefs[i] * vs[0], coefs[i] * vs[-1]) for i, vs in enumerate(values)]

@@ -22,7 +22,8 @@ from collections.abc import Iterator, Sequence
 from yass.board import Board
 from yass.constraints.group import mask_text
 from yass.constraints.sums import killer_combinations, narrow_sets, narrow_sum
-from yass.constraints.support import apart_masks, masks_values
+from yass.constraints.support import apart_masks
+from yass.geometry import mask_digits
 from yass.layout import Layout
 from yass.step import Step, compact_cells, notation
 from yass.techniques.base import Technique, removal_text
@@ -119,7 +120,7 @@ class InniesOuties(Technique):
             (c, d)
             for c, old, m in zip(cells, masks, new, strict=True)
             if not board.values[c]
-            for d in masks_values(old & ~m)
+            for d in mask_digits(old & ~m)
         )
         if not elims:
             return None
