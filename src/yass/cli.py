@@ -1317,11 +1317,16 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def _positive(text: str) -> int:
+def _whole(text: str) -> int:
+    """An option's whole number; ArgumentTypeError (argparse's one line) otherwise."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -1724,10 +1729,7 @@ def _seconds(text: str) -> float:
 
 
 def _guesses(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"cannot be negative ({value})")
     return value

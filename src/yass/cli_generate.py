@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 from yass.cli import _positive, _seconds
@@ -17,28 +17,30 @@ from yass.progress import Progress
 __all__ = ["add_parser", "run"]
 
 
-def _range(text: str) -> tuple[int, int]:
+N = TypeVar("N", int, float)
+
+
+def _span(text: str, convert: Callable[[str], N], least: N, usage: str) -> tuple[N, N]:
+    """``N`` or ``MIN-MAX`` of whole numbers or ratings, with ``least <= MIN <= MAX``."""
     lo, sep, hi = text.partition("-")
     try:
-        a = int(lo)
-        b = int(hi) if sep else a
+        a = convert(lo)
+        b = convert(hi) if sep else a
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not N or MIN-MAX") from None
-    if a < 0 or b < a:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a range MIN-MAX with 0 <= MIN <= MAX")
+        raise argparse.ArgumentTypeError(f"{text!r} is not {usage}") from None
+    if not least <= a <= b:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a range MIN-MAX with {least} <= MIN <= MAX"
+        )
     return a, b
+
+
+def _range(text: str) -> tuple[int, int]:
+    return _span(text, int, 0, "N or MIN-MAX")
 
 
 def _er_range(text: str) -> tuple[float, float]:
-    lo, sep, hi = text.partition("-")
-    try:
-        a = float(lo)
-        b = float(hi) if sep else a
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not ER or MIN-MAX (e.g. 4.0-6.2)") from None
-    if not 1.0 <= a <= b:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a range MIN-MAX with 1.0 <= MIN <= MAX")
-    return a, b
+    return _span(text, float, 1.0, "ER or MIN-MAX (e.g. 4.0-6.2)")
 
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
