@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
 from yass.layout import Arc, Layout
 
-__all__ = ["CompiledLayout", "compile_layout", "flatten"]
+__all__ = ["CompiledLayout", "compile_layout"]
 
 #: The largest |term| and |total| a compiled sum may reach (the core adds them in 32 bits).
 _SUM_LIMIT = 1 << 28
@@ -86,15 +86,15 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
     return tuple(starts), tuple(flat)
 
 
-def flatten(
+def _flatten(
     size: int,
     peer_lists: Sequence[Sequence[int]],
     full_houses: Sequence[Sequence[int]],
     arcs: Sequence[Sequence[tuple[int, Sequence[int]]]],
     cell_masks: Sequence[int],
-    set_groups: Sequence[DigitSets] = (),
-    sums: Sequence[LinearSum] = (),
-    contains: Sequence[Contains] = (),
+    set_groups: Sequence[DigitSets],
+    sums: Sequence[LinearSum],
+    contains: Sequence[Contains],
 ) -> CompiledLayout:
     """The flat tables of these peers, houses, arcs, masks and forms.
 
@@ -236,7 +236,7 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
     if forms is None:
         return None
     arcs: tuple[tuple[Arc, ...], ...] = layout.arcs
-    return flatten(
+    return _flatten(
         layout.size,
         layout.peer_lists,
         [h.cells for h in layout.full_houses],
