@@ -39,9 +39,13 @@ def mask_text(mask: int) -> str:
 class GroupRule(Constraint):
     """A rule over ``scope`` cells, defined by ``holds`` and narrowed by ``narrow``."""
 
+    #: The rule's cells, in order (a rule over other fields overrides ``scope``).
+    cells: tuple[int, ...]
+
     def scope(self, grid: Grid) -> tuple[int, ...]:
-        """The rule's cells, each once, in a fixed order (positions for ``narrow``)."""
-        raise NotImplementedError
+        """The rule's cells, each once, in a fixed order (positions for ``narrow``);
+        ``cells`` unless the rule says otherwise."""
+        return self.cells
 
     def holds(self, grid: Grid, values: Sequence[int]) -> bool:
         """True when the digits of ``scope`` (in its order) obey the rule."""

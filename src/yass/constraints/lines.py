@@ -52,9 +52,6 @@ class Renban(SetRule, CellsRule):
     def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
         return [("renban", self.cells)]
 
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
-
     def holds(self, grid: Grid, values: Sequence[int]) -> bool:
         return len(set(values)) == len(values) and max(values) - min(values) == len(values) - 1
 
@@ -77,9 +74,6 @@ class Between(GroupRule, CellsRule):
 
     type = "between"
     label = "between line"
-
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
 
     def describe(self, grid: Grid) -> str:
         ends = f"{grid.name(self.cells[0])},{grid.name(self.cells[-1])}"
@@ -123,9 +117,6 @@ class Quadruple(GroupRule):
 
     def __init__(self, cells: Sequence[int], digits: Sequence[int]) -> None:
         self.cells, self.digits = tuple(cells), tuple(sorted(digits))
-
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
 
     def describe(self, grid: Grid) -> str:
         shown = "".join(digit_char(d) for d in self.digits)

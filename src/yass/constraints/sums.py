@@ -154,9 +154,6 @@ class Killer(SetRule, CellsRule):
     def sum_groups(self, grid: Grid) -> Iterable[tuple[tuple[int, ...], int]]:
         return [] if self.total is None else [(self.cells, self.total)]
 
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
-
     def describe(self, grid: Grid) -> str:
         if self.total is None:
             return f"{self.label} {cells_names(grid, self.cells)}"
@@ -281,9 +278,6 @@ class OutsideClue(GroupRule):
 
     def __init__(self, clue: str | None, cells: Sequence[int], value: int) -> None:
         self.clue, self.cells, self.value = clue, tuple(cells), value
-
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
 
     def describe(self, grid: Grid) -> str:
         if self.clue is None:
@@ -500,9 +494,6 @@ class Zipper(GroupRule, CellsRule):
     type = "zipper"
     label = "zipper line"
 
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
-
     def _groups(self) -> tuple[list[list[int]], int | None]:
         n = len(self.cells)
         groups = [[i, n - 1 - i] for i in range(n // 2)]
@@ -540,9 +531,6 @@ class RegionSumLine(GroupRule, CellsRule):
 
     type = "region_sum_line"
     label = "region-sum line"
-
-    def scope(self, grid: Grid) -> tuple[int, ...]:
-        return self.cells
 
     def _groups(self, grid: Grid) -> list[list[int]]:
         regions = region_index(grid)
