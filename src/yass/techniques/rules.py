@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from yass.board import Board
 from yass.constraints.base import Constraint
+from yass.constraints.group import GroupRule
 from yass.layout import Layout
 from yass.step import Step, notation
 from yass.techniques.base import Technique, removal_text
@@ -47,8 +48,9 @@ class RuleLogic(Technique):
         grid = lay.grid
         for index, con in enumerate(rules):
             key = (id(lay), index)
-            cells = getattr(con, "scope", None)
-            state = tuple(cands[c] for c in cells(grid)) if cells else None
+            state = (
+                tuple(cands[c] for c in con.scope(grid)) if isinstance(con, GroupRule) else None
+            )
             if state is not None and self._quiet.get(key) == state:
                 continue
             found = False
