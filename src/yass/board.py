@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from yass.geometry import Frozen, PuzzleError, a_digit, bits, digit_char, mask_digits
+from yass.geometry import PuzzleError, a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
+from yass.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -85,34 +86,26 @@ class Board:
         """Place the givens in order, raising ConflictError on the first clash."""
         board = cls(layout)
         seen: list[int] = []
+        related = any(layout.arcs)
+        holders = [0] * (layout.size + 1)  # the cells of the givens of each digit so far
         for cell, d in enumerate(givens):
             if not d:
                 continue
-            name = layout.name(cell)
             if not 1 <= d <= layout.size:
-                raise ConflictError(f"{name}: digit {d} is outside 1..{layout.size}", (cell,))
+                raise ConflictError(
+                    f"{layout.name(cell)}: digit {d} is outside 1..{layout.size}", (cell,)
+                )
             if not layout.cell_masks[cell] >> (d - 1) & 1:
                 rules = [c.label for c in layout.constraints for m in c.cell_masks(layout.grid)
                          if m[0] == cell and not m[1] >> (d - 1) & 1]
                 why = f"{rules[0]} rule" if rules else "rule on that cell"
-                raise ConflictError(f"given {name}={digit_char(d)} breaks the {why}", (cell,))
-            for other in seen:
-                od = givens[other]
-                oname = layout.name(other)
-                if od == d and layout.sees(cell, other):
-                    raise ConflictError(
-                        f"givens {oname} and {name} are both {digit_char(d)}"
-                        f" ({layout.why_sees(other, cell)})",
-                        (other, cell),
-                    )
-                if not layout.relation_allows(other, od, cell, d):
-                    rule = " and ".join(sorted(set(layout.relation_labels(other, cell))))
-                    raise ConflictError(
-                        f"givens {oname}={digit_char(od)} and {name}={digit_char(d)}"
-                        f" break the {rule} rule",
-                        (other, cell),
-                    )
+                raise ConflictError(
+                    f"given {layout.name(cell)}={digit_char(d)} breaks the {why}", (cell,)
+                )
+            if related or layout.peers[cell] & holders[d]:
+                _first_clash(layout, givens, seen, cell)
             seen.append(cell)
+            holders[d] |= 1 << cell
         mask = 0
         for cell in seen:
             board.place(cell, givens[cell])
@@ -231,3 +224,26 @@ class Board:
 
     def __repr__(self) -> str:
         return f"<Board {self.line()}>"
+
+
+def _first_clash(layout: Layout, givens: Sequence[int], seen: list[int], cell: int) -> None:
+    """Raise ConflictError for the first given of ``seen`` (in order) that the given at
+    ``cell`` clashes with: the same digit where they see each other, or a pair a
+    relation forbids."""
+    d = givens[cell]
+    name = layout.name(cell)
+    for other in seen:
+        od = givens[other]
+        if od == d and layout.sees(cell, other):
+            raise ConflictError(
+                f"givens {layout.name(other)} and {name} are both {digit_char(d)}"
+                f" ({layout.why_sees(other, cell)})",
+                (other, cell),
+            )
+        if not layout.relation_allows(other, od, cell, d):
+            rule = " and ".join(sorted(set(layout.relation_labels(other, cell))))
+            raise ConflictError(
+                f"givens {layout.name(other)}={digit_char(od)} and {name}={digit_char(d)}"
+                f" break the {rule} rule",
+                (other, cell),
+            )

@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from yass.board import Puzzle
 
 __all__ = ["add_parser", "run", "solution_text"]

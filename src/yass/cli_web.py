@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
 from yass.bounds import Bounds
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from yass.formats.text import Entry
     from yass.techniques import Technique

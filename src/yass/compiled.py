@@ -13,10 +13,10 @@ puzzles take the reference search).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
 from yass.layout import Arc, Layout
+from yass.record import record
 
 __all__ = ["CompiledLayout", "compile_layout"]
 
@@ -24,7 +24,7 @@ __all__ = ["CompiledLayout", "compile_layout"]
 _SUM_LIMIT = 1 << 28
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CompiledLayout:
     """Flat tables of one layout (``*start`` tuples have one entry more than items).
 

@@ -14,17 +14,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from yass.board import Board, Puzzle
 from yass.bounds import Bounds
 from yass.geometry import PuzzleError, bits, digit_char
 from yass.layout import Layout
+from yass.record import record
 from yass.solver import GUESS, SolveResult, ladder_for, next_step, solve
 from yass.step import Step, cell_list, house_name
 from yass.table import GUESS_INFO, TABLE, TechniqueInfo
 from yass.techniques import Technique
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Explanation",
@@ -44,7 +47,7 @@ def technique_info(code: str) -> TechniqueInfo:
     return GUESS_INFO if code == GUESS else TABLE[code]
 
 
-@dataclass
+@record
 class Explanation:
     """The whole solve path of a puzzle and what it says about the puzzle."""
 
@@ -175,7 +178,7 @@ def check_progress(
     return tuple(solution)
 
 
-@dataclass
+@record
 class Hint:
     """The next step on a board, told at three depths."""
 
@@ -269,7 +272,7 @@ def hint(
 # -- Snyder marks -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Mark:
     """A digit with few places left in a house: pencil it into those cells."""
 

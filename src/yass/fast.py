@@ -30,7 +30,6 @@ import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING
 
 from yass import _core
 from yass import search as _reference
@@ -40,6 +39,7 @@ from yass.compiled import CompiledLayout, compile_layout
 from yass.geometry import PuzzleError, digit_char
 from yass.layout import Layout
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
 

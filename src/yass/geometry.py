@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
+from yass.record import Frozen
+
 # True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): ``typing`` is not
 # imported at run time, to keep the ``yass`` command's start-up short.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
-    from typing import ClassVar
 
     from yass.constraints.base import Constraint
 
@@ -107,45 +108,6 @@ def digits_text(mask: int) -> str:
 
 #: A cell name, ``r1c1``; compiled on first use (by ``re``, which keeps it).
 _CELL_RE = r"^\s*[rR](\d+)\s*[cC](\d+)\s*$"
-
-
-class Frozen:
-    """A value, as ``@dataclass(frozen=True)`` makes one, without importing ``dataclasses``
-    (a good part of the ``yass`` command's start-up): equal and hashed by the fields named
-    in ``_compared``, shown by those in ``_shown``, and never changed once ``__init__`` has
-    set its fields with ``_fields`` (FrozenInstanceError, as for a frozen dataclass).
-    """
-
-    _compared: ClassVar[tuple[str, ...]] = ()
-    _shown: ClassVar[tuple[str, ...]] = ()
-
-    def _fields(self, **values: object) -> None:
-        self.__dict__.update(values)
-
-    def _key(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._compared])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__ and isinstance(other, Frozen):
-            return self._key() == other._key()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
-        return f"{type(self).__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        from dataclasses import FrozenInstanceError
-
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 class Grid(Frozen):

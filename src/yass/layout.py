@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from yass.constraints.base import Constraint
-from yass.geometry import MAX_SIZE, Frozen, Grid, LayoutError, box_shape, digit_char
+from yass.geometry import MAX_SIZE, Grid, LayoutError, box_shape, digit_char
+from yass.record import Frozen
 
 __all__ = ["House", "Layout"]
 
@@ -230,10 +231,16 @@ class Layout:
                 out.append(f"{self.name(cell)} holds {v}, outside 1..{self.size}")
             elif not self.cell_masks[cell] >> (v - 1) & 1:
                 out.append(f"{self.name(cell)}={digit_char(v)} breaks a rule on that cell")
+        holders = [0] * (self.size + 1)  # the cells holding each digit
+        for cell, v in enumerate(values):
+            if 1 <= v <= self.size:
+                holders[v] |= 1 << cell
         for a in range(self.ncells):
             va = values[a]
             if not va:
                 continue
+            if 1 <= va <= self.size and not self.peers[a] & holders[va] and not self.arcs[a]:
+                continue  # no peer holds the same digit, no relation to check
             for b in self.peer_lists[a]:
                 if b > a and values[b] == va:
                     out.append(

@@ -14,16 +14,16 @@ of branches with ``BoundReached``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from yass.board import Board, Puzzle
 from yass.bounds import BoundReached, Bounds
 from yass.layout import Layout
+from yass.record import record
 
 __all__ = ["SearchStats", "count_solutions", "solutions", "solve"]
 
 
-@dataclass
+@record
 class SearchStats:
     """What a search did: nodes visited (branches tried) and solutions found."""
 

@@ -16,17 +16,17 @@ reference search for rules with their own logic) and honours ``bounds``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from yass import fast
 from yass.board import Puzzle
 from yass.bounds import Bounds
 from yass.geometry import PuzzleError, mask_digits
+from yass.record import record
 
 __all__ = ["TrueCandidates", "true_candidates"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TrueCandidates:
     """Per cell, the mask of digits some solution puts there (all 0: no solution).
 

@@ -50,16 +50,19 @@ returned; a puzzle with several solutions gives the first one found.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from yass.board import Board, Puzzle
 from yass.bounds import GUESSES, BoundReached, Bounds
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
+from yass.record import field, record
 from yass.step import Step
 from yass.techniques import TECHNIQUES, Technique
 from yass.techniques.base import digits_text
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "GUESS",
@@ -76,7 +79,7 @@ __all__ = [
 GUESS = "guess"
 
 
-@dataclass
+@record
 class SolveResult:
     """What the solve loop found.
 
@@ -183,7 +186,7 @@ class _LimitReached(Exception):
     pass
 
 
-@dataclass
+@record
 class _Found:
     values: tuple[int, ...]
     guesses: int
@@ -373,7 +376,11 @@ def solve(
         raise ValueError(f"guess order must be fixed or random, not {guess_order!r}")
     board = puzzle.board()
     ladder, unique = ladder_for(puzzle, techniques, unique, bounds)
-    rng = random.Random(seed) if guess_order == "random" else None
+    rng = None
+    if guess_order == "random":
+        import random
+
+        rng = random.Random(seed)
     search = _Search(puzzle, ladder, max_guesses, rng, bounds)
     used = any(t.needs_unique for t in ladder)
     broken = board.contradiction()
@@ -403,7 +410,7 @@ def solve(
     )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GuessStats:
     """The guess count over ``runs`` random guess orders."""
 
@@ -445,6 +452,8 @@ def guess_stats(
     The logic before the first guess does not depend on the order, so it runs once;
     each run then guesses from the first stuck board. ``bounds`` bound every run.
     """
+    from random import Random
+
     ladder, unique = ladder_for(puzzle, techniques, unique, bounds)
     first = solve(
         puzzle, ladder, unique=unique, guess_order="random", seed=seed, bounds=bounds
@@ -453,7 +462,7 @@ def guess_stats(
     if first.stuck_board is not None and first.solution is not None:
         start = first.stuck_board
         for i in range(1, runs):
-            search = _Search(puzzle, ladder, None, random.Random(seed + i), bounds)
+            search = _Search(puzzle, ladder, None, Random(seed + i), bounds)
             out = search.solve(start.copy(), 0)
             counts.append(out.guesses if isinstance(out, _Found) else search.root_guesses)
     else:

@@ -23,19 +23,21 @@ its pattern, so that explanations, hints, ratings and renderers read one structu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from yass.geometry import digit_char
+from yass.record import record
 from yass.table import GUESS_INFO, TABLE
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from yass.layout import Layout
 
 __all__ = ["Link", "Node", "Step"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Node:
     """A chain node: ``digit`` in one of ``cells`` (one cell, or a group in one house).
 
@@ -60,7 +62,7 @@ class Node:
         }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Link:
     """An inference between two nodes: ``strong`` (not both false) or weak (not both true)."""
 
@@ -79,7 +81,7 @@ class Link:
 Candidate = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     """A deduction: placements and/or eliminations, found by one technique.
 

@@ -25,7 +25,7 @@ This module sits below the techniques and imports nothing from them.
 
 from __future__ import annotations
 
-from yass.geometry import Frozen
+from yass.record import Frozen
 
 __all__ = ["LEVELS", "TABLE", "TechniqueInfo", "level_name"]
 

@@ -27,13 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from math import isqrt
-from typing import Any
 
 from yass.board import Board
 from yass.geometry import digit_char, mask_digits
 from yass.layout import Layout
 from yass.render import corner, region_ids
 from yass.step import Step
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "LEGEND",

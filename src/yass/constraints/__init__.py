@@ -2,48 +2,90 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 
 from yass.constraints.base import (
-    REGISTRY,
     Constraint,
     Relation,
     constraint_from_json,
     register,
     relation_table,
 )
-from yass.constraints.cells import Candidates, Even, Odd
-from yass.constraints.houses import Diagonal, DisjointGroups, ExtraRegion, Regions, windoku
-from yass.constraints.lines import (
-    Between,
-    ColumnIndexer,
-    EntropicLine,
-    Maximum,
-    Minimum,
-    ModularLine,
-    Quadruple,
-    Renban,
-)
-from yass.constraints.outside import Sandwich, Skyscraper, XSum
-from yass.constraints.pairs import (
-    XV,
-    AntiKing,
-    AntiKnight,
-    Clone,
-    DiagonalNonConsecutive,
-    Difference,
-    KropkiNegativeBlack,
-    Nabner,
-    NonConsecutive,
-    Palindrome,
-    Ratio,
-    SlowThermo,
-    Thermo,
-    Whispers,
-    XVNegative,
-)
-from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
 from yass.geometry import Grid, LayoutError
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from yass.constraints.base import REGISTRY
+    from yass.constraints.cells import Candidates, Even, Odd
+    from yass.constraints.houses import Diagonal, DisjointGroups, ExtraRegion, Regions, windoku
+    from yass.constraints.lines import (
+        Between,
+        ColumnIndexer,
+        EntropicLine,
+        Maximum,
+        Minimum,
+        ModularLine,
+        Quadruple,
+        Renban,
+    )
+    from yass.constraints.outside import Sandwich, Skyscraper, XSum
+    from yass.constraints.pairs import (
+        XV,
+        AntiKing,
+        AntiKnight,
+        Clone,
+        DiagonalNonConsecutive,
+        Difference,
+        KropkiNegativeBlack,
+        Nabner,
+        NonConsecutive,
+        Palindrome,
+        Ratio,
+        SlowThermo,
+        Thermo,
+        Whispers,
+        XVNegative,
+    )
+    from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
+
+#: The module that defines each rule class: a rule module is imported the first time
+#: one of its names is asked for (``yass.constraints.Killer``), or when JSON names a
+#: rule type (``REGISTRY``), so a classic puzzle loads none of them.
+_MODULES: dict[str, str] = {
+    **dict.fromkeys(("Candidates", "Even", "Odd"), "cells"),
+    **dict.fromkeys(("Diagonal", "DisjointGroups", "ExtraRegion", "Regions", "windoku"), "houses"),
+    **dict.fromkeys(
+        ("Between", "ColumnIndexer", "EntropicLine", "Maximum", "Minimum", "ModularLine",
+         "Quadruple", "Renban"),
+        "lines",
+    ),
+    **dict.fromkeys(("Sandwich", "Skyscraper", "XSum"), "outside"),
+    **dict.fromkeys(
+        ("XV", "AntiKing", "AntiKnight", "Clone", "DiagonalNonConsecutive", "Difference",
+         "KropkiNegativeBlack", "Nabner", "NonConsecutive", "Palindrome", "Ratio",
+         "SlowThermo", "Thermo", "Whispers", "XVNegative"),
+        "pairs",
+    ),
+    **dict.fromkeys(("Arrow", "Killer", "LittleKiller", "RegionSumLine", "Zipper"), "sums"),
+}
+
+
+def __getattr__(name: str) -> object:
+    """A rule class (or ``REGISTRY``, every rule type loaded), imported on first use."""
+    if name == "REGISTRY":
+        from yass.constraints.base import load_rule_types
+
+        return load_rule_types()
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "JSON_FIELDS",
@@ -93,42 +135,48 @@ __all__ = [
     "register",
     "relation_table",
     "rules_from_names",
+    "windoku",
 ]
+
+def _rule(name: str) -> Any:
+    """The rule class (or function) ``name``, its module imported on first use."""
+    return __getattr__(name)
+
 
 #: Whole-grid rules by the name ``--rules`` takes (dashes and underscores are ignored).
 RULE_NAMES: dict[str, tuple[str, Callable[[Grid], list[Constraint]]]] = {
     "classic": ("rows, columns and boxes (always on)", lambda g: []),
-    "antiknight": ("cells a knight's move apart differ", lambda g: [AntiKnight()]),
-    "antiking": ("cells a king's move apart differ", lambda g: [AntiKing()]),
+    "antiknight": ("cells a knight's move apart differ", lambda g: [_rule("AntiKnight")()]),
+    "antiking": ("cells a king's move apart differ", lambda g: [_rule("AntiKing")()]),
     "nonconsecutive": (
         "orthogonal neighbours are not consecutive",
-        lambda g: [NonConsecutive()],
+        lambda g: [_rule("NonConsecutive")()],
     ),
     "diagonalnonconsecutive": (
         "diagonal neighbours are not consecutive",
-        lambda g: [DiagonalNonConsecutive()],
+        lambda g: [_rule("DiagonalNonConsecutive")()],
     ),
     "miracle": (
         "anti-knight, anti-king and non-consecutive together",
-        lambda g: [AntiKnight(), AntiKing(), NonConsecutive()],
+        lambda g: [_rule("AntiKnight")(), _rule("AntiKing")(), _rule("NonConsecutive")()],
     ),
     "diagonal": ("both main diagonals are houses (sudoku X)", lambda g: [
-        Diagonal("main"),
-        Diagonal("anti"),
+        _rule("Diagonal")("main"),
+        _rule("Diagonal")("anti"),
     ]),
-    "x": ("same as diagonal", lambda g: [Diagonal("main"), Diagonal("anti")]),
-    "maindiagonal": ("the r1c1-rNcN diagonal is a house", lambda g: [Diagonal("main")]),
-    "antidiagonal": ("the rNc1-r1cN diagonal is a house", lambda g: [Diagonal("anti")]),
-    "windoku": ("four extra windows are houses (hyper sudoku)", windoku),
+    "x": ("same as diagonal", lambda g: [_rule("Diagonal")("main"), _rule("Diagonal")("anti")]),
+    "maindiagonal": ("the r1c1-rNcN diagonal is a house", lambda g: [_rule("Diagonal")("main")]),
+    "antidiagonal": ("the rNc1-r1cN diagonal is a house", lambda g: [_rule("Diagonal")("anti")]),
+    "windoku": ("four extra windows are houses (hyper sudoku)", lambda g: _rule("windoku")(g)),
     "disjointgroups": (
         "cells in the same place of each box form a house",
-        lambda g: [DisjointGroups()],
+        lambda g: [_rule("DisjointGroups")()],
     ),
     "kropkinegativeblack": (
         "no orthogonal neighbours have ratio 2",
-        lambda g: [KropkiNegativeBlack()],
+        lambda g: [_rule("KropkiNegativeBlack")()],
     ),
-    "xvnegative": ("no orthogonal neighbours sum to 5 or 10", lambda g: [XVNegative()]),
+    "xvnegative": ("no orthogonal neighbours sum to 5 or 10", lambda g: [_rule("XVNegative")()]),
 }
 
 _LINE = '"cells": [the cells along the line, in order]'

@@ -19,16 +19,19 @@ logic declaratively in ``compiled`` when it fits a form the compiled search runs
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, ClassVar
 
 from yass.geometry import Grid, LayoutError
+from yass.record import record
 
-JSONDict = dict[str, Any]
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    JSONDict = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Relation:
     """A binary rule on two cells: when ``a`` holds digit d, ``b`` may hold ``table[d-1]``."""
 
@@ -48,7 +51,7 @@ class Relation:
         return Relation(self.b, self.a, tuple(rev), self.label)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Deduction:
     """What a rule's own logic concludes on the current candidates, and why.
 
@@ -64,7 +67,7 @@ class Deduction:
     cells: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DigitSets:
     """A compiled form: ``cells`` hold different digits that together make one of
     ``sets`` (digit masks of ``len(cells)`` digits each): a killer cage's combinations,
@@ -74,7 +77,7 @@ class DigitSets:
     sets: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LinearSum:
     """A compiled form: ``sum(coef * digit)`` over ``cells`` equals ``total`` (an arrow,
     a little killer, two segments of equal sum); digits may repeat."""
@@ -84,7 +87,7 @@ class LinearSum:
     total: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Contains:
     """A compiled form: at least ``count`` of ``cells`` hold ``digit`` (a quadruple)."""
 
@@ -218,7 +221,27 @@ class CellsRule(Constraint):
         return f"{type(self).__name__}({list(self.cells)!r})"
 
 
+#: Every rule type by its JSON name, filled as the rule modules are imported: read it
+#: through ``load_rule_types()`` (or ``yass.constraints.REGISTRY``), which imports them.
 REGISTRY: dict[str, type[Constraint]] = {}
+
+#: The modules of ``yass.constraints`` that define rule types.
+RULE_MODULES = ("cells", "houses", "lines", "outside", "pairs", "sums")
+
+
+def load_rule_types() -> dict[str, type[Constraint]]:
+    """``REGISTRY``, every rule module imported (a classic puzzle needs none of them, so
+    they load only when a rule is named)."""
+    if not _LOADED:
+        import importlib
+
+        for module in RULE_MODULES:
+            importlib.import_module(f"yass.constraints.{module}")
+        _LOADED.append(True)
+    return REGISTRY
+
+
+_LOADED: list[bool] = []
 
 
 def register(cls: type[Constraint]) -> type[Constraint]:
@@ -266,7 +289,7 @@ def constraint_from_json(data: Any, grid: Grid) -> Constraint:
     if not isinstance(data, Mapping):
         raise LayoutError(f"a constraint must be an object, not {data!r}")
     kind = data.get("type")
-    cls = REGISTRY.get(str(kind))
+    cls = load_rule_types().get(str(kind))
     if cls is None:
         raise LayoutError(f"unknown constraint type {kind!r}")
     try:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
 
-from yass.constraints.base import CellsRule, Constraint, JSONDict, register
+from yass.constraints.base import CellsRule, Constraint, register
 from yass.geometry import Grid, LayoutError, char_digit, digits_mask, digits_text
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    from yass.constraints.base import JSONDict
 
 
 class ParityRule(CellsRule):

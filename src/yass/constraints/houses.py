@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from yass.constraints.base import CellsRule, Constraint, JSONDict, cell_list, register
+from yass.constraints.base import CellsRule, Constraint, cell_list, register
 from yass.geometry import Grid, LayoutError
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from yass.constraints.base import JSONDict
 
 
 @register

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from yass.constraints.base import (
     CellsRule,
@@ -19,7 +18,6 @@ from yass.constraints.base import (
     Contains,
     DigitSets,
     Form,
-    JSONDict,
     Relation,
     cell_list,
     register,
@@ -29,6 +27,12 @@ from yass.constraints.group import GroupRule, cells_names
 from yass.constraints.sums import SetRule
 from yass.constraints.support import grid_sees, support
 from yass.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from yass.constraints.base import JSONDict
 
 __all__ = [
     "Between",

@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import pairwise
-from typing import Any, ClassVar
 
 from yass.constraints.base import (
     CellsRule,
     Constraint,
-    JSONDict,
     Relation,
     cell_list,
     int_field,
@@ -24,6 +22,12 @@ from yass.constraints.base import (
     relation_table,
 )
 from yass.geometry import Grid, LayoutError
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
+
+    from yass.constraints.base import JSONDict
 
 KNIGHT = [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)]
 KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]

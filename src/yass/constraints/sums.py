@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations, pairwise
-from typing import Any
 
 from yass.constraints.base import (
     CellsRule,
     Constraint,
     DigitSets,
     Form,
-    JSONDict,
     LinearSum,
     cell_list,
     int_field,
@@ -34,6 +32,12 @@ from yass.constraints.support import (
     sum_support,
 )
 from yass.geometry import Grid, LayoutError, mask_digits
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from yass.constraints.base import JSONDict
 
 __all__ = [
     "Arrow",

@@ -12,14 +12,12 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any
 
 from yass.constraints.base import Constraint
 from yass.formats.text import (
     Entry,
     LongLine,
     ParseError,
-    Source,
     entries_from_lines,
     looks_like_link,
     make_layout,
@@ -29,7 +27,11 @@ from yass.formats.text import (
     read_text_puzzles,
 )
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import IO, Any
+
+    from yass.formats.text import Source
     from yass.formats.variant_json import (
         puzzle_from_json,
         puzzle_to_json,

@@ -19,13 +19,15 @@ import json
 import re
 import struct
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote
 
 from yass.formats.text import ParseError
 from yass.geometry import MAX_SIZE, box_shape
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from yass.board import Puzzle
     from yass.constraints.base import Constraint
     from yass.formats.text import Entry

@@ -23,10 +23,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
-from typing import IO
 
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
@@ -41,6 +39,11 @@ from yass.geometry import (
     plural,
 )
 from yass.layout import Layout
+from yass.record import record
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = [
     "BORDER_CHARS",
@@ -127,7 +130,7 @@ class ParseError(PuzzleError):
         self.incomplete = incomplete
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     """One puzzle read from a source: the puzzle, or the error that stopped it.
 
@@ -513,7 +516,9 @@ def _line_kind(row: str, size: int | None) -> str:
 # -- files ------------------------------------------------------------------------------
 
 
-Source = str | os.PathLike[str] | IO[str]
+if TYPE_CHECKING:
+    #: Where puzzles come from: a path, ``-`` for standard input, or an open text stream.
+    Source = str | os.PathLike[str] | IO[str]
 
 
 def open_source(source: Source) -> tuple[str, IO[str], bool]:

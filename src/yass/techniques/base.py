@@ -8,13 +8,16 @@ truth for every technique: code, name, order, difficulty, score, level. A
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.step import Step
 from yass.table import TABLE, TechniqueInfo
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "REGISTRY",

@@ -61,16 +61,19 @@ is labelled ``-1/2-`` (first digit on the left cell).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import Layout
+from yass.record import record
 from yass.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.techniques.base import Technique, cells_text, join_words, removal_text
 from yass.techniques.context import context
 from yass.techniques.links import LinkGraph, cell_columns, link_graph
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "AIC",
@@ -100,7 +103,7 @@ def length_extra(links: int) -> float:
     return extra / 10
 
 
-@dataclass
+@record
 class _View:
     """The part of the graph a technique walks.
 
@@ -117,7 +120,7 @@ class _View:
     target_mask: list[int] | None = None  # per digit block (X-Chain), else alive
 
 
-@dataclass
+@record
 class _Search:
     x: int
     targets: int
@@ -191,7 +194,7 @@ def _full_view(graph: LinkGraph) -> _View:
 # -- the search ------------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class _Hit:
     kind: str  # "aic", "loop" or "self"
     x: int

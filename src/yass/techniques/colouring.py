@@ -28,10 +28,10 @@ contradicts itself (possible only on a broken board) is left alone.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
+from yass.record import record
 from yass.step import Step, cell_list, notation
 from yass.techniques.base import Technique, cells_text
 from yass.techniques.context import context
@@ -39,7 +39,7 @@ from yass.techniques.context import context
 __all__ = ["MultiColouring", "SimpleColouring", "clusters"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cluster:
     """The two colours of one cluster of conjugate pairs (``first`` holds the lowest cell)."""
 

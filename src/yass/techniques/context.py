@@ -15,7 +15,6 @@ gives weak links but not strong ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
 
 from yass.board import Board
 from yass.geometry import bits
@@ -23,7 +22,11 @@ from yass.layout import Layout
 
 __all__ = ["Context", "QuietDigits", "context"]
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 
 class Context:

@@ -35,18 +35,21 @@ and the sashimi technique of one size read a single lazy search, kept per board 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import Layout
+from yass.record import field, record
 from yass.step import Step, houses_notation, notation
 from yass.techniques.base import Technique, cells_text, join_words
 from yass.techniques.context import QuietDigits, context
 from yass.techniques.subsets import combinations_within
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "BasicFish",
@@ -68,7 +71,7 @@ _NUMBER = {2: "two", 3: "three", 4: "four"}
 _MAX_SLACK = 3
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class _Orientation:
     """One way to lay a fish: base lines ``i`` (rows, or columns) and cover lines ``j``."""
 
@@ -296,7 +299,7 @@ class FinnedFish(Technique):
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Finned:
     """One finned fish: base lines, cover lines (bits), body and fin cells, targets."""
 

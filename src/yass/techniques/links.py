@@ -37,12 +37,12 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from yass.board import Board
 from yass.geometry import bits
 from yass.layout import Layout
+from yass.record import field, record
 from yass.techniques.context import context
 
 __all__ = ["ALS_MAX_CELLS", "LinkGraph", "cell_columns", "link_graph"]
@@ -51,7 +51,7 @@ __all__ = ["ALS_MAX_CELLS", "LinkGraph", "cell_columns", "link_graph"]
 ALS_MAX_CELLS = 5
 
 
-@dataclass
+@record
 class LinkGraph:
     """Strong and weak links between the candidates (and groups, ALS digits) of a board."""
 

@@ -33,11 +33,11 @@ every layout has, and boxes or regions for the kite and the empty rectangle.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import Layout
+from yass.record import record
 from yass.step import Link, Node, Step, house_name, notation
 from yass.techniques.base import Technique, cells_text
 from yass.techniques.context import context
@@ -47,7 +47,7 @@ __all__ = ["EmptyRectangle", "Skyscraper", "TurbotFish", "TwoStringKite"]
 _BOXLIKE = ("box", "region")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Chain:
     """``a1 = b1 - b2 = a2`` on ``digit``; ``h1``/``h2`` the houses of the strong links."""
 

@@ -21,11 +21,11 @@ every one of them without a guess.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from yass.board import Board
 from yass.geometry import bits, digit_char, mask_digits
 from yass.layout import Layout
+from yass.record import record
 from yass.step import Step, notation
 from yass.techniques.base import Technique
 from yass.techniques.intersections import outside_reach
@@ -33,7 +33,7 @@ from yass.techniques.intersections import outside_reach
 __all__ = ["Speculation", "Trial", "refute"]
 
 
-@dataclass
+@record
 class Trial:
     """Candidates under propagation: ``pos[d]`` / ``placed[d]`` are bitsets for digit d+1."""
 

@@ -12,13 +12,16 @@ M cells (N == M)": those cells hold those digits, so every other digit leaves th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from yass.board import Board
 from yass.geometry import bits, mask_digits
 from yass.step import Step, cell_list, digit_list, notation
 from yass.techniques.base import Technique, cells_text, digits_text, removal_text
 from yass.techniques.singles import full_houses_in_order
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "HiddenPair",
@@ -35,27 +38,40 @@ _WORD = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def combinations_within(items: list[tuple[int, int]], k: int) -> Iterator[tuple[list[int], int]]:
-    """Every choice of ``k`` items (key, mask) whose masks together have exactly ``k`` bits.
+    """Every choice of ``k`` items (key, mask) whose masks together have exactly ``k`` bits,
+    in lexicographic order of the items.
 
     Yields (keys, union of masks); choices are pruned as soon as the union grows past k.
+    A depth-first walk with its own stack (``pick[i]``: the item chosen at depth i,
+    ``unions[i]``: the union of the masks chosen before it), quicker than recursion.
     """
-    chosen: list[int] = []
-
-    def extend(start: int, union: int) -> Iterator[tuple[list[int], int]]:
-        if len(chosen) == k:
-            if union.bit_count() == k:
-                yield list(chosen), union
-            return
-        for i in range(start, len(items) - (k - len(chosen) - 1)):
-            key, mask = items[i]
-            u = union | mask
-            if u.bit_count() > k:
-                continue
-            chosen.append(key)
-            yield from extend(i + 1, u)
-            chosen.pop()
-
-    yield from extend(0, 0)
+    n = len(items)
+    if not 0 < k <= n:
+        return
+    keys = [key for key, _ in items]
+    masks = [mask for _, mask in items]
+    pick = [0] * k
+    unions = [0] * k
+    depth = 0
+    while True:
+        i = pick[depth]
+        if i > n - k + depth:  # too few items left to fill the choice: back up
+            if depth == 0:
+                return
+            depth -= 1
+            pick[depth] += 1
+            continue
+        u = unions[depth] | masks[i]
+        if u.bit_count() > k:
+            pick[depth] = i + 1
+        elif depth == k - 1:
+            if u.bit_count() == k:
+                yield [keys[j] for j in pick], u
+            pick[depth] = i + 1
+        else:
+            depth += 1
+            unions[depth] = u
+            pick[depth] = i + 1
 
 
 class NakedSubset(Technique):

@@ -71,7 +71,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
-from typing import ClassVar
 
 from yass.board import Board
 from yass.constraints.base import Constraint
@@ -80,6 +79,10 @@ from yass.layout import Layout
 from yass.step import Step, cell_list, changes_notation, notation
 from yass.techniques.base import Technique, cells_text, digits_text, removal_text
 from yass.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 __all__ = [
     "AvoidableRectangle",

@@ -17,20 +17,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from typing import TYPE_CHECKING, Any
 
 from yass.board import Board, Puzzle
 from yass.bounds import BoundReached, Bounds
 from yass.geometry import PuzzleError
 from yass.layout import Layout
+from yass.record import record
 from yass.step import Step
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from typing import Any
+
     from yass.techniques import Technique
 
 __all__ = [
@@ -469,7 +471,7 @@ def _local_origin(origin: str) -> bool:
     return host in ("127.0.0.1", "localhost", "::1")
 
 
-@dataclass
+@record
 class Address:
     host: str
     port: int
