@@ -1036,114 +1036,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return _run_puzzles(args, handle)
 
 
-# -- rate: Sudoku Explainer's ER/EP/ED (yass.rating) ----------------------------------------
-
-
-def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]]:
-    """Every entry of every PUZZLE argument, with its classic 9x9 line (None: not ratable)."""
-    for arg in args.puzzle:
-        entries, _ = _entries(arg, "")
-        for entry in entries:
-            puzzle = entry.puzzle
-            if puzzle is None:
-                yield entry, None
-            elif puzzle.size != 9 or not puzzle.layout.is_classic:
-                yield entry, ""
-            else:
-                yield entry, puzzle.line()
-
-
-def _rate_text(r: Any) -> str:
-    def num(x: float | None) -> str:
-        return "-" if x is None else f"{x:.1f}"
-
-    if r.status == "rated":
-        return f"{r.puzzle}  ER {num(r.er)}  EP {num(r.ep)}  ED {num(r.ed)}  {r.hardest}"
-    if r.status == "incomplete":
-        ep = num(r.ep) if r.ep is not None else f">= {num(r.ep_min)}"
-        ed = num(r.ed) if r.ed is not None else f">= {num(r.ed_min)}"
-        return f"{r.puzzle}  ER >= {num(r.er_min)}  EP {ep}  ED {ed}  incomplete: needs {r.needs}"
-    return f"{r.puzzle}  {r.status}"
-
-
-def _rate_tsv(r: Any) -> str:
-    cells = [r.puzzle, r.er, r.ep, r.ed, r.hardest, r.status, r.er_min]
-    return "\t".join("" if c is None else f"{c:.1f}" if isinstance(c, float) else c for c in cells)
+# -- rate: ratings on Sudoku Explainer's scale and yass's ladder (yass.cli_rate) ------------
 
 
 def _cmd_rate(args: argparse.Namespace) -> int:
-    """``yass rate``: SE 1.2.1's ER/EP/ED for every puzzle, in input order."""
-    from collections import deque
+    from yass import cli_rate
 
-    from yass.rating import Rating, RatingError, rate_many
-
-    several = len(args.puzzle) > 1 or any(_is_source(a) for a in args.puzzle)
-    jobs = _jobs(args) if several else 1
-    waiting: deque[tuple[Entry, str | None]] = deque()
-
-    def lines() -> Iterator[str]:
-        for entry, line in _rate_entries(args):
-            waiting.append((entry, line))
-            if line:
-                yield line
-
-    per_er: dict[int, int] = {}
-    counts = {"puzzles": 0, "incomplete": 0, "errors": 0}
-    worst = EXIT_OK
-
-    def report_bad(entry: Entry, line: str | None) -> int:
-        if line is None:
-            _err("error", entry.message)
-        else:
-            where = f"{entry.where}: " if entry.where else ""
-            _err("error", f"{where}yass rate takes classic 9x9 puzzles (no --rules variants)")
-        counts["errors"] += 1
-        return EXIT_BAD_INPUT
-
-    if args.format == "tsv":
-        _out("puzzle\ter\tep\ted\thardest\tstatus\ter_min")
-    start = time.perf_counter()
-    with contextlib.closing(rate_many(lines(), jobs=jobs)) as results:
-        for result in results:
-            while waiting and not waiting[0][1]:
-                worst = max(worst, report_bad(*waiting.popleft()))
-            entry, _ = waiting.popleft()
-            counts["puzzles"] += 1
-            if isinstance(result, RatingError):
-                where = f"{entry.where}: " if entry.where else ""
-                _err("error", f"{where}{result}")
-                counts["errors"] += 1
-                worst = max(worst, EXIT_BAD_INPUT)
-                continue
-            assert isinstance(result, Rating)
-            if result.status in ("no solution", "not unique"):
-                worst = max(worst, EXIT_NO_SOLUTION)
-            elif result.status == "incomplete":
-                counts["incomplete"] += 1
-            if result.er is not None:
-                per_er[int(result.er)] = per_er.get(int(result.er), 0) + 1
-            if args.format == "json":
-                _out(_json_dumps({**_entry_fields(entry), **result.to_json()}))
-            elif args.format == "tsv":
-                _out(_rate_tsv(result))
-            else:
-                _out(_rate_text(result))
-    while waiting:
-        worst = max(worst, report_bad(*waiting.popleft()))
-    if counts["puzzles"] + counts["errors"] == 0:
-        _err("error", "no puzzle given")
-        return EXIT_BAD_INPUT
-    if args.stats:
-        seconds = time.perf_counter() - start
-        spread = ", ".join(f"ER {k}: {per_er[k]}" for k in sorted(per_er))
-        sys.stdout.flush()
-        sys.stderr.write(
-            f"yass: stats: {counts['puzzles']} puzzles; {spread or 'none rated'};"
-            f" incomplete (needs chains): {counts['incomplete']}; errors: {counts['errors']};"
-            f" {seconds:.2f} s\n"
-        )
-        sys.stderr.flush()
-    return worst
+    return cli_rate.run(args, _out, _err)
 
 
 def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
@@ -1620,42 +1519,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     else:
         command("convert", help="", puzzles=False)
 
-    p = command(
-        "rate",
-        help="Sudoku Explainer difficulty ratings (ER, EP, ED)",
-        puzzles=False,
-        description="Rate classic 9x9 puzzles on Sudoku Explainer 1.2.1's scale, as its batch"
-        " rater serate prints it: ER (the hardest step of SE's path), EP (the hardest up to the"
-        " first placement), ED (the first step), and the hardest technique's name. Where the"
-        " path needs SE's rules beyond dynamic forcing chains (dynamic+ and nested"
-        " chains, 9.0 and up), which yass does not reproduce yet, the puzzle is reported"
-        " 'incomplete' with lower bounds (ER >= ...)"
-        " rather than a guessed number."
-        " 'no solution' and 'not unique' puzzles get no rating (exit code 1).",
-    )
-    p.add_argument("puzzle", metavar="PUZZLE", nargs="+", help=PUZZLE_HELP)
-    p.add_argument(
-        "--format",
-        choices=("text", "json", "tsv"),
-        default="text",
-        help="text (default): one line per puzzle; json: one object per puzzle (JSON Lines)"
-        " with puzzle, er, ep, ed, hardest, status (and er_min, ep_min, ed_min, needs when"
-        " incomplete); tsv: a header, then puzzle, er, ep, ed, hardest, status, er_min",
-    )
-    p.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive,
-        metavar="N",
-        help="rate a file's puzzles in N processes (default: one per core). Output stays in"
-        " input order",
-    )
-    p.add_argument(
-        "--stats",
-        action="store_true",
-        help="at the end print on standard error the count of puzzles per whole ER, the"
-        " incomplete ones, errors and seconds",
-    )
+    if only in (None, "rate"):
+        from yass import cli_rate
+
+        cli_rate.add_parser(command)
+    else:
+        command("rate", help="", puzzles=False)
     return parser
 
 

@@ -1,22 +1,32 @@
-"""Sudoku Explainer ratings (ER, EP, ED) for classic 9x9 puzzles: ``rate`` and ``rate_many``.
+"""Difficulty ratings of classic 9x9 puzzles on two scales: ``rate`` and ``rate_many``.
 
-The numbers follow Sudoku Explainer 1.2.1 as its batch rater ``serate`` prints them; the
-algorithm is described in ``docs/se-rating.md``. yass reproduces every SE rule up to and
-including dynamic forcing chains; a puzzle whose path needs a later SE rule (dynamic
-forcing chains (+) or the nested levels) is reported honestly as ``status="incomplete"``
-with lower bounds (``er_min``...) instead of a number.
+* ``se`` (the default): Sudoku Explainer 1.2.1's ER, EP and ED as its batch rater
+  ``serate`` prints them; the algorithm is described in ``docs/se-rating.md``. A puzzle
+  whose path needs an SE rule yass does not reproduce yet is reported honestly as
+  ``status="incomplete"`` with lower bounds (``er_min``...) instead of a number.
+* ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.explain``):
+  a HoDoKu-style score (the sum of the steps' base scores), the level of the hardest
+  technique (Easy..Extreme), that technique, and the guesses required where logic runs out.
+* ``all``: both.
+
+``rate_many`` rates in this process, in worker processes (``jobs``) or on a Dask cluster
+(``client``, a ``distributed.Client``; the optional extra ``yass-sudoku[dask]``), always
+yielding in input order.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yass.rating.se import CHAIN_FLOOR, SEStep, _Unsupported, se_path
 
-__all__ = ["Rating", "RatingError", "rate", "rate_many", "se_round"]
+__all__ = ["SCALES", "Rating", "RatingError", "rate", "rate_many", "se_round"]
+
+#: The scales ``rate`` knows: Sudoku Explainer's, yass's HoDoKu-style ladder, or both.
+SCALES = ("se", "hodoku", "all")
 
 _DIGITS = "123456789"
 _BLANKS = ".0"
@@ -33,12 +43,19 @@ def se_round(x: float) -> float:
 
 @dataclass(frozen=True)
 class Rating:
-    """Sudoku Explainer's rating of one puzzle.
+    """The rating of one puzzle on the ``scale`` asked (``"se"``, ``"hodoku"`` or ``"all"``).
 
-    ``status`` is ``"rated"`` (er/ep/ed are SE's numbers), ``"incomplete"`` (the path needs
-    a rule yass does not reproduce yet, named by ``needs``; er/ep/ed are None where
-    unknown and ``er_min``/``ep_min``/``ed_min`` are lower bounds), ``"no solution"`` or
-    ``"not unique"`` (SE's path is not defined; nothing is rated).
+    Sudoku Explainer's fields (``scale`` se or all; None otherwise): ``er``, ``ep``,
+    ``ed`` and SE's ``hardest`` technique. ``status`` is ``"rated"`` (er/ep/ed are SE's
+    numbers), ``"incomplete"`` (the SE path needs a rule yass does not reproduce yet, named
+    by ``needs``; er/ep/ed are None where unknown and ``er_min``/``ep_min``/``ed_min`` are
+    lower bounds), ``"no solution"`` or ``"not unique"`` (no path is defined; nothing is
+    rated on either scale).
+
+    yass's ladder (``scale`` hodoku or all; None otherwise): ``score`` (HoDoKu-style, the
+    sum of the steps' base scores), ``level`` (``"Easy"``..``"Extreme"``, the level of
+    the hardest technique), ``hodoku_hardest`` (that technique's name) and ``guesses``
+    (the guesses required where logic runs out), as ``yass explain`` reports them.
     """
 
     puzzle: str
@@ -52,17 +69,30 @@ class Rating:
     ed_min: float | None = None
     needs: str | None = None
     steps: tuple[SEStep, ...] | None = field(default=None, repr=False, compare=False)
+    score: int | None = None
+    level: str | None = None
+    guesses: int | None = None
+    hodoku_hardest: str | None = None
+    scale: str = "se"
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: numbers with one decimal, absent bounds left out."""
-        out: dict[str, Any] = {
-            "puzzle": self.puzzle,
-            "er": self.er,
-            "ep": self.ep,
-            "ed": self.ed,
-            "hardest": self.hardest,
-            "status": self.status,
-        }
+        """A JSON-ready dict: numbers with one decimal, absent bounds left out.
+
+        Only the fields of the scale asked are there: ``er``, ``ep``, ``ed``, ``hardest``
+        for se; ``score``, ``level``, ``guesses``, ``hodoku_hardest`` for hodoku; all of
+        them for all. ``puzzle`` and ``status`` always.
+        """
+        out: dict[str, Any] = {"puzzle": self.puzzle}
+        if self.scale != "hodoku":
+            out.update(er=self.er, ep=self.ep, ed=self.ed, hardest=self.hardest)
+        if self.scale != "se":
+            out.update(
+                score=self.score,
+                level=self.level,
+                guesses=self.guesses,
+                hodoku_hardest=self.hodoku_hardest,
+            )
+        out["status"] = self.status
         if self.status == "incomplete":
             out["er_min"] = self.er_min
             out["ep_min"] = self.ep_min
@@ -135,12 +165,21 @@ def _count(line: str) -> int:
     return fast.classic_line(line.replace(".", "0"), 2)[0]
 
 
-def rate(puzzle: str, *, steps: bool = False) -> Rating:
-    """SE 1.2.1's rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank).
+def _check_scale(scale: str) -> None:
+    if scale not in SCALES:
+        raise ValueError(f"unknown rating scale {scale!r}: use one of {', '.join(SCALES)}")
 
-    Raises RatingError (a ValueError) for malformed text or clashing givens. A puzzle with
-    no solution or several gets that status and no numbers.
+
+def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
+    """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank).
+
+    ``scale`` is ``"se"`` (SE 1.2.1's ER/EP/ED, the default), ``"hodoku"`` (yass's
+    ladder: score, level, guesses) or ``"all"``; see ``Rating``. ``steps`` keeps SE's path.
+    Raises RatingError (a ValueError) for malformed text or clashing givens, and
+    ValueError for an unknown scale. A puzzle with no solution or several gets that
+    status and no numbers.
     """
+    _check_scale(scale)
     line, values = parse_line(puzzle)
     clash = _clash(values)
     if clash is not None:
@@ -148,7 +187,38 @@ def rate(puzzle: str, *, steps: bool = False) -> Rating:
     n = _count(line)
     if n != 1:
         status = "no solution" if n == 0 else "not unique"
-        return Rating(line, None, None, None, None, status)
+        return Rating(line, None, None, None, None, status, scale=scale)
+    if scale == "hodoku":
+        rating = Rating(line, None, None, None, None, "rated", scale=scale)
+    else:
+        rating = replace(_se_rating(line, values, steps), scale=scale)
+    if scale != "se":
+        rating = _with_ladder(rating)
+    return rating
+
+
+def _with_ladder(rating: Rating) -> Rating:
+    """``rating`` with the fields of yass's ladder, from the path ``yass explain`` takes.
+
+    The puzzle is known to be unique here, so the ladder keeps its uniqueness techniques,
+    as ``explain`` does by default once its own search finds one solution.
+    """
+    from yass.explain import explain
+    from yass.formats import parse_puzzle
+
+    result = explain(parse_puzzle(rating.puzzle), unique=True)
+    hardest = result.hardest
+    return replace(
+        rating,
+        score=result.score,
+        level=hardest.level_name if hardest else None,
+        guesses=result.guesses,
+        hodoku_hardest=hardest.name if hardest else None,
+    )
+
+
+def _se_rating(line: str, values: list[int], steps: bool) -> Rating:
+    """SE 1.2.1's rating of a unique puzzle."""
     try:
         path = se_path(values, keep_steps=steps)
     except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
@@ -182,52 +252,92 @@ def rate(puzzle: str, *, steps: bool = False) -> Rating:
     )
 
 
-def _rate_text(puzzle: str) -> Rating | RatingError:
+def _rate_text(puzzle: str, scale: str = "se") -> Rating | RatingError:
     try:
-        return rate(puzzle)
+        return rate(puzzle, scale=scale)
     except RatingError as exc:
         return exc
 
 
-def _rate_chunk(puzzles: list[str]) -> list[Rating | RatingError]:
-    return [_rate_text(p) for p in puzzles]
+def _rate_chunk(puzzles: list[str], scale: str = "se") -> list[Rating | RatingError]:
+    """Rate a chunk of lines: the unit of work of a worker process or a Dask task."""
+    return [_rate_text(p, scale) for p in puzzles]
 
 
 def rate_many(
-    puzzles: Iterable[str], *, jobs: int = 1, chunksize: int = 8
+    puzzles: Iterable[str],
+    *,
+    jobs: int = 1,
+    chunksize: int = 8,
+    scale: str = "se",
+    client: Any = None,
 ) -> Generator[Rating | RatingError, None, None]:
-    """Rate many puzzle lines, yielding in input order as results come.
+    """Rate many puzzle lines on ``scale`` (see ``rate``), yielding in input order as
+    results come.
 
     A malformed line yields its RatingError instead of stopping the stream. ``jobs`` > 1
-    spreads the work over that many processes (``0`` or less: one per core); the input is
-    read only a bounded window ahead, so an endless or huge source streams.
+    spreads the work over that many processes (``0`` or less: one per core). ``client``
+    (a ``distributed.Client``, from the optional extra ``yass-sudoku[dask]``) runs the
+    chunks of ``chunksize`` lines as tasks on its Dask cluster instead (``jobs`` is then
+    not used; the workers need yass installed). Either way the input is read only a
+    bounded window ahead, so an endless or huge source streams; the results are the same
+    as in this process.
     """
+    _check_scale(scale)
+    if chunksize < 1:
+        raise ValueError(f"chunksize must be at least 1, not {chunksize}")
+    if client is not None:
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+
+        def dask_submit(chunk: list[str]) -> Any:
+            return client.submit(_rate_chunk, chunk, scale, pure=False)
+
+        yield from _windowed(puzzles, dask_submit, 4 * workers, chunksize)
+        return
     if jobs <= 0:
         import os
 
         jobs = os.cpu_count() or 1
     if jobs == 1:
         for p in puzzles:
-            yield _rate_text(p)
+            yield _rate_text(p, scale)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from _windowed(
+            puzzles, lambda chunk: pool.submit(_rate_chunk, chunk, scale), 4 * jobs, chunksize
+        )
+    finally:
+        # On Ctrl-C or an early stop, drop the work not started yet.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _windowed(
+    puzzles: Iterable[str],
+    submit: Callable[[list[str]], Any],
+    window: int,
+    chunksize: int,
+) -> Iterator[Rating | RatingError]:
+    """The results of chunks handed to ``submit`` (which returns a future with
+    ``result()`` and ``cancel()``), in input order, with at most ``window`` chunks out."""
     from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
     from itertools import islice
 
     source = iter(puzzles)
-    window = 4 * jobs
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque[Any] = deque()
     try:
-        pending: deque[Future[list[Rating | RatingError]]] = deque()
         while True:
             while len(pending) < window:
                 chunk = list(islice(source, chunksize))
                 if not chunk:
                     break
-                pending.append(pool.submit(_rate_chunk, chunk))
+                pending.append(submit(chunk))
             if not pending:
                 return
-            yield from pending.popleft().result()
+            results: list[Rating | RatingError] = pending.popleft().result()
+            yield from results
     finally:
-        # On Ctrl-C or an early stop, drop the work not started yet.
-        pool.shutdown(wait=True, cancel_futures=True)
+        for future in pending:
+            future.cancel()
