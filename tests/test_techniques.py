@@ -10,6 +10,8 @@ from itertools import islice
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import DATA, puzzle_lines, variant_entries
 from yass.board import Board, Puzzle
@@ -304,3 +306,24 @@ def test_variant_sample_is_not_empty() -> None:
     types = {c["type"] for e in SUPPORTED for c in e["constraints"]}
     assert len(SUPPORTED) >= 20
     assert {"antiknight", "nonconsecutive", "thermo", "extra_region"} <= types
+
+
+@given(
+    st.lists(st.integers(min_value=1, max_value=511), max_size=9),
+    st.integers(min_value=1, max_value=5),
+)
+def test_combinations_within_is_every_k_choice_with_k_digits(masks: list[int], k: int) -> None:
+    """The subset search's own stack walk against itertools: same choices, same order."""
+    from itertools import combinations
+
+    from yass.techniques.subsets import combinations_within
+
+    items = list(enumerate(masks))
+    expected = []
+    for choice in combinations(items, k):
+        union = 0
+        for _, mask in choice:
+            union |= mask
+        if union.bit_count() == k:
+            expected.append(([key for key, _ in choice], union))
+    assert list(combinations_within(items, k)) == expected

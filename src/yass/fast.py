@@ -32,16 +32,16 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from yass import _core
-from yass import search as _reference
 from yass.board import Puzzle
 from yass.bounds import GUESSES, TIME, BoundReached, Bounds
-from yass.compiled import CompiledLayout, compile_layout
 from yass.geometry import PuzzleError, digit_char
 from yass.layout import Layout
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
+
+    from yass.compiled import CompiledLayout
 
 __all__ = [
     "NO_SOLUTION",
@@ -96,6 +96,8 @@ def _choose_engine(layout: Layout) -> str:
 def _compiled(layout: Layout) -> CompiledLayout | None:
     """``compile_layout(layout)``, once per layout."""
     if layout not in _compiled_layouts:
+        from yass.compiled import compile_layout
+
         _compiled_layouts[layout] = compile_layout(layout)
     return _compiled_layouts[layout]
 
@@ -150,7 +152,9 @@ def _run(
             raise RuntimeError(f"internal error: the search returned a wrong grid for {puzzle}")
         _stopped(bounds, count, first)
     else:
-        found = list(_reference.solutions(puzzle, limit, bounds=bounds))
+        from yass import search as reference
+
+        found = list(reference.solutions(puzzle, limit, bounds=bounds))
         count, first = len(found), (found[0] if found else None)
     if count == 0:
         puzzle.check_givens()  # ConflictError when the givens clash, as yass.search does
