@@ -234,6 +234,68 @@ def test_classic_tables_match_their_definitions() -> None:
     for x in range(1, 1 << 27, 4099):
         assert PY._ctz(x) == (x & -x).bit_length() - 1
     assert [PY._ctz(1 << i) for i in range(32)] == list(range(32))
+    for pattern in range(512):
+        # What PERM leaves of a pattern: the minirows of the permutations it allows.
+        left = 0
+        for p in _perms(pattern):
+            left |= sum(1 << (3 * r + p[r]) for r in range(3))
+        assert PY.PPAT[pattern] == left
+    for k in range(27):
+        d, b = divmod(k, 3)
+        assert PY.KBAND[k] == b
+        others = {PY.KOTHER[k] & 31, PY.KOTHER[k] >> 5}
+        assert others == {3 * d + c for c in range(3) if c != b}
+
+
+def _words(grid: list[int]) -> list[int]:
+    """The 27 digit words (3*d + b) of a full grid of digits 1-9."""
+    words = [0] * 27
+    for cell, v in enumerate(grid):
+        b, p = divmod(cell, 27)
+        words[3 * (v - 1) + b] |= 1 << p
+    return words
+
+
+def _record(grid: list[int], givens: list[int] | None = None) -> bool:
+    """Whether the interpreted core accepts ``grid`` as a solution of ``givens``."""
+    words = _words(grid)
+    for j in range(27):
+        PY.ST9[j] = words[j]
+        PY.GOWN9[j] = 0
+    for cell, v in enumerate(givens or []):
+        if v:
+            b, p = divmod(cell, 27)
+            PY.GOWN9[3 * (v - 1) + b] |= 1 << p
+    vars(PY)["_nsol9"] = 1  # keep the solution of the last search
+    return bool(PY._c9_record(0))
+
+
+def test_a_solution_is_checked_word_by_word() -> None:
+    solution = _core.c9_solve_line(SEED_PUZZLE)
+    assert solution is not None
+    grid = [int(ch) for ch in solution]
+    assert _record(grid, list(values(SEED_PUZZLE)))
+    # Two cells of a row swapped: the rows still hold every digit, the columns do not.
+    swapped = grid[:]
+    swapped[0], swapped[4] = swapped[4], swapped[0]
+    assert not _record(swapped)
+    # A Latin square (rows and columns right) whose boxes repeat digits.
+    assert not _record([(r + c) % 9 + 1 for r in range(9) for c in range(9)])
+    # A cyclic grid whose boxes are right but whose columns repeat across bands.
+    bands = [[(3 * (r % 3) + c) % 9 + 1 for c in range(9)] for r in range(9)]
+    assert not _record([v for row in bands for v in row])
+    # A given the solution does not keep.
+    givens = [0] * 81
+    givens[0] = grid[0] % 9 + 1
+    assert not _record(grid, givens)
+
+
+@pytest.mark.parametrize("core", ENGINES)
+def test_lines_with_other_characters_are_refused(core: Any) -> None:
+    for ch in ("x", " ", "\u0661", "\u00e9", "\uff11", "\x00", "/", ":"):
+        with pytest.raises(ValueError):
+            core.c9_solve_line(SEED_PUZZLE[:40] + ch + SEED_PUZZLE[41:])
+    assert core.c9_count_line(SEED_PUZZLE.replace("0", "."), 2) == 1
 
 
 HARD_FILES = ("norvig_hardest11.txt", "norvig_top95.txt", "magictour_top1465_sample.txt")

@@ -4,6 +4,7 @@
 # -- classic 9x9: bitboards per digit and band -------------------------------------
 cdef unsigned int ROWBOX[512]
 cdef unsigned int PERM[512]
+cdef unsigned short PPAT[512]
 cdef unsigned int COLKEEP[512]
 cdef unsigned int CLAIM[512]
 cdef unsigned char VALID6[512]
@@ -16,16 +17,15 @@ cdef unsigned int VKEEP[9]
 cdef unsigned char P3[18]
 cdef unsigned int BANDPEERS[27]
 cdef unsigned int COLBITS[27]
-cdef unsigned char CTZ32[32]
 cdef int OTHER1[3]
 cdef int OTHER2[3]
+cdef int KBAND[27]
+cdef int KOTHER[27]
 cdef unsigned int ST9[5376]
 cdef unsigned char GIV9[81]
-cdef unsigned char VAL9[81]
+cdef unsigned char CHARV[128]
+cdef unsigned int GOWN9[27]
 cdef unsigned char SOL9[81]
-cdef unsigned char ROW9[81]
-cdef unsigned char COL9[81]
-cdef unsigned char BOX9[81]
 cdef int _nsol9
 cdef int _limit9
 cdef unsigned int _dirty9

@@ -64,7 +64,12 @@ if cython.compiled:
     from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped,import-not-found,unused-ignore]
     from cython.cimports.cpython.ref import Py_INCREF  # type: ignore[import-untyped,import-not-found,unused-ignore]
     from cython.cimports.cpython.tuple import PyTuple_New, PyTuple_SET_ITEM  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from cython.cimports.posix.strings import ffs  # type: ignore[import-untyped,import-not-found,unused-ignore]
 else:
+
+    def ffs(x: int) -> int:
+        """One more than the index of the lowest set bit of ``x`` (0 for 0), as C's."""
+        return (x & -x).bit_length()
 
     def PyErr_CheckSignals() -> int:
         """Interpreted, Python runs signal handlers itself between bytecodes."""
@@ -104,11 +109,14 @@ _G_MAXFLIST = 16384
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
-# unsolved cells of each band, 32-58 the digit words as they were when last propagated,
-# 59-61 the sum of each band's digit words when the triad rule last ran on it.
+# unsolved cells of each band, 30-32 the sum of each band's digit words when the triad
+# rule last ran on it, and 33-59 what the band rules last saw of each digit word (at
+# 33 + 3*d + b): its row-to-box pattern (bits 0-8, bit 3r+k: row r meets box k) and its
+# columns (bits 9-17). A child copies the first 60 words of its parent.
 
 ROWBOX = [0] * 512
 PERM = [0] * 512
+PPAT = [0] * 512  # the row-to-box pattern that PERM leaves
 COLKEEP = [0] * 512
 CLAIM = [0] * 512
 VALID6 = [0] * 512
@@ -121,20 +129,20 @@ VKEEP = [0] * 9
 P3 = [0] * 18
 BANDPEERS = [0] * 27
 COLBITS = [0] * 27
-CTZ32 = [0] * 32
 OTHER1 = [1, 2, 0]
 OTHER2 = [2, 0, 1]
+KBAND = [0] * 27  # the band of digit word k
+KOTHER = [0] * 27  # the digit's words in the other bands: k1 | k2 << 5
 ST9 = [0] * 5376
 GIV9 = [0] * 81
-VAL9 = [0] * 81
+# A line's characters: 0 for a blank (. or 0), 1-9 for a digit, 255 for any other.
+CHARV = [255] * 128
+GOWN9 = [0] * 27  # the givens' cells in each digit word (3*d + b)
 SOL9 = [0] * 81
-ROW9 = [0] * 81
-COL9 = [0] * 81
-BOX9 = [0] * 81
 _nsol9 = 0
 _limit9 = 1
-# The digit words (bit 3*d + b) that may differ from their copy as last propagated: every
-# change sets its bit, and the band rules look at those words only.
+# The digit words (bit 3*d + b) changed since the band rules last looked at them: every
+# change sets its bit (and only a change does), and the band rules look at those only.
 _dirty9 = 0
 _nodes = 0
 
@@ -367,6 +375,7 @@ def _init_tables() -> None:
                 m |= (7 << (3 * p0)) | (7 << (9 + 3 * p1)) | (7 << (18 + 3 * p2))
                 x |= 1 << k
         PERM[i] = m
+        PPAT[i] = ROWBOX[m & 0x1FF] | (ROWBOX[(m >> 9) & 0x1FF] << 3) | (ROWBOX[m >> 18] << 6)
         VALID6[i] = x
         NCONF[i] = bin(x).count("1")
     for k in range(6):
@@ -417,6 +426,8 @@ def _init_tables() -> None:
             m |= x << (3 * k)
         CLAIM[i] = m | (m << 9) | (m << 18)
     for i in range(27):
+        KBAND[i] = i % 3
+        KOTHER[i] = (i - i % 3 + OTHER1[i % 3]) | (i - i % 3 + OTHER2[i % 3]) << 5
         r, c = divmod(i, 9)
         m = 0
         for j in range(27):
@@ -424,15 +435,9 @@ def _init_tables() -> None:
                 m |= 1 << j
         BANDPEERS[i] = m
         COLBITS[i] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18))
-    x = 1
-    for i in range(32):  # a de Bruijn sequence: every 5-bit window once
-        CTZ32[(x * 0x077CB531 >> 27) & 31] = i
-        x <<= 1
-    for i in range(81):
-        r, c = divmod(i, 9)
-        ROW9[i] = r
-        COL9[i] = c
-        BOX9[i] = (r // 3) * 3 + c // 3
+    for i in range(10):
+        CHARV[48 + i] = i
+    CHARV[46] = 0
     for i in range(256):
         POP8[i] = bin(i).count("1")
         TOP8[i] = i.bit_length() - 1 if i else 0
@@ -444,11 +449,12 @@ _init_tables()
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(x=cython.uint)
+@cython.locals(x=cython.uint, n=cython.int)
 @cython.returns(cython.int)
 def _ctz(x: int) -> int:
-    """Index of the lowest set bit of a non-zero 32-bit word."""
-    return CTZ32[((x & -x) * 0x077CB531 >> 27) & 31]
+    """Index of the lowest set bit of a non-zero 32-bit word (one instruction, compiled)."""
+    n: int = ffs(x)
+    return n - 1
 
 
 # == classic 9x9 ======================================================================
@@ -465,15 +471,21 @@ def _c9_place(base: int, b: int, p: int, d: int) -> None:
     global _dirty9
     bit = 1 << p
     i = base + d * 3
-    own = ST9[i + b] & ~BANDPEERS[p]
+    x = ST9[i + b]
+    own = x & ~BANDPEERS[p]
+    w = (own != x) << (3 * d + b)  # mark only the words that change
     col = COLBITS[p]
-    ST9[i + OTHER1[b]] &= ~col
-    ST9[i + OTHER2[b]] &= ~col
-    w = 7 << (3 * d)
+    x = ST9[i + OTHER1[b]]
+    ST9[i + OTHER1[b]] = x & ~col
+    w |= ((x & col) != 0) << (3 * d + OTHER1[b])
+    x = ST9[i + OTHER2[b]]
+    ST9[i + OTHER2[b]] = x & ~col
+    w |= ((x & col) != 0) << (3 * d + OTHER2[b])
     for e in range(9):
-        x = ST9[base + e * 3 + b]
-        ST9[base + e * 3 + b] = x & ~bit
-        w |= ((x >> p) & 1) << (e * 3 + b)  # mark only the words that lose the cell
+        if e != d:
+            x = ST9[base + e * 3 + b]
+            ST9[base + e * 3 + b] = x & ~bit
+            w |= ((x >> p) & 1) << (e * 3 + b)
     ST9[i + b] = own  # the digit keeps its own cell
     ST9[base + 27 + b] &= ~bit
     _dirty9 |= w
@@ -486,8 +498,7 @@ def _c9_place(base: int, b: int, p: int, d: int) -> None:
                c=cython.uint, y=cython.uint, z=cython.uint,
                a1=cython.uint, a2=cython.uint, a3=cython.uint, a4=cython.uint,
                g1=cython.uint, g2=cython.uint, g3=cython.uint, g4=cython.uint,
-               h1=cython.uint, h2=cython.uint, h3=cython.uint, h4=cython.uint,
-               k1=cython.uint, k2=cython.uint, k3=cython.uint, k4=cython.uint)
+               h3=cython.uint, k3=cython.uint)
 @cython.returns(cython.int)
 def _c9_triads(base: int) -> int:
     """The triad rule in each band: -1 on a contradiction, 1 when it removed candidates.
@@ -500,8 +511,9 @@ def _c9_triads(base: int) -> int:
     forced is a contradiction; exactly three possible confines those digits to the
     triad (out of the rest of its row or column and of its box); exactly three forced
     excludes every other digit from it. The run assumes the band rules reached their
-    fixed point (so "forced in the row" and "forced in the box" agree), and skips a band
-    that is solved or has not changed since its last run.
+    fixed point (so "forced in the row" and "forced in the box" agree, and the patterns
+    and columns they stored are those of the words), skips a band that is solved or has
+    not changed since its last run, and stops after the first band that changed.
     """
     global _dirty9
     changed = 0
@@ -509,64 +521,55 @@ def _c9_triads(base: int) -> int:
         if ST9[base + 27 + b] == 0:
             continue  # a solved band
         # Candidates only ever go, so the sum of the band's words tells whether it
-        # changed since its last check (word 59 + b of the level).
+        # changed since its last check (word 30 + b of the level).
         y = 0
         for d in range(9):
             y += ST9[base + d * 3 + b]
-        if y == ST9[base + 59 + b]:
+        if y == ST9[base + 30 + b]:
             continue
-        ST9[base + 59 + b] = y
-        a1 = a2 = a3 = a4 = 0  # minirows: digits possible once, twice, three, four+ times
-        g1 = g2 = g3 = g4 = 0  # minirows: digits forced
-        h1 = h2 = h3 = h4 = 0  # minicolumns: digits possible
-        k1 = k2 = k3 = k4 = 0  # minicolumns: digits forced
+        ST9[base + 30 + b] = y
+        # Bits 0-8 count minirows, bits 9-17 minicolumns (the stored patterns and columns
+        # of the words): digits possible once, twice, three, four or more times (a1-a4),
+        # and digits forced (g1-g4).
+        a1 = a2 = a3 = a4 = 0
+        g1 = g2 = g3 = g4 = 0
         for d in range(9):
-            f = ST9[base + d * 3 + b]
-            x = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+            x = ST9[base + 33 + d * 3 + b]
             a4 |= a3 & x
             a3 |= a2 & x
             a2 |= a1 & x
             a1 |= x
-            y = SINGLE3[x]
+            y = SINGLE3[x & 0x1FF] | (SINGLE3[x >> 9] << 9)
             g4 |= g3 & y
             g3 |= g2 & y
             g2 |= g1 & y
             g1 |= y
-            c = (f | (f >> 9) | (f >> 18)) & 0x1FF
-            h4 |= h3 & c
-            h3 |= h2 & c
-            h2 |= h1 & c
-            h1 |= c
-            y = SINGLE3[c]
-            k4 |= k3 & y
-            k3 |= k2 & y
-            k2 |= k1 & y
-            k1 |= y
-        if a3 != 0x1FF or h3 != 0x1FF or g4 or k4:
+        if a3 != 0x3FFFF or g4:
             return -1
         # Exactly three possible and three forced: the same three, nothing to do.
         a3 &= ~a4
         y = a3 & g3
         a3 ^= y
         g3 ^= y
-        h3 &= ~h4
-        y = h3 & k3
-        h3 ^= y
-        k3 ^= y
-        if (a3 | g3 | h3 | k3) == 0:
+        if (a3 | g3) == 0:
             continue
+        h3 = a3 >> 9
+        a3 &= 0x1FF
+        k3 = g3 >> 9
+        g3 &= 0x1FF
         for d in range(9):
             i = base + d * 3 + b
             f = ST9[i]
             nf = f
-            x = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+            c = ST9[i + 33]
+            x = c & 0x1FF
+            c >>= 9
             y = x & a3
             if y:
                 nf &= HCONF[y]
             y = g3 & x & ~SINGLE3[x]
             if y:
                 nf &= ~MR2CELLS[y]
-            c = (f | (f >> 9) | (f >> 18)) & 0x1FF
             y = c & h3
             if y:
                 nf &= CLAIM[y]
@@ -588,7 +591,11 @@ def _c9_triads(base: int) -> int:
                 ST9[i] = nf
                 changed = 1
                 _dirty9 |= 1 << (i - base)
-    return changed
+        if changed:
+            # The band rules look at the changes first (the patterns and columns the
+            # next bands would read may be out of date).
+            return 1
+    return 0
 
 
 @cython.cfunc
@@ -596,7 +603,7 @@ def _c9_triads(base: int) -> int:
 @cython.locals(base=cython.int, i=cython.int, j=cython.int, d=cython.int, b=cython.int,
                e=cython.int, p=cython.int, f=cython.uint, s=cython.uint, keep=cython.uint,
                r0=cython.uint, r1=cython.uint, r2=cython.uint, single=cython.uint,
-               w=cython.uint, k=cython.int, touched=cython.uint, found=cython.bint,
+               dirty=cython.uint, k=cython.int, touched=cython.uint, found=cython.bint,
                u=cython.uint, one=cython.uint, two=cython.uint, x=cython.uint,
                sing=cython.uint, bit=cython.uint,
                c0=cython.uint, c1=cython.uint, c2=cython.uint, n=cython.int)
@@ -605,54 +612,56 @@ def _c9_propagate(base: int) -> bool:
     """Run the band rules, singles and triads to a fixed point; False on a contradiction."""
     global _dirty9
     touched = 0  # the words changed since the singles and columns last looked
+    dirty = _dirty9  # the words to revisit, lowest first (one queue: no stale visits)
+    _dirty9 = 0
     while True:
-        while _dirty9:
-            w = _dirty9
-            _dirty9 = 0
-            while w:
-                k = _ctz(w)
-                w &= w - 1
-                i = base + k
-                f = ST9[i]
-                if f == ST9[i + 32]:
-                    continue
-                d = k // 3
-                b = k - 3 * d
-                touched |= 1 << k
-                s = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
-                f &= PERM[s]
-                if f == 0:
-                    return False
-                ST9[i] = f
-                ST9[i + 32] = f
-                keep = COLKEEP[(f | (f >> 9) | (f >> 18)) & 0x1FF]
-                j = base + d * 3
-                x = ST9[j + OTHER1[b]]
-                if x & ~keep:
-                    ST9[j + OTHER1[b]] = x & keep
-                    _dirty9 |= 1 << (3 * d + OTHER1[b])
-                x = ST9[j + OTHER2[b]]
-                if x & ~keep:
-                    ST9[j + OTHER2[b]] = x & keep
-                    _dirty9 |= 1 << (3 * d + OTHER2[b])
-                r0 = f & 0x1FF
-                r1 = (f >> 9) & 0x1FF
-                r2 = f >> 18
-                single = 0
-                if (r0 & (r0 - 1)) == 0:
-                    single = r0
-                if (r1 & (r1 - 1)) == 0:
-                    single |= r1 << 9
-                if (r2 & (r2 - 1)) == 0:
-                    single |= r2 << 18
-                single &= ST9[base + 27 + b]
-                if single:
-                    ST9[base + 27 + b] &= ~single
-                    for e in range(9):
-                        x = ST9[base + e * 3 + b]
-                        ST9[base + e * 3 + b] = x & ~single
-                        _dirty9 |= ((x & single) != 0) << (e * 3 + b)
-                    ST9[i] = f  # digit d keeps its cells
+        while dirty:
+            k = _ctz(dirty)
+            dirty &= dirty - 1
+            i = base + k
+            f = ST9[i]
+            b = KBAND[k]
+            touched |= 1 << k
+            s = ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
+            f &= PERM[s]
+            if f == 0:
+                return False
+            ST9[i] = f
+            c0 = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            ST9[i + 33] = (c0 << 9) | (s & PPAT[s])
+            keep = COLKEEP[c0]
+            j = KOTHER[k]  # the digit's words in the other two bands
+            e = j & 31
+            x = ST9[base + e]
+            if x & ~keep:
+                ST9[base + e] = x & keep
+                dirty |= 1 << e
+            e = j >> 5
+            x = ST9[base + e]
+            if x & ~keep:
+                ST9[base + e] = x & keep
+                dirty |= 1 << e
+            r0 = f & 0x1FF
+            r1 = (f >> 9) & 0x1FF
+            r2 = f >> 18
+            single = 0
+            if (r0 & (r0 - 1)) == 0:
+                single = r0
+            if (r1 & (r1 - 1)) == 0:
+                single |= r1 << 9
+            if (r2 & (r2 - 1)) == 0:
+                single |= r2 << 18
+            single &= ST9[base + 27 + b]
+            if single:
+                ST9[base + 27 + b] &= ~single
+                j = base + b
+                keep = 0  # the band's words that lose a cell (bit 3*e)
+                for e in range(9):
+                    x = ST9[j + e * 3]
+                    ST9[j + e * 3] = x & ~single
+                    keep |= (((x & single) + 0x7FFFFFF) >> 27) << (e * 3)
+                ST9[i] = f  # digit d keeps its cells
+                dirty |= (keep << b) & ~(1 << k)
         found = False
         for b in range(3):
             u = ST9[base + 27 + b]
@@ -679,103 +688,111 @@ def _c9_propagate(base: int) -> bool:
                 _c9_place(base, b, p, d)
                 found = True
         if found:
+            dirty = _dirty9
+            _dirty9 = 0
             continue
         # Columns: a digit's column holds it in exactly one band. A column where only one
         # band can hold the digit confines the digit of that band's box to the column.
-        found = False
         for d in range(9):
             if not touched & (7 << (3 * d)):
                 continue
             j = base + d * 3
-            f = ST9[j]
-            c0 = (f | (f >> 9) | (f >> 18)) & 0x1FF
-            f = ST9[j + 1]
-            c1 = (f | (f >> 9) | (f >> 18)) & 0x1FF
-            f = ST9[j + 2]
-            c2 = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            c0 = ST9[j + 33] >> 9
+            c1 = ST9[j + 34] >> 9
+            c2 = ST9[j + 35] >> 9
             if (c0 | c1 | c2) != 0x1FF:
                 return False
             x = c0 & ~(c1 | c2)
             if x and (ST9[j] & CLAIM[x]) != ST9[j]:
                 ST9[j] &= CLAIM[x]
-                _dirty9 |= 1 << (3 * d + 0)
-                found = True
+                dirty |= 1 << (3 * d + 0)
             x = c1 & ~(c0 | c2)
             if x and (ST9[j + 1] & CLAIM[x]) != ST9[j + 1]:
                 ST9[j + 1] &= CLAIM[x]
-                _dirty9 |= 1 << (3 * d + 1)
-                found = True
+                dirty |= 1 << (3 * d + 1)
             x = c2 & ~(c0 | c1)
             if x and (ST9[j + 2] & CLAIM[x]) != ST9[j + 2]:
                 ST9[j + 2] &= CLAIM[x]
-                _dirty9 |= 1 << (3 * d + 2)
-                found = True
+                dirty |= 1 << (3 * d + 2)
         touched = 0
-        if found:
+        if dirty:
             continue
         n = _c9_triads(base)
         if n <= 0:
             return n == 0
+        dirty = _dirty9
+        _dirty9 = 0
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(base=cython.int, d=cython.int, b=cython.int, p=cython.int, cell=cython.int,
-               v=cython.int, f=cython.uint, bit=cython.uint, m=cython.uint,
-               rows=cython.uint[9], cols=cython.uint[9], boxes=cython.uint[9])
+@cython.locals(base=cython.int, d=cython.int, b=cython.int, j=cython.int,
+               f=cython.uint, bit=cython.uint, r0=cython.uint, r1=cython.uint,
+               r2=cython.uint, cols=cython.uint, every=cython.uint, fold=cython.uint)
 @cython.returns(cython.bint)
 def _c9_record(base: int) -> bool:
-    """Check the solved state at ``base`` against the rules and the givens; keep the first."""
-    for cell in range(81):
-        VAL9[cell] = 0
-    for d in range(9):
-        for b in range(3):
+    """Check the solved state at ``base`` against the rules and the givens; keep the first.
+
+    Word by word: each digit has one cell in each row of each band, one in each box (its
+    rows meet the three boxes), and one in each column (the bands' columns are disjoint
+    and cover all nine); the 27 words of a band are disjoint and cover it; every given
+    stands in its digit's word.
+    """
+    for b in range(3):
+        every = 0
+        for d in range(9):
             f = ST9[base + d * 3 + b]
-            while f:
-                bit = f & -f
-                f ^= bit
-                cell = b * 27 + _ctz(bit)
-                if VAL9[cell]:
-                    return False
-                VAL9[cell] = d + 1
-    rows = [0] * 9
-    cols = [0] * 9
-    boxes = [0] * 9
-    for cell in range(81):
-        v = VAL9[cell]
-        if v == 0 or (GIV9[cell] != 0 and GIV9[cell] != v):
+            if every & f:
+                return False
+            every |= f
+            r0 = f & 0x1FF
+            r1 = (f >> 9) & 0x1FF
+            r2 = f >> 18
+            if (r0 == 0 or r0 & (r0 - 1) or r1 == 0 or r1 & (r1 - 1) or r2 == 0
+                    or r2 & (r2 - 1) or ROWBOX[r0] | ROWBOX[r1] | ROWBOX[r2] != 7):
+                return False
+        if every != 0x7FFFFFF:
             return False
-        m = 1 << (v - 1)
-        if (rows[ROW9[cell]] | cols[COL9[cell]] | boxes[BOX9[cell]]) & m:
+    for d in range(9):
+        j = base + d * 3
+        cols = 0
+        for b in range(3):
+            f = ST9[j + b]
+            fold = (f | (f >> 9) | (f >> 18)) & 0x1FF
+            if cols & fold:
+                return False
+            cols |= fold
+    for j in range(27):
+        if ST9[base + j] & GOWN9[j] != GOWN9[j]:
             return False
-        rows[ROW9[cell]] |= m
-        cols[COL9[cell]] |= m
-        boxes[BOX9[cell]] |= m
     if _nsol9 == 0:
-        for cell in range(81):
-            SOL9[cell] = VAL9[cell]
+        for d in range(9):
+            for b in range(3):
+                f = ST9[base + d * 3 + b]
+                while f:
+                    bit = f & -f
+                    f ^= bit
+                    SOL9[b * 27 + _ctz(bit)] = d + 1
     return True
 
 
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(base=cython.int, d=cython.int, which=cython.int, f=cython.uint,
+@cython.locals(base=cython.int, d=cython.int, which=cython.int, f=cython.int,
                s=cython.int, c0=cython.uint, c1=cython.uint, c2=cython.uint)
 @cython.returns(cython.uint)
 def _c9_pattern(base: int, d: int, which: int) -> int:
     """Where digit ``d`` can go in band ``which`` (0-2: bit 3r+k, row r in box k) or
-    stack ``which - 3`` (3-5: bit 3b+c, the stack's column c in band b)."""
+    stack ``which - 3`` (3-5: bit 3b+c, the stack's column c in band b), from what the
+    band rules stored at their fixed point."""
     if which < 3:
-        f = ST9[base + d * 3 + which]
-        return ROWBOX[f & 0x1FF] | (ROWBOX[(f >> 9) & 0x1FF] << 3) | (ROWBOX[f >> 18] << 6)
-    s = 3 * (which - 3)
-    f = ST9[base + d * 3]
-    c0 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
-    f = ST9[base + d * 3 + 1]
-    c1 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
-    f = ST9[base + d * 3 + 2]
-    c2 = ((f | (f >> 9) | (f >> 18)) >> s) & 7
+        return ST9[base + 33 + d * 3 + which] & 0x1FF
+    s = 9 + 3 * (which - 3)
+    f = base + 33 + d * 3
+    c0 = (ST9[f] >> s) & 7
+    c1 = (ST9[f + 1] >> s) & 7
+    c2 = (ST9[f + 2] >> s) & 7
     return c0 | (c1 << 3) | (c2 << 6)
 
 
@@ -797,19 +814,16 @@ def _c9_choose(base: int) -> int:
     first digit with two configurations (else three, and so on)."""
     tot = [0, 0, 0, 0, 0, 0]
     for d in range(9):
-        j = base + d * 3
+        j = base + 33 + d * 3
         f0 = ST9[j]
         f1 = ST9[j + 1]
         f2 = ST9[j + 2]
-        tot[0] += NCONF[ROWBOX[f0 & 0x1FF] | (ROWBOX[(f0 >> 9) & 0x1FF] << 3)
-                        | (ROWBOX[f0 >> 18] << 6)]
-        tot[1] += NCONF[ROWBOX[f1 & 0x1FF] | (ROWBOX[(f1 >> 9) & 0x1FF] << 3)
-                        | (ROWBOX[f1 >> 18] << 6)]
-        tot[2] += NCONF[ROWBOX[f2 & 0x1FF] | (ROWBOX[(f2 >> 9) & 0x1FF] << 3)
-                        | (ROWBOX[f2 >> 18] << 6)]
-        c0 = (f0 | (f0 >> 9) | (f0 >> 18)) & 0x1FF
-        c1 = (f1 | (f1 >> 9) | (f1 >> 18)) & 0x1FF
-        c2 = (f2 | (f2 >> 9) | (f2 >> 18)) & 0x1FF
+        tot[0] += NCONF[f0 & 0x1FF]
+        tot[1] += NCONF[f1 & 0x1FF]
+        tot[2] += NCONF[f2 & 0x1FF]
+        c0 = f0 >> 9
+        c1 = f1 >> 9
+        c2 = f2 >> 9
         tot[3] += NCONF[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)]
         tot[4] += NCONF[((c0 >> 3) & 7) | (c1 & 0o70) | ((c2 & 0o70) << 3)]
         tot[5] += NCONF[(c0 >> 6) | ((c1 >> 3) & 0o70) | (c2 & 0o700)]
@@ -837,7 +851,7 @@ def _c9_choose(base: int) -> int:
 @cython.inline
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, d=cython.int, which=cython.int, k=cython.int,
-               s=cython.int, j=cython.int)
+               s=cython.int, j=cython.int, f=cython.uint, m=cython.uint)
 @cython.returns(cython.void)
 def _c9_configure(base: int, d: int, which: int, k: int) -> None:
     """Give digit ``d`` configuration ``k`` (one of the six permutations) in band or
@@ -845,14 +859,23 @@ def _c9_configure(base: int, d: int, which: int, k: int) -> None:
     global _dirty9
     j = base + d * 3
     if which < 3:
-        ST9[j + which] &= HMASK[k]
-        _dirty9 |= 1 << (3 * d + which)
+        f = ST9[j + which]
+        ST9[j + which] = f & HMASK[k]
+        _dirty9 |= ((f & ~HMASK[k]) != 0) << (3 * d + which)
     else:
-        _dirty9 |= 7 << (3 * d)
         s = 3 * (which - 3)
-        ST9[j] &= VKEEP[s + P3[3 * k]]
-        ST9[j + 1] &= VKEEP[s + P3[3 * k + 1]]
-        ST9[j + 2] &= VKEEP[s + P3[3 * k + 2]]
+        m = VKEEP[s + P3[3 * k]]
+        f = ST9[j]
+        ST9[j] = f & m
+        _dirty9 |= ((f & ~m) != 0) << (3 * d)
+        m = VKEEP[s + P3[3 * k + 1]]
+        f = ST9[j + 1]
+        ST9[j + 1] = f & m
+        _dirty9 |= ((f & ~m) != 0) << (3 * d + 1)
+        m = VKEEP[s + P3[3 * k + 2]]
+        f = ST9[j + 2]
+        ST9[j + 2] = f & m
+        _dirty9 |= ((f & ~m) != 0) << (3 * d + 2)
 
 
 @cython.cfunc
@@ -890,7 +913,7 @@ def _c9_search(lvl: int) -> int:
                 ks &= ks - 1
                 if _tick():
                     return 1
-                for j in range(62):
+                for j in range(60):
                     ST9[nb + j] = ST9[base + j]
                 _c9_configure(nb, d, which, k)
                 if _c9_search(lvl + 1) or _nsol9 >= _limit9:
@@ -929,7 +952,7 @@ def _c9_search(lvl: int) -> int:
             dm &= dm - 1
             if _tick():
                 return 1
-            for j in range(62):
+            for j in range(60):
                 ST9[nb + j] = ST9[base + j]
             _c9_place(nb, cb, p, d)
             if _c9_search(lvl + 1) or _nsol9 >= _limit9:
@@ -944,8 +967,8 @@ def _c9_search(lvl: int) -> int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 @cython.locals(limit=cython.int, cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
-               j=cython.int, f=cython.uint, occ=cython.uint[3], own=cython.uint[27],
-               peers=cython.uint[27], cols=cython.uint[27])
+               j=cython.int, f=cython.uint, occ=cython.uint[3], own=cython.uint[30],
+               peers=cython.uint[30], cols=cython.uint[30])
 @cython.returns(cython.int)
 def _c9_run(limit: int) -> int:
     """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9).
@@ -957,33 +980,35 @@ def _c9_run(limit: int) -> int:
     global _nsol9, _limit9, _dirty9
     _nsol9 = 0
     _limit9 = limit
-    occ = [0, 0, 0]  # the cells of the givens, per band
-    own = [0] * 27  # the cells of each digit's givens, per band (word 3*d + b)
-    peers = [0] * 27  # their rows and boxes in that band
-    cols = [0] * 27  # their columns
+    # Per band, the cells of the givens; per digit word (at 3 + 3*d + b, with 0-2 for the
+    # blanks, so that the loop does not branch): the cells of the digit's givens, their
+    # rows and boxes in that band, their columns.
+    occ = [0, 0, 0]
+    own = [0] * 30
+    peers = [0] * 30
+    cols = [0] * 30
     cell = 0
     for b in range(3):
         for p in range(27):
             d = GIV9[cell]
             cell += 1
-            if d:
-                j = 3 * d - 3 + b
-                own[j] |= 1 << p
-                peers[j] |= BANDPEERS[p]
-                cols[j] |= COLBITS[p]
-                occ[b] |= 1 << p
+            j = 3 * d + b
+            own[j] |= 1 << p
+            peers[j] |= BANDPEERS[p]
+            cols[j] |= COLBITS[p]
+        occ[b] = 0x7FFFFFF & ~own[b]
     for d in range(9):
         for b in range(3):
-            j = 3 * d + b
+            j = 3 * d + 3 + b
             f = 0x7FFFFFF & ~(occ[b] & ~own[j]) & ~peers[j]
-            f &= ~(cols[3 * d + OTHER1[b]] | cols[3 * d + OTHER2[b]])
+            f &= ~(cols[3 * d + 3 + OTHER1[b]] | cols[3 * d + 3 + OTHER2[b]])
             if (f & own[j]) != own[j]:
                 return 0
-            ST9[j] = f
-            ST9[32 + j] = 0
+            ST9[j - 3] = f
+            GOWN9[j - 3] = own[j]
     for b in range(3):
         ST9[27 + b] = 0x7FFFFFF & ~occ[b]
-        ST9[59 + b] = 0
+        ST9[30 + b] = 0
     _dirty9 = 0x7FFFFFF
     _c9_search(0)
     return _nsol9
@@ -991,21 +1016,23 @@ def _c9_run(limit: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(line=str, i=cython.Py_ssize_t, ch=cython.Py_UCS4, v=cython.int)
+@cython.locals(line=str, i=cython.Py_ssize_t, ch=cython.Py_UCS4, v=cython.uint,
+               bad=cython.uint)
 @cython.returns(cython.bint)
 def _c9_parse(line: str) -> bool:
-    """Read an 81-character line into GIV9; False if it is not one."""
+    """Read an 81-character line into GIV9; False if it is not one (a table, no branches
+    on the characters)."""
     if len(line) != 81:
         return False
+    bad = 0
     for i, ch in enumerate(line):
-        if ch == "." or ch == "0":
-            v = 0
-        elif "1" <= ch <= "9":
-            v = ord(ch) - 48
-        else:
+        v = ord(ch)
+        if v >= 128:
             return False
-        GIV9[i] = v
-    return True
+        v = CHARV[v]
+        bad |= v
+        GIV9[i] = v & 15
+    return bad < 16
 
 
 @cython.locals(i=cython.int)
