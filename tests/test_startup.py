@@ -14,8 +14,16 @@ import sys
 
 import yass.techniques
 from conftest import SEED_PUZZLE
+from yass.constraints.base import RULE_MODULES
 from yass.table import TABLE
-from yass.techniques import ALL_TECHNIQUES, FAMILIES, TECHNIQUES, Technique, get_techniques
+from yass.techniques import (
+    ALL_TECHNIQUES,
+    FAMILIES,
+    TECHNIQUES,
+    Technique,
+    get_techniques,
+    technique_class,
+)
 from yass.techniques.base import REGISTRY
 
 #: An easy puzzle: the singles solve it.
@@ -120,3 +128,51 @@ def test_the_ladder_in_this_process_is_made_of_techniques() -> None:
         assert isinstance(tech, Technique)
         assert tech.name == TABLE[tech.code].name
     assert all(isinstance(t, REGISTRY[t.code]) for t in TECHNIQUES)
+
+
+def test_solving_the_seed_puzzle_loads_no_costly_module() -> None:
+    """The quick start's puzzle needs fish and wings, but neither the rule modules (it has
+    no extra rules) nor ``typing``/``dataclasses``/``inspect``/``random``."""
+    loaded = _modules_after(
+        "import contextlib, io, yass.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = yass.cli.main(['solve', {SEED_PUZZLE!r}])\n"
+        "assert code == 0 and '0 guesses required!' in out.getvalue(), out.getvalue()"
+    )
+    assert "yass.techniques.wings" in loaded
+    costly = {"typing", "dataclasses", "inspect", "random"}
+    assert not (loaded - _modules_after("")) & costly
+    rule_modules = {f"yass.constraints.{m}" for m in RULE_MODULES} | {
+        "yass.constraints.group", "yass.constraints.support",
+    }
+    assert not loaded & rule_modules
+    assert not loaded & {f"yass.techniques.{FAMILIES[c]}" for c in ("rc", "rl", "io")}
+    assert not loaded & set(HEAVY)
+
+
+def test_rule_modules_load_when_a_rule_is_named() -> None:
+    loaded = _modules_after(
+        "from yass.constraints import REGISTRY\n"
+        "assert 'killer' in REGISTRY and 'thermo' in REGISTRY"
+    )
+    assert {f"yass.constraints.{m}" for m in RULE_MODULES} <= loaded
+    loaded = _modules_after("import yass.constraints as c\nassert c.Killer.type == 'killer'")
+    assert "yass.constraints.sums" in loaded and "yass.constraints.pairs" not in loaded
+
+
+def test_techniques_left_unloaded_on_classic_puzzles_find_nothing_there() -> None:
+    """``rc``, ``rl`` and ``io`` stay unloaded without rules: check, with the real
+    techniques, that they would have found nothing on classic boards at every stage."""
+    from yass.formats import parse_puzzle
+    from yass.solver import apply_step, next_step
+
+    rules_only = [technique_class(code)() for code in ("rc", "rl", "io")]
+    ladder = [t for t in TECHNIQUES if t.code not in ("rc", "rl", "io")]
+    for line in (SEED_PUZZLE, EASY):
+        board = parse_puzzle(line).board()
+        while not board.is_solved():
+            for tech in rules_only:
+                assert next(iter(tech.find(board)), None) is None, tech.code
+            step = next_step(board, ladder)
+            assert step is not None
+            apply_step(board, step)

@@ -22,17 +22,22 @@ Two engines share this module:
   flat tables of ``yass.compiled.compile_layout`` loaded into arrays: peers, full
   houses, relation arcs, cell masks, and the rules' compiled forms. Propagation places
   naked singles (clearing peers and narrowing related cells through the relation
-  tables) and hidden singles in full houses, keeps the relations arc consistent, and
+  tables) and hidden singles in full houses, pointing and claiming between full houses
+  that share cells (a digit one house can hold only where it meets another leaves the
+  other's remaining cells), keeps the relations arc consistent, and
   revises the forms on the cells changed since they last looked: a digit-set group
   (killer cage, renban line) keeps in each cell the digits of some filling with one of
   its sets (a bipartite matching per set), a linear sum (arrow, little killer, equal-sum
   segments) keeps the digits its bounds allow and, when small, those of some filling
   that reaches its total, and a digit a group must hold (a quadruple's) goes in its
-  last places; all of it to a fixed point. Branching
-  takes the cell with the fewest candidates. A run that takes more than 1000 branches
-  starts again with random choices among equal cells and digits, each new run allowed
-  twice the branches of the last: this cuts the heavy tail of large random grids, and
-  as only a run that ends is counted, counts stay exact.
+  last places; all of it to a fixed point. Branching takes the cell with the fewest
+  candidates per conflict weight (dom/wdeg: a cell's weight counts the contradictions
+  met on it, on a house or on a digit-set group holding it, since the search began), so
+  the search turns to where the puzzle is tight; this cut the heavy tail of large random
+  grids and of puzzles with few givens and long lines. A run that takes more than 2**20
+  branches starts again with random choices among equal cells and digits (weights
+  kept), each new run allowed twice the branches of the last; as only a run that ends
+  is counted, counts stay exact.
 
 Both count solutions up to a limit and keep the first one found, after checking it
 against the rules and the givens. Every search can be bounded: at most ``max_nodes``
@@ -49,8 +54,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from time import monotonic
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from yass import _cython_shim as cython
     from yass.compiled import CompiledLayout
@@ -106,6 +111,7 @@ _G_MAXGROUPS = 1024  # digit-set groups, and linear sums
 _G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
 _G_MAXSETS = 16384
 _G_MAXFLIST = 16384
+_G_MAXIPAIRS = 2048
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
@@ -168,7 +174,7 @@ _grand = 0
 _rng = 20261123
 # Branches the generic engine's first run may take before it restarts in a random
 # order (``restarts``; -1: never restart).
-_restart_first = 1000
+_restart_first = 1 << 20
 
 POP8 = [0] * 256
 G_PSTART = [0] * 257
@@ -185,6 +191,12 @@ GC = [0] * 65792
 GA = [0] * 65792
 GQ = [0] * 1024
 GGIV = [0] * 256
+GW = [0] * 256  # conflict weight of each cell (dom/wdeg branching)
+# Pairs of full houses that share two cells or more: for pair k, G_ICELLS holds the
+# shared cells at G_ISTART[3k]:G_ISTART[3k+1], the first house's other cells up to
+# G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
+G_ISTART = [0] * 6145
+G_ICELLS = [0] * 65536
 GSOL = [0] * 256
 OUTBUF = bytearray(257)
 TOP8 = [0] * 256
@@ -238,6 +250,7 @@ _gloads = 0
 _gnhouses = 0
 _gall = 0
 _gqn = 0
+_gnipairs = 0
 _gnsol = 0
 _glimit = 1
 _gnsets = 0
@@ -1233,6 +1246,8 @@ def gen_load(spec: CompiledLayout) -> bool:
     else:
         for i in range(ncells + 1):
             G_FSTART[i] = 0
+    if not _g_load_intersections(nhouses, ncells):
+        return False
     _gn = size
     _gloads += 1
     _gnarcs = len(spec.anb)
@@ -1243,6 +1258,96 @@ def gen_load(spec: CompiledLayout) -> bool:
     _gnforms = nsets + nsums + ncont
     _gall = (1 << size) - 1
     return True
+
+
+@cython.locals(nhouses=cython.int, ncells=cython.int, a=cython.int, b=cython.int,
+               k=cython.int, n=cython.int, pos=cython.int, cell=cython.int, part=cython.int)
+def _g_load_intersections(nhouses: int, ncells: int) -> bool:
+    """Find the pairs of full houses (in G_HSTART/G_HCELLS) that share two cells or
+    more, for pointing and claiming; False if they exceed the tables."""
+    global _gnipairs
+    cells = [set(G_HCELLS[k] for k in range(G_HSTART[h], G_HSTART[h + 1]))
+             for h in range(nhouses)]
+    n = 0
+    pos = 0
+    G_ISTART[0] = 0
+    for a in range(nhouses):
+        for b in range(a + 1, nhouses):
+            shared = cells[a] & cells[b]
+            if len(shared) < 2 or cells[a] <= cells[b] or cells[b] <= cells[a]:
+                continue
+            if n >= _G_MAXIPAIRS or pos + len(cells[a]) + len(cells[b]) > 65536:
+                return False
+            for part in range(3):
+                group = shared if part == 0 else (cells[a] - shared if part == 1
+                                                  else cells[b] - shared)
+                for cell in sorted(group):
+                    G_ICELLS[pos] = cell
+                    pos += 1
+                G_ISTART[3 * n + part + 1] = pos
+            n += 1
+    _gnipairs = n
+    return True
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, k=cython.int, j=cython.int, cell=cython.int,
+               i0=cython.int, i1=cython.int, i2=cython.int, i3=cython.int,
+               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, out=cython.uint,
+               m=cython.uint, new=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_intersections(base: int) -> int:
+    """Pointing and claiming on every pair of full houses sharing cells: a digit that
+    one house can hold only in the shared cells leaves the other house's other cells.
+    -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0."""
+    global _gqn
+    changed = 0
+    for k in range(_gnipairs):
+        i0 = G_ISTART[3 * k]
+        i1 = G_ISTART[3 * k + 1]
+        i2 = G_ISTART[3 * k + 2]
+        i3 = G_ISTART[3 * k + 3]
+        shared = 0
+        for j in range(i0, i1):
+            shared |= GC[base + G_ICELLS[j]]
+        aonly = 0
+        for j in range(i1, i2):
+            aonly |= GC[base + G_ICELLS[j]]
+        bonly = 0
+        for j in range(i2, i3):
+            bonly |= GC[base + G_ICELLS[j]]
+        out = shared & ~aonly & bonly  # the first house's, confined to the shared cells
+        if out:
+            for j in range(i2, i3):
+                cell = G_ICELLS[j]
+                m = GC[base + cell]
+                new = m & ~out
+                if new != m:
+                    if new == 0:
+                        GW[cell] += 1
+                        return -1
+                    GC[base + cell] = new
+                    changed = 1
+                    if (new & (new - 1)) == 0:
+                        GQ[_gqn] = cell
+                        _gqn += 1
+        out = shared & ~bonly & aonly  # the second house's
+        if out:
+            for j in range(i1, i2):
+                cell = G_ICELLS[j]
+                m = GC[base + cell]
+                new = m & ~out
+                if new != m:
+                    if new == 0:
+                        GW[cell] += 1
+                        return -1
+                    GC[base + cell] = new
+                    changed = 1
+                    if (new & (new - 1)) == 0:
+                        GQ[_gqn] = cell
+                        _gqn += 1
+    return changed
 
 
 @cython.cfunc
@@ -1638,6 +1743,8 @@ def _g_forms(base: int) -> int:
         else:
             r = _g_contains(base, f - _gnsets - _gnsums)
         if r < 0:
+            if f < _gnsets:
+                _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
             while _gfqn > 0:
                 _gfqn -= 1
                 GFD[GFQ[_gfqn]] = 0
@@ -1645,6 +1752,20 @@ def _g_forms(base: int) -> int:
         if r:
             changed = 1
     return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(k=cython.int, a=cython.int, b=cython.int)
+@cython.returns(cython.void)
+def _g_blame(a: int, b: int, cells: int) -> None:
+    """Add one to the conflict weight of the cells listed at ``a:b`` of a cell table
+    (``cells``: 0 houses' cells, 1 digit-set groups' cells)."""
+    for k in range(a, b):
+        if cells == 0:
+            GW[G_HCELLS[k]] += 1
+        else:
+            GW[G_SCELLS[k]] += 1
 
 
 @cython.cfunc
@@ -1665,6 +1786,7 @@ def _g_propagate(base: int) -> bool:
                 continue
             m = GC[base + cell]
             if m == 0:
+                GW[cell] += 1
                 return False
             if m & (m - 1):
                 continue
@@ -1675,6 +1797,7 @@ def _g_propagate(base: int) -> bool:
                 if c & m:
                     c ^= m
                     if c == 0:
+                        GW[p] += 1
                         return False
                     GC[base + p] = c
                     if (c & (c - 1)) == 0:
@@ -1688,6 +1811,7 @@ def _g_propagate(base: int) -> bool:
                     new = c & G_TABLES[G_ATAB[k] * 16 + d]
                     if new != c:
                         if new == 0:
+                            GW[nb] += 1
                             return False
                         GC[base + nb] = new
                         if (new & (new - 1)) == 0:
@@ -1701,6 +1825,7 @@ def _g_propagate(base: int) -> bool:
                 twice |= once & m
                 once |= m
             if once != _gall:
+                _g_blame(G_HSTART[h], G_HSTART[h + 1], 0)
                 return False
             unique = once & ~twice
             while unique:
@@ -1715,6 +1840,12 @@ def _g_propagate(base: int) -> bool:
                             GQ[_gqn] = cell
                             _gqn += 1
                         break
+        if _gqn == 0 and _gnipairs > 0:
+            r = _g_intersections(base)
+            if r < 0:
+                return False
+            if r:
+                continue  # narrowed cells: singles and hidden singles look again
         if _gqn == 0 and _gnarcs > 0 and not _g_revise_arcs(base):
             return False
         if _gqn == 0 and _gnforms > 0:
@@ -1761,6 +1892,7 @@ def _g_revise_arcs(base: int) -> bool:
                 new = c & allowed
                 if new != c:
                     if new == 0:
+                        GW[nb] += 1
                         return False
                     GC[base + nb] = new
                     changed = True
@@ -1774,7 +1906,8 @@ def _g_revise_arcs(base: int) -> bool:
 @cython.exceptval(-1, check=False)
 @cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, cell=cython.int,
                best=cython.int, bestn=cython.int, n=cython.int, j=cython.int,
-               m=cython.uint, bit=cython.uint, ties=cython.int)
+               m=cython.uint, bit=cython.uint, ties=cython.int, w=cython.longlong,
+               bestw=cython.longlong)
 @cython.returns(cython.int)
 def _g_search(lvl: int) -> int:
     """Depth-first search from the candidates of level ``lvl``; counts into ``_gnsol``.
@@ -1789,30 +1922,34 @@ def _g_search(lvl: int) -> int:
             return 0
         best = -1
         bestn = 17
-        if _grand:  # a restart: a random cell among those with the fewest candidates
+        if _grand:  # a restart: a random cell among the best by dom/wdeg
             ties = 0
+            bestw = 1
             for cell in range(_gncells):
                 m = GC[base + cell]
                 if m & (m - 1):
                     n = _pop16(m)
-                    if n < bestn:
+                    w = GW[cell] + 1
+                    if n * bestw < bestn * w:
                         best = cell
                         bestn = n
+                        bestw = w
                         ties = 1
-                    elif n == bestn:
+                    elif n * bestw == bestn * w:
                         ties += 1
                         if _rand() % ties == 0:
                             best = cell
-        else:
+        else:  # the fewest candidates per conflict weight (dom/wdeg)
+            bestw = 1
             for cell in range(_gncells):
                 m = GC[base + cell]
                 if m & (m - 1):
                     n = _pop16(m)
-                    if n < bestn:
+                    w = GW[cell] + 1
+                    if n * bestw < bestn * w:
                         best = cell
                         bestn = n
-                        if n == 2:
-                            break
+                        bestw = w
         if best < 0:
             for cell in range(_gncells):
                 m = GC[base + cell]
@@ -1853,18 +1990,18 @@ def _g_search(lvl: int) -> int:
         _gqn = 1
 
 
-@cython.locals(limit=cython.int, share=cython.longlong)
+@cython.locals(limit=cython.int, share=cython.longlong, cell=cython.int)
 def gen_search(
     givens: Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
 ) -> tuple[int, tuple[int, ...] | None]:
     """(solutions counted up to ``limit``, the first one) on the loaded layout.
 
-    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``). A run that takes
-    more than 1000 branches (``restarts``) starts again with the cells of fewest
-    candidates and their digits taken in a random order (a fixed seed, so the same
-    call gives the same answer), each run allowed twice the branches of the one
-    before: a search that went wrong early does not take the whole time (the heavy
-    tail of random large grids). Only a run that ends is counted, so the count is exact.
+    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``). The conflict
+    weights start at zero. A run that takes more than 2**20 branches (``restarts``)
+    starts again with ties between the best cells, and the digits, taken in a random
+    order (a fixed seed, so the same call gives the same answer), each run allowed twice
+    the branches of the one before, so a search that went wrong early does not take the
+    whole time. Only a run that ends is counted, so the count is exact.
     """
     global _gnsol, _glimit, _gqn, _runcap, _grand, _stop, _rng
     if len(givens) != _gncells:
@@ -1873,6 +2010,8 @@ def gen_search(
     _glimit = limit
     _rng = 20261123
     share = _restart_first
+    for cell in range(_gncells):
+        GW[cell] = 0
     while True:
         _gnsol = 0
         _gqn = 0
