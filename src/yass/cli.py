@@ -1246,16 +1246,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Command(_Parser):
-    """The parser of a subcommand. One that is not on the command line is left ``unused``:
-    its options are not needed to parse the arguments, and building every command's
-    options (argparse looks up translations for each) is a good part of start-up."""
-
-    unused = False
-
-    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        if self.unused:
-            return argparse.Action([], argparse.SUPPRESS)
-        return super().add_argument(*args, **kwargs)
+    """The parser of a subcommand."""
 
 
 def _command_in(argv: Sequence[str] | None) -> str | None:
@@ -1265,16 +1256,30 @@ def _command_in(argv: Sequence[str] | None) -> str | None:
     return words[0] if words and words[0] in _COMMANDS else None
 
 
-_unused: list[_Command] = []
+class _Unused:
+    """Stands for the parser of a subcommand not on the command line: it takes every
+    option and keeps none (they are not needed to parse the arguments, and building each
+    command's options, argparse looking up translations as it goes, is a good part of
+    start-up)."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unused]:
+        return self._ignore
+
+    def _ignore(self, *args: Any, **kwargs: Any) -> _Unused:
+        return self
 
 
-def _unused_parser() -> _Command:
-    """One parser that takes the options of every subcommand not on the command line."""
-    if not _unused:
-        parser = _Command(add_help=False)
-        parser.unused = True
-        _unused.append(parser)
-    return _unused[0]
+def _puzzle_arguments(parser: argparse.ArgumentParser) -> None:
+    """PUZZLE and --rules, which every command that reads puzzles takes."""
+    parser.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    parser.add_argument(
+        "--rules",
+        default="",
+        action=_JoinRules,
+        metavar="NAMES",
+        help="extra rules for every puzzle, comma-separated (e.g. antiknight,antiking,"
+        "nonconsecutive; may be given more than once); `yass rules` lists them",
+    )
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -1293,35 +1298,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", required=True, parser_class=_Command
     )
 
-    common = _Command(add_help=False)
-    common.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    common.add_argument(
-        "--rules",
-        default="",
-        action=_JoinRules,
-        metavar="NAMES",
-        help="extra rules for every puzzle, comma-separated (e.g. antiknight,antiking,"
-        "nonconsecutive; may be given more than once); `yass rules` lists them",
-    )
-
     def command(
         name: str, *, help: str, description: str | None = None, puzzles: bool = True
-    ) -> argparse.ArgumentParser:
-        """A subcommand; ``puzzles``: it takes PUZZLE and --rules.
+    ) -> Any:
+        """A subcommand's parser; ``puzzles``: it takes PUZZLE and --rules.
 
         With ``only`` the others are not made at all: the command line names ``only``,
         so no other name is looked up, and their options are not needed.
         """
         if only is not None and name != only:
-            return _unused_parser()
-        return sub.add_parser(
-            name,
-            parents=[common] if puzzles else [],
-            help=help,
-            formatter_class=fmt,
-            epilog=EXIT_CODES,
-            description=description,
+            return _Unused()
+        parser = sub.add_parser(
+            name, help=help, formatter_class=fmt, epilog=EXIT_CODES, description=description
         )
+        if puzzles:
+            _puzzle_arguments(parser)
+        return parser
 
     p = command(
         "solve",

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from yass.constraints.base import Constraint
-from yass.geometry import MAX_SIZE, Grid, LayoutError, box_shape, digit_char
+from yass.geometry import MAX_SIZE, Grid, LayoutError, bits, box_shape, digit_char
 from yass.record import Frozen
 
 __all__ = ["House", "Layout"]
@@ -106,9 +106,7 @@ class Layout:
             peers[cell] &= ~(1 << cell)
         self.cell_houses = tuple(tuple(h) for h in cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(
-            tuple(c for c in range(self.ncells) if p >> c & 1) for p in peers
-        )
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(tuple(bits(p)) for p in peers)
 
         tables: dict[tuple[int, int], list[int]] = {}
         self._relation_labels: dict[tuple[int, int], list[str]] = {}

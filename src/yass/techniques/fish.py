@@ -104,24 +104,21 @@ def _orientations(layout: Layout) -> tuple[_Orientation, _Orientation]:
         cell = tuple(
             tuple(j * n + i if transpose else i * n + j for j in range(n)) for i in range(n)
         )
+        base_masks = [layout.houses[h].mask for h in base]
+        cover_masks = [layout.houses[h].mask for h in cover]
         slack = 0
         for i_t in range(n):
             for j_t in range(n):
-                peers = layout.peers[cell[i_t][j_t]]
-                reach = {
-                    j
-                    for i in range(n)
-                    if i != i_t
-                    for j in range(n)
-                    if j != j_t and peers >> cell[i][j] & 1
-                }
+                # the cover lines j != j_t where a peer sits off base line i_t
+                outside = layout.peers[cell[i_t][j_t]] & ~base_masks[i_t] & ~cover_masks[j_t]
+                reach = {c // n if transpose else c % n for c in bits(outside)}
                 slack = max(slack, len(reach))
         out.append(
             _Orientation(
                 base,
                 cover,
-                tuple(layout.houses[h].mask for h in base),
-                tuple(layout.houses[h].mask for h in cover),
+                tuple(base_masks),
+                tuple(cover_masks),
                 transpose,
                 min(slack, _MAX_SLACK),
             )
