@@ -26,7 +26,6 @@ columns, boxes and givens itself; other layouts are checked with ``Layout.check`
 from __future__ import annotations
 
 import signal
-import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -65,10 +64,6 @@ CLASSIC9 = "classic9"
 GENERIC = "generic"
 REFERENCE = "reference"
 
-_engines: weakref.WeakKeyDictionary[Layout, str] = weakref.WeakKeyDictionary()
-_compiled_layouts: weakref.WeakKeyDictionary[Layout, CompiledLayout | None] = (
-    weakref.WeakKeyDictionary()
-)
 # The layout whose rules are in the generic engine's tables, and the load that put it there.
 _loaded: list[tuple[Layout, int]] = []
 
@@ -80,10 +75,9 @@ def is_compiled() -> bool:
 
 def engine(layout: Layout) -> str:
     """Which search serves ``layout``: ``classic9``, ``generic`` or ``reference``."""
-    kind = _engines.get(layout)
+    kind: str | None = layout.derived.get("engine")
     if kind is None:
-        kind = _choose_engine(layout)
-        _engines[layout] = kind
+        kind = layout.derived["engine"] = _choose_engine(layout)
     return kind
 
 
@@ -95,11 +89,12 @@ def _choose_engine(layout: Layout) -> str:
 
 def _compiled(layout: Layout) -> CompiledLayout | None:
     """``compile_layout(layout)``, once per layout."""
-    if layout not in _compiled_layouts:
+    if "compiled" not in layout.derived:
         from yass.compiled import compile_layout
 
-        _compiled_layouts[layout] = compile_layout(layout)
-    return _compiled_layouts[layout]
+        layout.derived["compiled"] = compile_layout(layout)
+    compiled: CompiledLayout | None = layout.derived["compiled"]
+    return compiled
 
 
 def _load(layout: Layout) -> bool:

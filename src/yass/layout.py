@@ -14,6 +14,10 @@ from yass.constraints.base import Constraint
 from yass.geometry import MAX_SIZE, Grid, LayoutError, bits, box_shape, digit_char
 from yass.record import Frozen
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["House", "Layout"]
 
 
@@ -137,6 +141,9 @@ class Layout:
         self.propagators = tuple(
             c for c in self.constraints if type(c).propagate is not base
         )
+        #: What other modules derive from this layout and keep with it (the search engine
+        #: that serves it, its compiled form), by key: freed with the layout.
+        self.derived: dict[str, Any] = {}
 
     def _number_houses(self, specs: list[tuple[str, tuple[int, ...]]]) -> tuple[House, ...]:
         counts: dict[str, int] = {}
