@@ -132,7 +132,8 @@ def test_the_ladder_in_this_process_is_made_of_techniques() -> None:
 
 def test_solving_the_seed_puzzle_loads_no_costly_module() -> None:
     """The quick start's puzzle needs fish and wings, but neither the rule modules (it has
-    no extra rules) nor ``typing``/``dataclasses``/``inspect``/``random``."""
+    no extra rules) nor ``typing``/``dataclasses``/``inspect``/``random``, nor argparse
+    (``yass solve PUZZLE`` has no option to parse)."""
     loaded = _modules_after(
         "import contextlib, io, yass.cli\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
@@ -140,7 +141,7 @@ def test_solving_the_seed_puzzle_loads_no_costly_module() -> None:
         "assert code == 0 and '0 guesses required!' in out.getvalue(), out.getvalue()"
     )
     assert "yass.techniques.wings" in loaded
-    costly = {"typing", "dataclasses", "inspect", "random"}
+    costly = {"typing", "dataclasses", "inspect", "random", "argparse", "gettext"}
     assert not (loaded - _modules_after("")) & costly
     rule_modules = {f"yass.constraints.{m}" for m in RULE_MODULES} | {
         "yass.constraints.group", "yass.constraints.support",
@@ -176,3 +177,15 @@ def test_techniques_left_unloaded_on_classic_puzzles_find_nothing_there() -> Non
             step = next_step(board, ladder)
             assert step is not None
             apply_step(board, step)
+
+
+def test_plain_solve_is_what_the_parser_makes_of_it() -> None:
+    from yass import cli
+
+    for puzzle in (SEED_PUZZLE, "puzzles.txt", "4.9.1.8.3", "x"):
+        parsed = vars(cli.build_parser("solve").parse_args(["solve", puzzle]))
+        plain = cli._plain_solve(["solve", puzzle])
+        assert plain is not None and vars(plain) == parsed
+    for argv in (["solve", "-"], ["solve", "--help"], ["solve", SEED_PUZZLE, "--first"],
+                 ["count", SEED_PUZZLE], ["solve"]):
+        assert cli._plain_solve(argv) is None, argv
