@@ -26,7 +26,6 @@ import codecs
 import contextlib
 import io
 import os
-import signal
 import sys
 import time
 from collections import namedtuple
@@ -123,6 +122,8 @@ class WorkerError(Exception):
 
 def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
     """A worker process: answer each job sent down ``conn`` until the parent hangs up."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     while True:
         try:

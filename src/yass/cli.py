@@ -14,7 +14,6 @@ import contextlib
 import io
 import itertools
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -808,6 +807,8 @@ class _Whole:
         self._installed = False
 
     def __enter__(self) -> _Whole:
+        import signal
+
         with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
             self._previous = signal.signal(signal.SIGINT, self._handler)
             self._installed = True
@@ -815,6 +816,8 @@ class _Whole:
 
     def __exit__(self, *exc: object) -> None:
         if self._installed:
+            import signal
+
             self._installed = False
             previous = self._previous
             if previous is None:  # the old handler was not set from Python

@@ -25,7 +25,6 @@ columns, boxes and givens itself; other layouts are checked with ``Layout.check`
 
 from __future__ import annotations
 
-import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -371,6 +370,8 @@ _worker_layout: list[Layout] = []
 
 
 def _worker_init(layout: Layout | None) -> None:
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     _worker_layout[:] = [layout] if layout is not None else []
 

@@ -102,6 +102,17 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def isqrt(n: int) -> int:
+    """The whole square root of ``n`` >= 0, as ``math.isqrt`` (``math`` is not loaded at
+    start-up; the numbers here are cell counts)."""
+    root = int(n**0.5)
+    while root * root > n:
+        root -= 1
+    while (root + 1) * (root + 1) <= n:
+        root += 1
+    return root
+
+
 def digits_text(mask: int) -> str:
     return "".join(digit_char(d) for d in mask_digits(mask))
 

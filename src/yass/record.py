@@ -7,7 +7,8 @@ This module gives the part of it yass uses, with the same spelling:
 * ``@record`` / ``@record(frozen=True)`` on a class with annotated fields writes
   ``__init__`` (fields in order, defaults from the class body), ``__repr__``, ``__eq__``
   and, when frozen, ``__hash__`` and the refusal to change a field, as ``@dataclass``
-  does (a mutable record, like a mutable dataclass, is unhashable);
+  does (a mutable record, like a mutable dataclass, is unhashable); ``__init__`` is
+  compiled when the first instance is made, so a class never used costs no compiling;
 * ``field(default=..., default_factory=..., compare=..., repr=...)`` for the rest;
 * ``Frozen``: a base for value classes that write their own ``__init__``.
 
@@ -85,31 +86,20 @@ def _fields(cls: type) -> list[tuple[str, _Field]]:
 
 def _build(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     fields = _fields(cls)
-    env: dict[str, Any] = {"MISSING": _MISSING}
-    params, body = [], []
     defaults = False
     for name, spec in fields:
-        if spec.factory is not None:
-            env[f"f_{name}"] = spec.factory
-            params.append(f"{name}=MISSING")
-            value = f"f_{name}() if {name} is MISSING else {name}"
-        elif spec.default is not _MISSING:
-            env[f"d_{name}"] = spec.default
-            params.append(f"{name}=d_{name}")
-            value = name
-        elif defaults:
+        if spec.factory is None and spec.default is _MISSING and defaults:
             raise TypeError(f"{cls.__name__}: field {name!r} without a default after one with")
-        else:
-            params.append(name)
-            value = name
-        defaults = defaults or "=" in params[-1]
-        body.append(f"  d[{name!r}] = {value}")
-    source = f"def __init__(self, {', '.join(params)}):\n  d = self.__dict__\n"
-    source += "\n".join(body) if body else "  pass"
-    exec(source, env)  # the same technique as dataclasses: one compiled __init__ a class
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
+        defaults = defaults or spec.factory is not None or spec.default is not _MISSING
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        # The first instance compiles the class's own ``__init__`` (once a class; a
+        # record never made in a run costs no compiling) and hands over to it.
+        init = _compile_init(cls, fields)
+        type.__setattr__(cls, "__init__", init)
+        init(self, *args, **kwargs)
+
+    cls.__init__ = __init__  # type: ignore[method-assign]
     cls.__record_fields__ = dict(fields)  # type: ignore[attr-defined]
     compared = [name for name, spec in fields if spec.compare]
     key = attrgetter(*compared) if compared else (lambda self: ())
@@ -140,6 +130,31 @@ def _build(cls: type[T], frozen: bool, eq: bool) -> type[T]:
         cls.__setattr__ = _refuse_set  # type: ignore[method-assign]
         cls.__delattr__ = _refuse_delete  # type: ignore[method-assign]
     return cls
+
+
+def _compile_init(cls: type, fields: list[tuple[str, _Field]]) -> Callable[..., None]:
+    """``cls.__init__`` for ``fields``, compiled as dataclasses compile theirs."""
+    env: dict[str, Any] = {"MISSING": _MISSING}
+    params, body = [], []
+    for name, spec in fields:
+        if spec.factory is not None:
+            env[f"f_{name}"] = spec.factory
+            params.append(f"{name}=MISSING")
+            value = f"f_{name}() if {name} is MISSING else {name}"
+        elif spec.default is not _MISSING:
+            env[f"d_{name}"] = spec.default
+            params.append(f"{name}=d_{name}")
+            value = name
+        else:
+            params.append(name)
+            value = name
+        body.append(f"  d[{name!r}] = {value}")
+    source = f"def __init__(self, {', '.join(params)}):\n  d = self.__dict__\n"
+    source += "\n".join(body) if body else "  pass"
+    exec(source, env)  # the same technique as dataclasses: one compiled __init__ a class
+    init: Callable[..., None] = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 def _refuse_set(self: object, name: str, value: object) -> None:

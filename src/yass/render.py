@@ -19,10 +19,9 @@ Nothing here prints; the functions return strings without a final newline.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import isqrt
 
 from yass.board import Board
-from yass.geometry import digit_char, digits_text
+from yass.geometry import digit_char, digits_text, isqrt
 from yass.layout import Layout
 
 __all__ = ["LEVELS_LEGEND", "candidates", "draw", "grid", "levels"]

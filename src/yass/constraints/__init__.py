@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 from yass.constraints.base import (
     Constraint,
@@ -82,7 +82,8 @@ def __getattr__(name: str) -> object:
     module = _MODULES.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    __import__(f"{__name__}.{module}")  # not importlib: it loads warnings
+    value = getattr(sys.modules[f"{__name__}.{module}"], name)
     globals()[name] = value
     return value
 

@@ -233,10 +233,8 @@ def load_rule_types() -> dict[str, type[Constraint]]:
     """``REGISTRY``, every rule module imported (a classic puzzle needs none of them, so
     they load only when a rule is named)."""
     if not _LOADED:
-        import importlib
-
         for module in RULE_MODULES:
-            importlib.import_module(f"yass.constraints.{module}")
+            __import__(f"yass.constraints.{module}")
         _LOADED.append(True)
     return REGISTRY
 

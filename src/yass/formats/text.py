@@ -24,7 +24,6 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from math import isqrt
 
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
@@ -36,6 +35,7 @@ from yass.geometry import (
     a_digit,
     box_shape,
     char_digit,
+    isqrt,
     plural,
 )
 from yass.layout import Layout

@@ -17,7 +17,6 @@ loads the singles and never the chains or the forcing nets.
 from __future__ import annotations
 
 import _thread
-import importlib
 from collections.abc import Iterator
 
 from yass.board import Board
@@ -72,7 +71,7 @@ def technique_class(code: str) -> type[Technique]:
     """The class of the technique ``code``, its family imported if it was not yet."""
     cls = REGISTRY.get(code)
     if cls is None:
-        importlib.import_module(f"{__name__}.{FAMILIES[code]}")
+        __import__(f"{__name__}.{FAMILIES[code]}")  # not importlib: it loads warnings
         cls = REGISTRY[code]
     return cls
 
