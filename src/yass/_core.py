@@ -120,31 +120,34 @@ _G_MAXIPAIRS = 2048
 # 33 + 3*d + b): its row-to-box pattern (bits 0-8, bit 3r+k: row r meets box k) and its
 # columns (bits 9-17). A child copies the first 60 words of its parent.
 
-ROWBOX = [0] * 512
-PERM = [0] * 512
-PPAT = [0] * 512  # the row-to-box pattern that PERM leaves
-COLKEEP = [0] * 512
-CLAIM = [0] * 512
-VALID6 = [0] * 512
-SINGLE3 = [0] * 512
-HCONF = [0] * 512
-MR2CELLS = [0] * 512
-NCONF = [0] * 512
-HMASK = [0] * 6
-VKEEP = [0] * 9
-P3 = [0] * 18
-BANDPEERS = [0] * 27
-COLBITS = [0] * 27
 OTHER1 = [1, 2, 0]
 OTHER2 = [2, 0, 1]
-KBAND = [0] * 27  # the band of digit word k
-KOTHER = [0] * 27  # the digit's words in the other bands: k1 | k2 << 5
-ST9 = [0] * 5376
-GIV9 = [0] * 81
 # A line's characters: 0 for a blank (. or 0), 1-9 for a digit, 255 for any other.
 CHARV = [255] * 128
-GOWN9 = [0] * 27  # the givens' cells in each digit word (3*d + b)
-SOL9 = [0] * 81
+# The tables and the search state. Compiled, they are C arrays (declared in _core.pxd)
+# that start at zero; interpreted, lists of the same sizes.
+if not cython.compiled:
+    ROWBOX = [0] * 512
+    PERM = [0] * 512
+    PPAT = [0] * 512  # the row-to-box pattern that PERM leaves
+    COLKEEP = [0] * 512
+    CLAIM = [0] * 512
+    VALID6 = [0] * 512
+    SINGLE3 = [0] * 512
+    HCONF = [0] * 512
+    MR2CELLS = [0] * 512
+    NCONF = [0] * 512
+    HMASK = [0] * 6
+    VKEEP = [0] * 9
+    P3 = [0] * 18
+    BANDPEERS = [0] * 27
+    COLBITS = [0] * 27
+    KBAND = [0] * 27  # the band of digit word k
+    KOTHER = [0] * 27  # the digit's words in the other bands: k1 | k2 << 5
+    ST9 = [0] * 5376
+    GIV9 = [0] * 81
+    GOWN9 = [0] * 27  # the givens' cells in each digit word (3*d + b)
+    SOL9 = [0] * 81
 _nsol9 = 0
 _limit9 = 1
 # The digit words (bit 3*d + b) changed since the band rules last looked at them: every
@@ -176,73 +179,74 @@ _rng = 20261123
 # order (``restarts``; -1: never restart).
 _restart_first = 1 << 20
 
-POP8 = [0] * 256
-G_PSTART = [0] * 257
-G_PEERS = [0] * 65536
-G_HSTART = [0] * 1025
-G_HCELLS = [0] * 16384
-G_ASTART = [0] * 257
-G_ANB = [0] * 16384
-G_ATAB = [0] * 16384
-G_TABLES = [0] * 32768
-G_TKMAX = [0] * 2048
-G_MASK0 = [0] * 256
-GC = [0] * 65792
-GA = [0] * 65792
-GQ = [0] * 1024
-GGIV = [0] * 256
-GW = [0] * 256  # conflict weight of each cell (dom/wdeg branching)
-# Pairs of full houses that share two cells or more: for pair k, G_ICELLS holds the
-# shared cells at G_ISTART[3k]:G_ISTART[3k+1], the first house's other cells up to
-# G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
-G_ISTART = [0] * 6145
-G_ICELLS = [0] * 65536
-GSOL = [0] * 256
 OUTBUF = bytearray(257)
-TOP8 = [0] * 256
-# The compiled forms of the rules (yass.compiled): digit-set groups (cells, allowed digit
-# masks), linear sums (cells, coefficients, total) and digits a group must contain
-# (cells, digit mask, how many times); the forms of each cell; per level
-# the masks the forms last saw (GS); the forms waiting to be revised (GFD, GFQ).
-G_SSTART = [0] * 1025
-G_SCELLS = [0] * 8192
-G_SETSTART = [0] * 1025
-G_SETS = [0] * 16384
-G_LSTART = [0] * 1025
-G_LCELLS = [0] * 8192
-G_LCOEF = [0] * 8192
-G_LTOTAL = [0] * 1024
-G_CSTART = [0] * 1025
-G_CCELLS = [0] * 8192
-G_CDIGIT = [0] * 1024
-G_CCOUNT = [0] * 1024
-G_FSTART = [0] * 257
-G_FLIST = [0] * 16384
-GS = [0] * 65792
-GFD = [0] * 2048
-GFQ = [0] * 2048
-# Exact support of one small form (``_g_enum``): its cells, the positions each must
-# differ from, coefficients; per position the digits left to try, the one tried, the
-# digits some filling uses; the partial sum before each position, the least and
-# greatest sum of the positions from each on. Matching a digit-set group (``_g_match``):
-# the cell holding each digit, the digit of each cell, the cell a digit was reached
-# from, the cells to visit, the candidates within the set, the cells each reaches.
-G_LAPART = [0] * 8192
-GD_CELL = [0] * 16
-GD_APART = [0] * 16
-GD_COEF = [0] * 16
-GD_REST = [0] * 16
-GD_V = [0] * 16
-GD_SUP = [0] * 16
-GD_ACC = [0] * 17
-GD_SMIN = [0] * 17
-GD_SMAX = [0] * 17
-GM_OWNER = [0] * 16
-GM_MATCH = [0] * 16
-GM_PREV = [0] * 16
-GM_QUEUE = [0] * 17
-GM_CAND = [0] * 16
-GM_REACH = [0] * 16
+if not cython.compiled:  # C arrays at zero when compiled, as above
+    POP8 = [0] * 256
+    G_PSTART = [0] * 257
+    G_PEERS = [0] * 65536
+    G_HSTART = [0] * 1025
+    G_HCELLS = [0] * 16384
+    G_ASTART = [0] * 257
+    G_ANB = [0] * 16384
+    G_ATAB = [0] * 16384
+    G_TABLES = [0] * 32768
+    G_TKMAX = [0] * 2048
+    G_MASK0 = [0] * 256
+    GC = [0] * 65792
+    GA = [0] * 65792
+    GQ = [0] * 1024
+    GGIV = [0] * 256
+    GW = [0] * 256  # conflict weight of each cell (dom/wdeg branching)
+    # Pairs of full houses that share two cells or more: for pair k, G_ICELLS holds the
+    # shared cells at G_ISTART[3k]:G_ISTART[3k+1], the first house's other cells up to
+    # G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
+    G_ISTART = [0] * 6145
+    G_ICELLS = [0] * 65536
+    GSOL = [0] * 256
+    TOP8 = [0] * 256
+    # The compiled forms of the rules (yass.compiled): digit-set groups (cells, allowed digit
+    # masks), linear sums (cells, coefficients, total) and digits a group must contain
+    # (cells, digit mask, how many times); the forms of each cell; per level
+    # the masks the forms last saw (GS); the forms waiting to be revised (GFD, GFQ).
+    G_SSTART = [0] * 1025
+    G_SCELLS = [0] * 8192
+    G_SETSTART = [0] * 1025
+    G_SETS = [0] * 16384
+    G_LSTART = [0] * 1025
+    G_LCELLS = [0] * 8192
+    G_LCOEF = [0] * 8192
+    G_LTOTAL = [0] * 1024
+    G_CSTART = [0] * 1025
+    G_CCELLS = [0] * 8192
+    G_CDIGIT = [0] * 1024
+    G_CCOUNT = [0] * 1024
+    G_FSTART = [0] * 257
+    G_FLIST = [0] * 16384
+    GS = [0] * 65792
+    GFD = [0] * 2048
+    GFQ = [0] * 2048
+    # Exact support of one small form (``_g_enum``): its cells, the positions each must
+    # differ from, coefficients; per position the digits left to try, the one tried, the
+    # digits some filling uses; the partial sum before each position, the least and
+    # greatest sum of the positions from each on. Matching a digit-set group (``_g_match``):
+    # the cell holding each digit, the digit of each cell, the cell a digit was reached
+    # from, the cells to visit, the candidates within the set, the cells each reaches.
+    G_LAPART = [0] * 8192
+    GD_CELL = [0] * 16
+    GD_APART = [0] * 16
+    GD_COEF = [0] * 16
+    GD_REST = [0] * 16
+    GD_V = [0] * 16
+    GD_SUP = [0] * 16
+    GD_ACC = [0] * 17
+    GD_SMIN = [0] * 17
+    GD_SMAX = [0] * 17
+    GM_OWNER = [0] * 16
+    GM_MATCH = [0] * 16
+    GM_PREV = [0] * 16
+    GM_QUEUE = [0] * 17
+    GM_CAND = [0] * 16
+    GM_REACH = [0] * 16
 _gn = 0
 _gncells = 0
 _gnarcs = 0
