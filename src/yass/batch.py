@@ -29,16 +29,27 @@ import os
 import sys
 import time
 from collections import namedtuple
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 
-from yass.geometry import PuzzleError, digit_char
+from yass.geometry import PuzzleError
+from yass.outcomes import (
+    EXIT_BAD_INPUT,
+    EXIT_BOUND,
+    EXIT_INTERNAL,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    NOT_UNIQUE,
+    WorkerError,
+    as_line,
+    unknown_uniqueness,
+    verify,
+)
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from typing import Any, NamedTuple, TypeVar
 
-    from yass.board import Puzzle
     from yass.bounds import BoundReached, Bounds
 
 __all__ = [
@@ -65,17 +76,6 @@ __all__ = [
     "verify",
 ]
 
-#: A puzzle solved (for ``check``: exactly one solution).
-EXIT_OK = 0
-#: No solution (for ``check``: none or more than one).
-EXIT_NO_SOLUTION = 1
-#: Bad input: the message names what and where.
-EXIT_BAD_INPUT = 2
-#: A result failed verification, or a worker failed: a bug to report.
-EXIT_INTERNAL = 3
-#: The search stopped at a bound the user set (``--timeout``, ``--max-guesses``).
-EXIT_BOUND = 4
-
 #: Bytes of input in a block (about 800 lines of 81 characters); a block is the unit of work.
 BLOCK_BYTES = 1 << 16
 #: Worker processes start once the work has run this long in process (seconds) ...
@@ -90,34 +90,12 @@ WINDOW = 4
 #: What ``_blocks`` puts in place of a line longer than ``MAX_LINE`` bytes.
 LONG_LINE = b"\x00(a line too long to read)"
 
-#: The note for a puzzle with more than one solution (after "SOURCE line N: ").
-NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
-
 if TYPE_CHECKING:
     J = TypeVar("J")
     R = TypeVar("R")
 
 
-def as_line(values: Sequence[int]) -> str:
-    """The one-line text of cell values, ``.`` for an empty cell."""
-    return "".join(digit_char(v) if v else "." for v in values)
-
-
-def verify(puzzle: Puzzle, values: Sequence[int]) -> str | None:
-    """Why ``values`` is not a solution of ``puzzle`` (None when it is)."""
-    layout = puzzle.layout
-    for cell, (g, v) in enumerate(zip(puzzle.givens, values, strict=True)):
-        if g and g != v:
-            return f"the given {layout.name(cell)}={digit_char(g)} was changed"
-    problems = layout.violations(values)
-    return problems[0] if problems else None
-
-
 # -- worker processes and results in order ---------------------------------------------
-
-
-class WorkerError(Exception):
-    """A job failed in a worker process (the message says how), or a worker died."""
 
 
 def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
@@ -436,11 +414,6 @@ def _stopped(exc: BoundReached, where: str) -> tuple[str, int, str]:
     if exc.first is not None:
         return as_line(exc.first), EXIT_BOUND, f"yass: warning: {where}: {unknown_uniqueness(exc)}"
     return str(exc), EXIT_BOUND, f"yass: warning: {where}: {exc}"
-
-
-def unknown_uniqueness(exc: BoundReached) -> str:
-    """The note for a solution whose uniqueness check stopped at a bound."""
-    return f"whether the solution is unique is not known ({exc})"
 
 
 def _solve_text(

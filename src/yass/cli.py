@@ -18,8 +18,9 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from yass import batch
-from yass.batch import (
+from yass.bounds import BoundReached, Bounds
+from yass.geometry import Grid, PuzzleError, digit_char, mask_digits, plural
+from yass.outcomes import (
     EXIT_BAD_INPUT,
     EXIT_BOUND,
     EXIT_INTERNAL,
@@ -31,8 +32,6 @@ from yass.batch import (
     unknown_uniqueness,
     verify,
 )
-from yass.bounds import BoundReached, Bounds
-from yass.geometry import Grid, PuzzleError, digit_char, mask_digits, plural
 from yass.progress import Progress, Stats
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -40,13 +39,14 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any
 
+    from yass import batch
     from yass.board import Puzzle
     from yass.formats.text import Entry
     from yass.techniques.base import Technique
 
 __all__ = ["main"]
 
-# EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT and EXIT_INTERNAL come from yass.batch,
+# EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT and EXIT_INTERNAL come from yass.outcomes,
 # which gives each puzzle of a batch its outcome as one of them.
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
@@ -631,6 +631,7 @@ def _run_puzzles(
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
     if found is None and _is_source(args.puzzle):
+        from yass import batch
         from yass.formats import read_puzzles
 
         with batch.open_input(args.puzzle) as opened:
@@ -661,6 +662,8 @@ def _run_puzzles(
     count = 0
     try:
         if jobs > 1:
+            from yass import batch
+
             results = batch.in_order(
                 _entry_job,
                 ((entry, args, multi) for entry in entries),
@@ -848,6 +851,7 @@ def _solve_lines(
     handle: Callable[[Entry, argparse.Namespace, bool], int],
 ) -> int:
     """``solve FILE --format line``: the batch path, or the reader's for JSON and pictures."""
+    from yass import batch
     from yass.constraints import rules_from_names
     from yass.formats import read_puzzles
 
@@ -862,6 +866,8 @@ def _solve_lines(
 
 def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
     """Solve the lines of ``source`` block by block; write each block's output in order."""
+    from yass import batch
+
     progress = _progress(args, stats.start, source.size)
     worst = EXIT_OK
     done = 0

@@ -11,7 +11,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from yass.batch import EXIT_BAD_INPUT
 from yass.cli import (
     EXIT_CODES,
     PUZZLE_HELP,
@@ -20,6 +19,7 @@ from yass.cli import (
     _positive,
     _seconds,
 )
+from yass.outcomes import EXIT_BAD_INPUT
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator, Sequence
 
-from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
 from yass.bounds import Bounds
+from yass.outcomes import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

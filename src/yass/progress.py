@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from yass.batch import EXIT_NO_SOLUTION, EXIT_OK
+from yass.outcomes import EXIT_NO_SOLUTION, EXIT_OK
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
