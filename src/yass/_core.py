@@ -1296,16 +1296,40 @@ def _g_load_intersections(nhouses: int, ncells: int) -> bool:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(base=cython.int, k=cython.int, j=cython.int, cell=cython.int,
+@cython.locals(base=cython.int, a=cython.int, b=cython.int, out=cython.uint, j=cython.int,
+               cell=cython.int, m=cython.uint, new=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_clear(base: int, a: int, b: int, out: int) -> int:
+    """Remove the digits ``out`` from the cells at ``a:b`` of G_ICELLS, queueing new
+    singles: -1 when a cell loses its last digit, 1 when one narrowed, else 0."""
+    global _gqn
+    changed = 0
+    for j in range(a, b):
+        cell = G_ICELLS[j]
+        m = GC[base + cell]
+        new = m & ~out
+        if new != m:
+            if new == 0:
+                GW[cell] += 1
+                return -1
+            GC[base + cell] = new
+            changed = 1
+            if (new & (new - 1)) == 0:
+                GQ[_gqn] = cell
+                _gqn += 1
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, k=cython.int, j=cython.int, r=cython.int,
                i0=cython.int, i1=cython.int, i2=cython.int, i3=cython.int,
-               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, out=cython.uint,
-               m=cython.uint, new=cython.uint, changed=cython.int)
+               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, changed=cython.int)
 @cython.returns(cython.int)
 def _g_intersections(base: int) -> int:
     """Pointing and claiming on every pair of full houses sharing cells: a digit that
     one house can hold only in the shared cells leaves the other house's other cells.
     -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0."""
-    global _gqn
     changed = 0
     for k in range(_gnipairs):
         i0 = G_ISTART[3 * k]
@@ -1321,36 +1345,17 @@ def _g_intersections(base: int) -> int:
         bonly = 0
         for j in range(i2, i3):
             bonly |= GC[base + G_ICELLS[j]]
-        out = shared & ~aonly & bonly  # the first house's, confined to the shared cells
-        if out:
-            for j in range(i2, i3):
-                cell = G_ICELLS[j]
-                m = GC[base + cell]
-                new = m & ~out
-                if new != m:
-                    if new == 0:
-                        GW[cell] += 1
-                        return -1
-                    GC[base + cell] = new
-                    changed = 1
-                    if (new & (new - 1)) == 0:
-                        GQ[_gqn] = cell
-                        _gqn += 1
-        out = shared & ~bonly & aonly  # the second house's
-        if out:
-            for j in range(i1, i2):
-                cell = G_ICELLS[j]
-                m = GC[base + cell]
-                new = m & ~out
-                if new != m:
-                    if new == 0:
-                        GW[cell] += 1
-                        return -1
-                    GC[base + cell] = new
-                    changed = 1
-                    if (new & (new - 1)) == 0:
-                        GQ[_gqn] = cell
-                        _gqn += 1
+        # the first house's digits confined to the shared cells leave the second's others
+        if shared & ~aonly & bonly:
+            r = _g_clear(base, i2, i3, shared & ~aonly)
+            if r < 0:
+                return -1
+            changed |= r
+        if shared & ~bonly & aonly:  # and the other way round
+            r = _g_clear(base, i1, i2, shared & ~bonly)
+            if r < 0:
+                return -1
+            changed |= r
     return changed
 
 
