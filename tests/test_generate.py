@@ -11,7 +11,15 @@ from yass import count_solutions, parse_puzzle, read_puzzles
 from yass.board import Puzzle
 from yass.cli import main
 from yass.explain import explain
-from yass.generate import Request, generate, generate_one, orbits
+from yass.generate import (
+    Generated,
+    Request,
+    _singles_left,
+    _Target,
+    generate,
+    generate_one,
+    orbits,
+)
 from yass.layout import Layout
 
 CLASSIC = Layout.classic(9)
@@ -176,3 +184,96 @@ def test_unknown_codes_are_refused() -> None:
 
     with pytest.raises(GenerateError, match="unknown technique code 'xyw'"):
         generate_one(Request(CLASSIC, exclude=("xyw",)))
+
+
+# -- the local search ------------------------------------------------------------------
+
+
+def _rated_as_generated(g: Generated) -> None:
+    """``g`` is unique and ``yass explain`` rates it as ``g`` says."""
+    assert count_solutions(g.puzzle, limit=2) == 1
+    e = explain(g.puzzle)
+    assert e.solution == g.solution
+    assert e.hardest is not None and e.hardest.code == g.hardest
+    assert (e.level, e.score, e.counts()) == (g.level, g.score, g.counts)
+
+
+def test_search_finds_the_hardest_technique_asked_reproducibly() -> None:
+    req = Request(CLASSIC, hardest=("sky",), symmetry="rotational")
+    g = generate_one(req, seed=1, timeout=20)
+    assert g is not None and g.hardest == "sky"
+    _rated_as_generated(g)
+    assert _symmetric(g.puzzle.givens, 9, "rotational")
+    again = generate_one(req, seed=1, timeout=20)
+    assert again is not None and again.line() == g.line() and again.tries == g.tries
+    other = generate_one(req, seed=1, index=1, timeout=20)
+    assert other is not None and other.line() != g.line() and other.hardest == "sky"
+
+
+def test_search_finds_an_unfair_puzzle() -> None:
+    g = generate_one(Request(CLASSIC, levels=(4,), symmetry="diagonal"), seed=5, timeout=20)
+    assert g is not None and g.level == 4 and g.level_name == "Unfair"
+    _rated_as_generated(g)
+    assert _symmetric(g.puzzle.givens, 9, "diagonal")
+
+
+def test_search_keeps_minimal_when_asked() -> None:
+    req = Request(CLASSIC, levels=(3,), symmetry="none", minimal=True)
+    g = generate_one(req, seed=2, timeout=20)
+    assert g is not None and g.level == 3
+    _rated_as_generated(g)
+    givens = list(g.puzzle.givens)
+    for cell, v in enumerate(givens):
+        if v:
+            givens[cell] = 0
+            assert count_solutions(Puzzle(CLASSIC, tuple(givens)), limit=2) > 1
+            givens[cell] = v
+
+
+def test_distance_to_the_window() -> None:
+    easy = generate_one(Request(CLASSIC, levels=(1,)), seed=1)
+    hard = generate_one(Request(CLASSIC, levels=(3,)), seed=1)
+    assert easy is not None and hard is not None
+    # Anything goes: a match, rated exactly as `yass explain` rates it.
+    dist, result = _Target(Request(CLASSIC)).distance(hard.puzzle, hard.solution)
+    e = explain(hard.puzzle)
+    assert dist == (0, 0, 0)
+    assert [s.notation for s in result.steps] == [s.notation for s in e.steps]
+    assert (result.score, result.level, result.counts()) == (e.score, e.level, e.counts())
+    # An easy puzzle is too easy for extreme; a hard one is closer.
+    far, _ = _Target(Request(CLASSIC, levels=(5,))).distance(easy.puzzle, easy.solution)
+    near, _ = _Target(Request(CLASSIC, levels=(5,))).distance(hard.puzzle, hard.solution)
+    assert far[0] == near[0] == 2 and near < far
+    # A hard puzzle is too hard for easy: the ladder cut at easy gets stuck, and the
+    # cells it left are the empty ones where a given may be added.
+    target = _Target(Request(CLASSIC, levels=(1,)))
+    dist, result = target.distance(hard.puzzle, hard.solution)
+    assert dist[0] == 1 and result is None and target.stuck
+    assert all(not hard.puzzle.givens[c] for c in target.stuck)
+
+
+def test_singles_closure_is_the_ladders_singles() -> None:
+    from yass.solver import run_logic
+    from yass.techniques import get_techniques
+
+    singles = get_techniques("fh,ns,hs")
+    for level in (1, 2, 3):
+        g = generate_one(Request(CLASSIC, levels=(level,)), seed=level)
+        assert g is not None
+        board = g.puzzle.board()
+        run_logic(board, singles, [])
+        left = sum(1 for v in board.values if not v)
+        assert _singles_left(g.puzzle.board()) == left
+        assert (left == 0) == (level == 1)
+
+
+def test_cli_hardest_and_symmetry(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "--hardest", "Skyscraper", "--symmetry", "mirror", "--seed", "3",
+            "-j", "1", "--format", "json", "--timeout", "20"]
+    assert main(argv) == 0
+    row = json.loads(capsys.readouterr().out)
+    puzzle = parse_puzzle(row["puzzle"])
+    assert row["hardest"] == "sky" and count_solutions(puzzle, limit=2) == 1
+    assert _symmetric(puzzle.givens, 9, "mirror")
+    e = explain(puzzle)
+    assert e.hardest is not None and e.hardest.code == "sky" and e.score == row["score"]

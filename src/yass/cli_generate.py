@@ -53,10 +53,11 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         puzzles=False,
         description="Make puzzles with exactly one solution: a random solution grid, then"
         " givens taken away (symmetrically, in a random order) while the solution stays"
-        " unique; each puzzle is rated by the human ladder (`yass explain`) and kept only if"
-        " it matches the options. Output: one puzzle a line with its level, hardest"
-        " technique, score and number of givens. The same --seed gives the same puzzles,"
-        " whatever -j.",
+        " unique; each puzzle is rated by the human ladder (`yass explain`). One that does"
+        " not match the options is changed a given at a time (a local search that keeps"
+        " the changes that bring it closer) until one does. Output: one puzzle a line with"
+        " its level, hardest technique, score and number of givens. The same --seed gives"
+        " the same puzzles, whatever -j.",
     )
     p.add_argument("-n", "--count", type=_positive, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")

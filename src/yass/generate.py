@@ -1,18 +1,30 @@
 """Make puzzles with one solution, to order: level, techniques, symmetry, givens, rules.
 
-Each puzzle is made the way setters' tools make them: a random solution grid (a search
+Each search starts the way setters' tools make puzzles: a random solution grid (a search
 that tries digits in a random order), then givens taken away one symmetry orbit at a
 time, in a random order, keeping each removal only while the puzzle still has exactly
-one solution (the fast exhaustive search proves it). What is left is rated by the human
-ladder (``yass.explain``: the hardest technique, its level, a HoDoKu-style score), and
-kept only if it matches what was asked; otherwise a new grid is tried.
+one solution (the fast exhaustive search proves it, in microseconds). What is left is
+rated by the human ladder (``yass.explain``: the hardest technique, its level, a
+HoDoKu-style score) and returned if it matches what was asked.
+
+When it does not, the search moves instead of starting over (a local search): a
+neighbour keeps the solution grid and moves one orbit of givens (one taken away, one
+added, then any that became redundant taken away), or, for a puzzle too hard, adds an
+orbit where the ladder got stuck; it replaces the current puzzle when it is at least
+as close to the request (``_Target.distance``), and after ``PATIENCE`` moves without
+getting closer the search starts again from a new grid. Rating is cut short where it
+can be: the ladder stops at the hardest technique allowed (stuck means too hard),
+singles that finish a puzzle make it easy at once, and for Unfair and Extreme a puzzle
+that the easier rungs leave almost solved is not run through the expensive ones. Every
+puzzle returned is unique and rated by the whole ladder, exactly as ``yass explain``
+rates it.
 
 Everything is reproducible: puzzle ``i`` of seed ``s`` depends only on ``(s, i)``, so
 ``-j`` workers give the same puzzles in the same order as one worker.
 
 Levels follow the ladder's table (``yass techniques``): easy, medium, hard, unfair,
-extreme. Random minimal puzzles are mostly easy to hard; unfair and extreme ones, or a
-puzzle whose hardest step is a rare technique, take many tries.
+extreme. Random minimal puzzles are mostly easy to hard; extreme ones, or a puzzle
+whose hardest step is a rare technique, take many tries.
 """
 
 from __future__ import annotations
@@ -203,8 +215,9 @@ def _unique(layout: Layout, givens: Sequence[int]) -> bool:
     return fast.count_solutions(Puzzle(layout, tuple(givens)), 2) == 1
 
 
-def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int] | None:
-    """Take givens away orbit by orbit while the solution stays unique."""
+def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]:
+    """Take givens away orbit by orbit while the solution stays unique (never below the
+    lower bound of ``req.givens``)."""
     layout = req.layout
     givens = list(grid)
     low = req.givens[0] if req.givens else 0
@@ -224,16 +237,6 @@ def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]
         else:
             for c, v in zip(orbit, saved, strict=True):
                 givens[c] = v
-    if req.givens and not req.givens[0] <= count <= req.givens[1]:
-        return None
-    if req.minimal:
-        for c, v in enumerate(givens):
-            if v:
-                givens[c] = 0
-                removable = _unique(layout, givens)
-                givens[c] = v
-                if removable:
-                    return None
     return givens
 
 
@@ -249,13 +252,310 @@ def _matches(req: Request, counts: dict[str, int], hardest: str, level: int) -> 
     return not req.hardest or hardest in req.hardest
 
 
+Key = tuple[int, int]
+_LOWEST: Key = (0, -1)
+_EASY: Key = (1, 1 << 30)
+_HIGHEST: Key = (99, 1 << 30)
+
+
+def _key(code: str) -> Key:
+    """Where a technique sits by hardness: its level, then its place on the ladder (the
+    order ``Explanation.hardest`` compares by)."""
+    from yass.explain import technique_info
+
+    info = technique_info(code)
+    return info.level, info.order
+
+
+Distance = tuple[int, int, int]
+#: For a classic 9x9 asked to be at least Unfair (4) or Extreme (5): the cells the basic
+#: techniques, then the techniques before the first Unfair one, must leave unsolved
+#: for the rest of the ladder to run at all.
+_GATES = {4: (30, 0), 5: (40, 47)}
+
+
+def _prefix(ladder: Sequence[Any], level: int) -> list[Any]:
+    """The techniques of ``ladder`` before the first one above ``level``."""
+    out = []
+    for t in ladder:
+        if t.info.level > level:
+            break
+        out.append(t)
+    return out
+
+
+class _Target:
+    """The window of hardest steps a request allows, and how far a puzzle is from it.
+
+    ``lo``..``hi`` bound the key of the hardest step (from the levels, ``hardest``,
+    ``require`` and ``practice``). A puzzle is rated with the ladder cut at ``hi``, in
+    tiers: the singles (a closure, no steps made: when they finish, the puzzle is easy),
+    then the basic techniques (Easy and Medium), the rest below Unfair, the rest of the
+    cut ladder. Each tier is a prefix of the next, and a path takes a step of a later
+    tier only where the earlier ones have none, so running them one after the other from
+    the same board gives the cut ladder's path, and a puzzle too easy stops early. For
+    the Unfair and Extreme levels a tier that leaves fewer cells than its gate ends the
+    rating there (too easy: more is left in hard puzzles), which spares the expensive
+    techniques. Stuck on the cut ladder means too hard (closer when a step in the window
+    came first, then with fewer cells left); solved with every step below ``lo`` means
+    too easy (closer the further it got through the tiers, then the more cells were left,
+    or the more score hard steps made); otherwise the whole ladder rates it and the
+    request is checked as a whole. Distances compare as tuples, smaller is closer,
+    ``(0, 0, 0)`` is a match.
+    """
+
+    def __init__(self, req: Request) -> None:
+        from yass.techniques import TECHNIQUES
+
+        lo, hi = _LOWEST, _HIGHEST
+        if req.levels:
+            lo, hi = max(lo, (min(req.levels), -1)), min(hi, (max(req.levels), 1 << 30))
+        if req.hardest:
+            keys = [_key(code) for code in req.hardest]
+            lo, hi = max(lo, min(keys)), min(hi, max(keys))
+        for code in (*req.require, *((req.practice,) if req.practice else ())):
+            lo = max(lo, _key(code))
+        self.lo, self.hi = lo, hi
+        #: After ``distance`` of a puzzle too hard: the cells left where the ladder stuck.
+        self.stuck: list[int] = []
+        ladder = [t for t in TECHNIQUES if _key(t.code) <= hi]
+        #: The ladder cut at ``hi`` (the whole ladder always finishes).
+        self.cut = ladder
+        self.whole = len(ladder) == len(TECHNIQUES)
+        # The tiers: prefixes of the cut ladder (a path takes a step of a later tier only
+        # where the earlier ones have none, so running them one after the other from the
+        # same board gives the path of the cut ladder), each with the cells it must leave
+        # unsolved for the search to go on.
+        classic = req.layout.size == 9 and not req.layout.constraints
+        gates = _GATES.get(lo[0], (0, 0)) if classic else (0, 0)  # (measured there)
+        basic = _prefix(ladder, 2)
+        below_unfair = _prefix(ladder, 3)
+        self.tiers = [(basic, gates[0])]
+        if len(below_unfair) > len(basic):
+            self.tiers.append((below_unfair, gates[1]))
+        if len(ladder) > len(self.tiers[-1][0]):
+            self.tiers.append((ladder, 0))
+
+    def distance(self, puzzle: Puzzle, grid: Sequence[int]) -> tuple[Distance, Any]:
+        """How far ``puzzle`` (whose solution is ``grid``) is from the window, and its
+        full explanation when it is in."""
+        from yass.explain import Explanation, explain
+        from yass.solver import SolveResult, run_logic
+
+        self.stuck = []
+        board = puzzle.board()
+        left = sum(1 for v in board.values if not v)
+        if self.lo > _EASY:
+            # Singles come first on every path: when they finish the puzzle, it is easy.
+            after = _singles_left(board.copy())
+            if not after:
+                return (2, 0, -left), None
+            if after < self.tiers[0][1]:
+                return (2, -1, -after), None
+        steps: list[Any] = []
+        stage = 2
+        after = left
+        for depth, (ladder, gate) in enumerate(self.tiers):
+            before = after if depth == 0 else left
+            broken = run_logic(board, ladder, steps, checked=depth > 0)
+            if broken is not None:  # pragma: no cover - the puzzle has a solution
+                raise AssertionError(f"the ladder broke a unique puzzle: {broken}")
+            left = sum(1 for v in board.values if not v)
+            stage = 2 * depth + 2
+            if not left:
+                break
+            if left < gate:  # stuck, but too little left: taken as too easy
+                return (2, -stage - 1, -left), None
+        else:
+            # Stuck on the cut ladder: too hard. Closer when a step in the window came
+            # before (adding givens where it got stuck may keep it), then the fewer
+            # cells left.
+            self.stuck = [c for c, v in enumerate(board.values) if not v]
+            inside = any(self.lo <= _key(s.technique) <= self.hi for s in steps)
+            return (1, 0 if inside else 1, left), None
+        top = max((_key(step.technique) for step in steps), default=_LOWEST)
+        if top < self.lo:
+            if depth < len(self.tiers) - 1:
+                return (2, -stage, -before), None
+            # The whole cut ladder ran: the more hard steps, the closer.
+            return (2, -stage, -sum(_hard_score(s.technique) for s in steps)), None
+        if not self.whole:
+            return (0, 0, 0), explain(puzzle, unique=True)
+        if tuple(board.values) != tuple(grid):  # pragma: no cover - verified by the search
+            raise AssertionError("the ladder found another solution")
+        # The whole ladder ran: its path is the one ``explain`` takes.
+        solved = SolveResult(puzzle, tuple(board.values), 0, steps, unique=True,
+                             uniqueness_used=True)
+        return (0, 0, 0), Explanation(puzzle, solved)
+
+
+def _singles_left(board: Board) -> int:
+    """Place naked and hidden singles on ``board`` until there are none; the cells left.
+
+    The same closure as the ladder's first three rungs (full house, naked and hidden
+    single), without making steps: a fast first look at a puzzle.
+    """
+    from yass.geometry import bits
+
+    masks = [h.mask for h in board.layout.full_houses]
+    digits = range(1, board.layout.size + 1)
+    cands, values = board.cands, board.values
+    progress = True
+    while progress:
+        progress = False
+        for cell in bits(board.empty):
+            m = cands[cell]
+            if m and not m & (m - 1) and not values[cell]:
+                board.place(cell, m.bit_length())
+                progress = True
+        for d in digits:
+            for mask in masks:
+                spots = board.positions(d) & mask
+                if spots and not spots & (spots - 1):
+                    board.place(spots.bit_length() - 1, d)
+                    progress = True
+    return sum(1 for v in values if not v)
+
+
+def _hard_score(code: str) -> int:
+    """A step's score if it is of level Hard or above, else 0."""
+    from yass.explain import technique_info
+
+    info = technique_info(code)
+    return info.score if info.level >= 3 else 0
+
+
+def _check(req: Request, puzzle: Puzzle, result: Any) -> Generated | None:
+    """The puzzle as a Generated when its full rating meets ``req``, else None."""
+    if result.solution is None or result.guesses:
+        return None  # (the ladder always finishes; a guess would mean it did not)
+    if not _unique(req.layout, puzzle.givens):  # pragma: no cover - every move keeps it
+        return None
+    info = result.hardest
+    if info is None:
+        return None
+    counts = result.counts()
+    if not _matches(req, counts, info.code, result.level):
+        return None
+    givens = sum(1 for v in puzzle.givens if v)
+    if req.givens and not req.givens[0] <= givens <= req.givens[1]:
+        return None
+    if req.minimal and not _minimal(req.layout, list(puzzle.givens)):
+        return None
+    se = None
+    if req.rating is not None:
+        from yass.rating import rate
+
+        r = rate(puzzle.line())
+        if r.status != "rated" or r.er is None or r.ep is None or r.ed is None:
+            return None  # (SE's later rules are not reproduced yet: no exact number)
+        if not req.rating[0] <= r.er <= req.rating[1]:
+            return None
+        se = (r.er, r.ep, r.ed)
+    out = Generated(
+        puzzle, tuple(result.solution), result.level, info.level_name, info.code, info.name,
+        result.score, counts, 0, 0.0,
+    )
+    out.se = se
+    if req.practice:
+        out.practice_step, out.practice_grid = _practice(puzzle, result.steps, req.practice)
+    return out
+
+
+def _minimal(layout: Layout, givens: list[int]) -> bool:
+    for c, v in enumerate(givens):
+        if v:
+            givens[c] = 0
+            removable = _unique(layout, givens)
+            givens[c] = v
+            if removable:
+                return False
+    return True
+
+
+def _soften(
+    grid: tuple[int, ...], givens: list[int], shapes: list[tuple[int, ...]],
+    stuck: list[int], rng: random.Random,
+) -> list[int] | None:
+    """``givens`` with one more orbit of givens, through a cell where the ladder got stuck."""
+    cell = rng.choice(stuck)
+    orbit = next((o for o in shapes if cell in o), None)
+    if orbit is None:
+        return None
+    out = givens[:]
+    for c in orbit:
+        out[c] = grid[c]
+    return out
+
+
+def _mutate(
+    req: Request, grid: tuple[int, ...], givens: list[int], shapes: list[tuple[int, ...]],
+    rng: random.Random,
+) -> list[int] | None:
+    """A neighbour of ``givens`` from the same solution grid: one orbit of givens taken
+    away, one (or, while the solution is not unique, up to three) empty orbits filled,
+    then other orbits taken away again while the solution stays unique. None if no
+    neighbour was found this time."""
+    layout = req.layout
+    low = req.givens[0] if req.givens else 0
+    full = [o for o in shapes if givens[o[0]]]
+    empty = [o for o in shapes if not givens[o[0]]]
+    if not full or not empty:
+        return None
+    out = givens[:]
+    gone = rng.choice(full)
+    for c in gone:
+        out[c] = 0
+    rng.shuffle(empty)
+    added: list[tuple[int, ...]] = []
+    for orbit in empty[:3]:
+        for c in orbit:
+            out[c] = grid[c]
+        added.append(orbit)
+        if _unique(layout, out):
+            break
+    else:
+        return None
+    count = sum(1 for v in out if v)
+    rest = [o for o in full if o is not gone]
+    rng.shuffle(rest)
+    for orbit in rest:
+        if count - len(orbit) < low:
+            continue
+        for c in orbit:
+            out[c] = 0
+        if _unique(layout, out):
+            count -= len(orbit)
+        else:
+            for c in orbit:
+                out[c] = grid[c]
+    return out
+
+
+#: Moves without getting closer before a search starts again from a new grid. Extreme
+#: puzzles are searched long around one grid (the basic techniques leaving many cells is
+#: a trait its neighbours often share); for anything else (a hardest technique, a level)
+#: one given moved changes the path so much that new grids do about as well, so the
+#: search restarts soon (measured with benchmarks/generate.py: small samples, noisy).
+PATIENCE = {"extreme": 100, "other": 10}
+#: How often a puzzle too hard gets one more given (else a given is moved).
+SOFTEN = 0.5
+
+
 def generate_one(
     req: Request, seed: int | str = 0, index: int = 0, *, timeout: float | None = None,
     max_tries: int | None = None,
 ) -> Generated | None:
     """Puzzle ``index`` of ``seed`` for ``req``; None if ``timeout`` seconds or
-    ``max_tries`` grids pass without a match."""
-    from yass.explain import explain
+    ``max_tries`` rated puzzles pass without a match.
+
+    A local search: the first puzzle comes from a random grid carved to a minimal one;
+    while it is not what was asked, a neighbour (``_mutate``: one orbit of givens moved
+    on the same grid; or, for a puzzle too hard, ``_soften``: one orbit added where the
+    ladder got stuck) replaces it when it is at least as close (``_Target.distance``),
+    and after ``PATIENCE`` moves without getting closer the search restarts from a new
+    grid. Every puzzle returned is unique and rated by the whole ladder.
+    """
     from yass.table import TABLE
 
     named = (*req.require, *req.exclude, *req.hardest, *((req.practice,) if req.practice else ()))
@@ -263,62 +563,53 @@ def generate_one(
     if unknown:
         raise GenerateError(f"unknown technique code {unknown[0]!r} (`yass techniques` lists them)")
     start = time.process_time()
+    target = _Target(req)
+    rng = random.Random(f"{seed}/{index}")
+    shapes = orbits(req.layout.size, req.symmetry)
+    if req.fixed:
+        shapes = [o for o in shapes if not any(req.fixed[c] for c in o)]
+    patience = PATIENCE["extreme" if target.lo[0] >= 5 else "other"]
     tries = 0
-    quick = None
-    if req.levels and max(req.levels) < 5:
-        from yass.techniques import TECHNIQUES
-
-        quick = [t for t in TECHNIQUES if t.info.level <= max(req.levels)]
+    grid: tuple[int, ...] = ()
+    current: list[int] | None = None
+    candidate: list[int] | None
+    best: Distance = (9, 0, 0)
+    stuck: list[int] = []
+    stale = 0
     while True:
         if timeout is not None and time.process_time() - start > timeout:
             return None
         if max_tries is not None and tries >= max_tries:
             return None
-        rng = random.Random(f"{seed}/{index}/{tries}")
+        if current is None or stale >= patience:
+            found = _random_grid(req.layout, rng, req.fixed)
+            if found is None:
+                raise GenerateError("these rules allow no solution grid")
+            grid, stale = found, 0
+            candidate = _carve(req, grid, rng)
+            current = None
+        else:
+            if stuck and not req.minimal and rng.random() < SOFTEN:
+                candidate = _soften(grid, current, shapes, stuck, rng)
+            else:
+                candidate = _mutate(req, grid, current, shapes, rng)
+            stale += 1
+            if candidate is None:
+                continue
         tries += 1
-        grid = _random_grid(req.layout, rng, req.fixed)
-        if grid is None:
-            raise GenerateError("these rules allow no solution grid")
-        givens = _carve(req, grid, rng)
-        if givens is None:
-            continue
-        puzzle = Puzzle(req.layout, tuple(givens))
-        if quick is not None:
-            # Only the techniques up to the highest level asked: if they get stuck, the
-            # full ladder needs a harder step too (so the puzzle is too hard); if they
-            # finish, the full ladder below rates it exactly.
-            trial = explain(puzzle, quick, unique=True, max_guesses=0)
-            if trial.solution is None:
-                continue
-        result = explain(puzzle, unique=True)
-        if result.solution is None or result.guesses:
-            continue  # (the ladder always finishes; a guess would mean it did not)
-        info = result.hardest
-        if info is None:
-            continue
-        counts = result.counts()
-        hardest_code = info.code
-        level = result.level
-        if not _matches(req, counts, hardest_code, level):
-            continue
-        se = None
-        if req.rating is not None:
-            from yass.rating import rate
-
-            r = rate(puzzle.line())
-            if r.status != "rated" or r.er is None or r.ep is None or r.ed is None:
-                continue  # (SE's later rules are not reproduced yet: no exact number)
-            if not req.rating[0] <= r.er <= req.rating[1]:
-                continue
-            se = (r.er, r.ep, r.ed)
-        out = Generated(
-            puzzle, tuple(result.solution), level, info.level_name, hardest_code, info.name,
-            result.score, counts, tries, time.process_time() - start, index,
-        )
-        out.se = se
-        if req.practice:
-            out.practice_step, out.practice_grid = _practice(puzzle, result.steps, req.practice)
-        return out
+        puzzle = Puzzle(req.layout, tuple(candidate))
+        dist, result = target.distance(puzzle, grid)
+        if result is not None:
+            out = _check(req, puzzle, result)
+            if out is not None:
+                out.tries, out.index = tries, index
+                out.seconds = time.process_time() - start
+                return out
+            dist = (0, 1, 0)  # in the window, but something else asked for is missing
+        if current is None or dist <= best:
+            if current is None or dist < best:
+                stale = 0
+            current, best, stuck = candidate, dist, target.stuck
 
 
 def _practice(puzzle: Puzzle, steps: Sequence[Any], code: str) -> tuple[int, str]:
