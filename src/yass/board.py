@@ -177,17 +177,25 @@ class Board:
         Returns False (and changes nothing) if the digit is no longer a candidate there.
         """
         bit = 1 << (digit - 1)
-        if self.values[cell] or not self.cands[cell] & bit:
+        cands = self.cands
+        if self.values[cell] or not cands[cell] & bit:
             return self.values[cell] == digit
-        for d in mask_digits(self.cands[cell]):
-            self._pos[d - 1] &= ~(1 << cell)
-        self.cands[cell] = bit
+        pos = self._pos
+        here = ~(1 << cell)
+        rest = cands[cell]
+        while rest:
+            low = rest & -rest
+            pos[low.bit_length() - 1] &= here
+            rest ^= low
+        cands[cell] = bit
         self.values[cell] = digit
         self._placed[digit - 1] |= 1 << cell
-        for p in self.layout.peer_lists[cell]:
-            if self.cands[p] & bit and not self.values[p]:
-                self.cands[p] &= ~bit
-                self._pos[digit - 1] &= ~(1 << p)
+        # the unplaced peers that still have the digit: its positions among the peers
+        hit = pos[digit - 1] & self.layout.peers[cell]
+        if hit:
+            pos[digit - 1] &= ~hit
+            for p in bits(hit):
+                cands[p] &= ~bit
         for nb, table in self.layout.arcs[cell]:
             self.restrict(nb, table[digit - 1])
         return True

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from yass.board import Board
-from yass.geometry import a_digit, bits, digit_char
+from yass.geometry import a_digit, digit_char
 from yass.layout import House, Layout
 from yass.step import Step, notation
 from yass.techniques.base import Technique
@@ -72,12 +72,10 @@ class NakedSingle(Technique):
     code = "ns"
 
     def find(self, board: Board) -> Iterator[Step]:
-        cands = board.cands
         values = board.values
         lay = board.layout
-        for cell in bits(board.empty):
-            m = cands[cell]
-            if m and not m & (m - 1) and not values[cell]:
+        for cell, m in enumerate(board.cands):
+            if not m & (m - 1) and m and not values[cell]:
                 d = m.bit_length()
                 yield Step(
                     self.code,
