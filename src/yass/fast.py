@@ -59,6 +59,10 @@ __all__ = [
 #: The output line of ``solve_lines`` for a puzzle without a solution.
 NO_SOLUTION = "no solution"
 
+#: The most solutions the core counts (its counter is a C int): more than any search
+#: could reach in a lifetime, so a larger limit means the same.
+_MOST = (1 << 31) - 1
+
 CLASSIC9 = "classic9"
 GENERIC = "generic"
 REFERENCE = "reference"
@@ -209,6 +213,7 @@ def _line_run(
     """
     if len(line) != 81:
         return None
+    limit = min(limit, _MOST)
     try:
         if bounds is None:
             if limit == 1:
@@ -236,24 +241,9 @@ def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
     return kept and puzzle.layout.check(values)
 
 
-def solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
-    """The first solution found, or None when there is none.
-
-    ``puzzle`` is a Puzzle or a text (a classic 9x9 line takes the core directly).
-    Raises ConflictError (a PuzzleError) when two givens break a rule together,
-    ParseError when a text is not a puzzle, and BoundReached when the search stops at
-    one of ``bounds``.
-    """
+def _solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
+    """``solve`` for everything the core's entry point does not answer itself."""
     if isinstance(puzzle, str):
-        if bounds is None and len(puzzle) == 81:  # the common case, inline
-            try:
-                first = _core.c9_solve_values(puzzle)
-            except ValueError:
-                pass
-            else:
-                if first is None:
-                    _parsed(puzzle).check_givens()  # ConflictError when givens clash
-                return first
         found = _line_run(puzzle, 1, bounds)
         if found is not None:
             return found[1]
@@ -261,35 +251,39 @@ def solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...]
     return _run(puzzle, 1, bounds)[1]
 
 
-#: ``find_solution`` is ``solve``: the name ``yass.find_solution`` uses.
-find_solution = solve
-
-
-def count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
-    """How many solutions ``puzzle`` has, counting no further than ``limit``.
-
-    ``puzzle`` is a Puzzle or a text (a classic 9x9 line takes the core directly).
-    ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
-    ConflictError when givens clash and BoundReached when the search stops at one of
-    ``bounds``.
-    """
+def _count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
+    """``count_solutions`` for everything the core's entry point does not answer itself."""
     if limit < 1:
         return 0
     if isinstance(puzzle, str):
-        if bounds is None and len(puzzle) == 81:  # the common case, inline
-            try:
-                count = _core.c9_count_line(puzzle, limit)
-            except ValueError:
-                pass
-            else:
-                if count == 0:
-                    _parsed(puzzle).check_givens()  # ConflictError when givens clash
-                return count
         found = _line_run(puzzle, limit, bounds)
         if found is not None:
             return found[0]
         puzzle = _parsed(puzzle)
     return _run(puzzle, limit, bounds)[0]
+
+
+_core.api_paths(_solve, _count_solutions)
+
+#: The first solution found, or None when there is none.
+#:
+#: ``puzzle`` is a Puzzle or a text (a classic 9x9 line is answered by the core in one
+#: call). Raises ConflictError (a PuzzleError) when two givens break a rule together,
+#: ParseError when a text is not a puzzle, and BoundReached when the search stops at
+#: one of ``bounds``.
+solve = _core.api_solve
+
+#: ``find_solution`` is ``solve``: the name ``yass.find_solution`` uses.
+find_solution = solve
+
+
+#: How many solutions ``puzzle`` has, counting no further than ``limit``.
+#:
+#: ``puzzle`` is a Puzzle or a text (a classic 9x9 line is answered by the core in one
+#: call). ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
+#: ConflictError when givens clash and BoundReached when the search stops at one of
+#: ``bounds``.
+count_solutions = _core.api_count
 
 
 def is_unique(puzzle: Puzzle | str, bounds: Bounds | None = None) -> bool:
