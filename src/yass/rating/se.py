@@ -8,12 +8,13 @@ houses, digits and combinations in exactly SE's order, because the first hint fo
 the one applied, and a different hint can lead to a different path.
 
 Implemented: every rule below the chaining family (hidden single 1.0 ... aligned pair
-exclusion 6.2) and SE's chaining producers up to dynamic forcing chains: forcing X/Y chains
-and bidirectional cycles (6.5 and up), aligned triplet exclusion (7.5), Nishio (7.5 and
-up), multiple (cell and region, 8.0 and up) and dynamic forcing chains (contradiction,
-double, cell and region, 8.5 and up). When none of them applies, the path needs SE's
-dynamic (+) or nested chains (all rated 9.0 or more) and the engine stops with status
-``incomplete``.
+exclusion 6.2) and all of SE's chaining producers: forcing X/Y chains and bidirectional
+cycles (6.5 and up), aligned triplet exclusion (7.5), Nishio (7.5 and up), multiple (cell
+and region, 8.0 and up), dynamic forcing chains (contradiction, double, cell and region,
+8.5 and up), dynamic forcing chains (+) (9.0 and up) and the nested levels 2-5 (9.5, 10.0,
+10.5, 11.0 and up), whose propagations apply simpler rules, chaining rules included, to the
+hypothetical grid. So every valid puzzle gets SE's numbers; the costly producers from 9.0 on
+run under a time budget (``CHAIN_BUDGET``), past which the path stops unfinished.
 
 Internals: cells are 0..80 (row-major); a cell's candidates are a 9-bit mask (bit d-1 for
 digit d); houses are numbered 0-8 blocks, 9-17 rows, 18-26 columns (SE's region order
@@ -22,14 +23,15 @@ within each type, cells in SE's index order within a house).
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
-__all__ = ["CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
+__all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
 
-#: The lowest difficulty of any hint from the SE producers yass does not run yet (dynamic
-#: forcing chains (+) 9.0 + length, then the nested levels 9.5 ... 11.0 + length), so an
-#: unfinished path's ER is at least this.
+#: The lowest difficulty of any hint from the producers that run under the time budget
+#: (dynamic forcing chains (+) 9.0 + length, then the nested levels 9.5 ... 11.0 + length),
+#: so a path stopped by the budget has an ER of at least this (``SEPath.floor`` is sharper).
 CHAIN_FLOOR = 9.0
 
 # ---------------------------------------------------------------------------------------
@@ -150,10 +152,12 @@ class SEStep:
 class SEPath:
     """The outcome of SE's loop: raw maxima (None where not reached) and the steps taken."""
 
-    __slots__ = ("diamond", "difficulty", "hardest", "pearl", "solved", "steps")
+    __slots__ = ("diamond", "difficulty", "floor", "hardest", "pearl", "solved", "steps")
 
     def __init__(self) -> None:
         self.difficulty: float | None = None
+        # When unsolved: the lowest difficulty the next step could have.
+        self.floor = CHAIN_FLOOR
         self.pearl: float | None = None
         self.diamond: float | None = None
         self.hardest: str | None = None
@@ -1106,7 +1110,10 @@ def _forcing(
             for q in _on_to_off(g, p, y_links):
                 if q[0] == target_key and q[0] not in chains:
                     chains[q[0]] = q
-                if not _is_parent(p, q[0]) and q[0] not in to_off:
+                    return  # only the target's first derivation is kept: nothing else counts
+                # (SE also skips an ancestor of p here; every ancestor is in to_off or
+                # to_on already, so testing to_off first gives the same result faster.)
+                if q[0] not in to_off and not _is_parent(p, q[0]):
                     to_off.add(q[0])
                     pending_off.append(q)
         pending_on = []
@@ -1117,6 +1124,7 @@ def _forcing(
             for q in _off_to_on(g, p, y_links):
                 if q[0] == target_key and q[0] not in chains:
                     chains[q[0]] = q
+                    return
                 if q[0] not in to_on:
                     to_on.add(q[0])
                     pending_on.append(q)
@@ -1341,13 +1349,22 @@ def _aligned_triplet(g: _Grid) -> _Hint | None:
 
 
 class _Pot:
-    """A potential reached by a propagation: key = (cell * 9 + digit) * 2 + on."""
+    """A potential reached by a propagation: key = (cell * 9 + digit) * 2 + on.
 
-    __slots__ = ("key", "parents")
+    ``cause`` is how it was derived (SE's Potential.Cause; only an "on"'s matters): 0 an
+    assumption, 1 the cell's only other candidate, 2/3/4 the digit's only other place in
+    the cell's block/row/column, 5 a rule applied to the hypothetical grid (levels 1+).
+    ``nested`` is the chaining hint behind such a rule potential (levels 2+)."""
 
-    def __init__(self, key: int, parents: list[_Pot]) -> None:
+    __slots__ = ("cause", "key", "nested", "parents")
+
+    def __init__(
+        self, key: int, parents: list[_Pot], cause: int = 0, nested: _CHint | None = None
+    ) -> None:
         self.key = key
         self.parents = parents
+        self.cause = cause
+        self.nested = nested
 
 
 def _pot_ancestors(p: _Pot) -> int:
@@ -1363,99 +1380,451 @@ def _pot_ancestors(p: _Pot) -> int:
     return len(seen)
 
 
+def _get_chain(p: _Pot) -> list[_Pot]:
+    """SE's getChain: p and its ancestors breadth first, the first potential met per key."""
+    out: list[_Pot] = []
+    done: set[int] = set()
+    todo = [p]
+    while todo:
+        nxt: list[_Pot] = []
+        for q in todo:
+            if q.key not in done:
+                done.add(q.key)
+                out.append(q)
+                nxt.extend(q.parents)
+        todo = nxt
+    return out
+
+
+class _CHint:
+    """A chaining hint kept whole, for the nested levels: what it removes, the chains it
+    rests on (``targets``, SE's getChainsTargets order) and its complexity (flat +
+    nested). ``init_cause`` is the cause SE gives the assumption of a cell (1) or region
+    (2-4) hint when it collects the hint's rule parents."""
+
+    __slots__ = (
+        "cx",
+        "diff",
+        "elims",
+        "init_cause",
+        "name",
+        "placement",
+        "seq",
+        "sig",
+        "sort_key",
+        "targets",
+    )
+
+    def __init__(
+        self,
+        diff: float,
+        cx: int,
+        sort_key: int,
+        seq: int,
+        name: str,
+        placement: tuple[int, int] | None,
+        elims: list[tuple[int, int]],
+        targets: list[_Pot],
+        init_cause: int,
+    ) -> None:
+        self.diff = diff
+        self.cx = cx
+        self.sort_key = sort_key
+        self.seq = seq
+        self.name = name
+        self.placement = placement
+        self.elims = elims  # (cell, digit 1-9)
+        self.targets = targets
+        self.init_cause = init_cause
+        self.sig: tuple[tuple[int, ...], ...] | None = None
+
+    def order(self) -> tuple[float, int, int, int]:
+        return (self.diff, self.cx, self.sort_key, self.seq)
+
+    def signature(self) -> tuple[tuple[int, ...], ...]:
+        # SE's FullChain: two nested hints are the same when every target's chain (keys,
+        # breadth first) is the same.
+        if self.sig is None:
+            self.sig = tuple(tuple(q.key for q in _get_chain(t)) for t in self.targets)
+        return self.sig
+
+    def rule_parents(self, save: list[int], cand: list[int]) -> list[int]:
+        """SE's getRuleParents: the removals since the outer propagation began (``save``
+        then, ``cand`` now) that the hint's "on" links relied on, as "off" keys."""
+        out: dict[int, None] = {}
+        for t in self.targets:
+            done: set[int] = set()
+            todo = [t]
+            while todo:
+                nxt: list[_Pot] = []
+                for p in todo:
+                    key = p.key
+                    if key in done:
+                        continue
+                    done.add(key)
+                    cause = p.cause or self.init_cause
+                    if key & 1 and cause:
+                        cell, d = divmod(key >> 1, 9)
+                        if cause == 1:
+                            for v in BITS[save[cell] & ~cand[cell]]:
+                                out[(cell * 9 + v) << 1] = None
+                        elif cause < 5:
+                            bit = 1 << d
+                            for o in HOUSES[CELL_HOUSES[cell][cause - 2]]:
+                                if save[o] & bit and not cand[o] & bit:
+                                    out[(o * 9 + d) << 1] = None
+                    nxt.extend(p.parents)
+                todo = nxt
+        return list(out)
+
+
+def _nested_complexity(targets: list[_Pot]) -> int:
+    """SE's getNestedComplexity: the complexity of every distinct nested chain met in the
+    chains of ``targets``."""
+    total = 0
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    for t in targets:
+        for p in _get_chain(t):
+            n = p.nested
+            if n is not None:
+                s = n.signature()
+                if s not in seen:
+                    seen.add(s)
+                    total += n.cx
+    return total
+
+
 # Per cell, its block, row and column: (9 * house, mask clearing the cell's index bit, the
-# house's cells); and the index of a 9-bit mask's lowest bit.
+# house's cells, the cause code of an "on" found there); and the index of a mask's lowest bit.
 _HOUSE_SLOTS = tuple(
-    tuple((base, keep, HOUSES[base // 9]) for base, keep in CELL_SLOTS[c]) for c in range(81)
+    tuple((base, keep, HOUSES[base // 9], 2 + i) for i, (base, keep) in enumerate(CELL_SLOTS[c]))
+    for c in range(81)
 )
 _LOW_INDEX = tuple((m & -m).bit_length() - 1 for m in range(1 << 9))
 
 
+class _OutOfTime(Exception):
+    pass
+
+
+# The time (time.perf_counter()) after which the costly levels give up, or None.
+_DEADLINE: list[float | None] = [None]
+
+
+def _tick() -> None:
+    limit = _DEADLINE[0]
+    if limit is not None and time.perf_counter() > limit:
+        raise _OutOfTime
+
+
 def _propagate(
-    g: _Grid, to_on: dict[int, _Pot], to_off: dict[int, _Pot], dynamic: bool, y_links: bool
+    g: _Grid,
+    to_on: dict[int, _Pot],
+    to_off: dict[int, _Pot],
+    dynamic: bool,
+    y_links: bool,
+    level: int = 0,
 ) -> tuple[_Pot, _Pot] | None:
     """SE's doChaining: extend ``to_on``/``to_off`` (in place, insertion-ordered) until
     nothing new follows; an "on" waiting is always handled before an "off". Returns the
     first contradiction met (the "on" and the "off" version of one candidate), which stops
     the propagation. In dynamic mode each "off" handled is removed from the grid (restored
-    at the end), so later links see the grid as the assumption has changed it."""
+    at the end), so later links see the grid as the assumption has changed it. From level
+    1, when nothing is waiting, simpler rules applied to that grid add more "off"s
+    (``_advanced``) and the propagation goes on."""
     cand = g.cand
     save = cand[:] if dynamic else cand
-    pos = g.pos[:] if dynamic else g.pos  # positions of digit d in house h at h * 9 + d
     save_pos = g.pos
+    pos = save_pos[:] if dynamic else save_pos  # positions of digit d in house h at h * 9 + d
+    g.pos = pos
     pending_on = deque(to_on.values())
     pending_off = deque(to_off.values())
     try:
-        while pending_on or pending_off:
-            if pending_on:
-                p = pending_on.popleft()
-                cell, d = divmod(p.key >> 1, 9)
-                # The cell's other digits (Y), then the digit in the cell's block, row and
-                # column (PEERS_LIST has SE's order, each cell once).
-                outs = (
-                    [(cell * 9 + e) << 1 for e in BITS[cand[cell] & ~(1 << d)]] if y_links else []
-                )
-                bit = 1 << d
-                outs += [(o * 9 + d) << 1 for o in PEERS_LIST[cell] if cand[o] & bit]
-                for k in outs:
-                    conj = to_on.get(k | 1)
-                    if conj is not None:
-                        return (conj, _Pot(k, [p]))
-                    if k not in to_off:
-                        q = _Pot(k, [p])
-                        to_off[k] = q
-                        pending_off.append(q)
-            else:
-                p = pending_off.popleft()
-                cell, d = divmod(p.key >> 1, 9)
-                ons: dict[int, _Pot] = {}
-                if y_links:
-                    m = cand[cell]
-                    if POP[m] == 2:
-                        e = BITS[m & ~(1 << d)][0]
-                        k = ((cell * 9 + e) << 1) | 1
+        while True:
+            while pending_on or pending_off:
+                if pending_on:
+                    p = pending_on.popleft()
+                    cell, d = divmod(p.key >> 1, 9)
+                    # The cell's other digits (Y), then the digit in the cell's block, row
+                    # and column (PEERS_LIST has SE's order, each cell once).
+                    outs = (
+                        [(cell * 9 + e) << 1 for e in BITS[cand[cell] & ~(1 << d)]]
+                        if y_links
+                        else []
+                    )
+                    bit = 1 << d
+                    outs += [(o * 9 + d) << 1 for o in PEERS_LIST[cell] if cand[o] & bit]
+                    for k in outs:
+                        conj = to_on.get(k | 1)
+                        if conj is not None:
+                            return (conj, _Pot(k, [p]))
+                        if k not in to_off:
+                            q = _Pot(k, [p])
+                            to_off[k] = q
+                            pending_off.append(q)
+                else:
+                    p = pending_off.popleft()
+                    cell, d = divmod(p.key >> 1, 9)
+                    ons: dict[int, _Pot] = {}
+                    if y_links:
+                        m = cand[cell]
+                        if POP[m] == 2:
+                            e = BITS[m & ~(1 << d)][0]
+                            k = ((cell * 9 + e) << 1) | 1
+                            parents = [p]
+                            if dynamic:
+                                for v in BITS[save[cell] & ~m]:
+                                    parents.append(to_off[(cell * 9 + v) << 1])
+                            ons[k] = _Pot(k, parents, 1)
+                    slots = _HOUSE_SLOTS[cell]
+                    for base, keep, members, cause in slots:
+                        here = pos[base + d]
+                        if POP[here] != 2:
+                            continue
+                        k = ((members[_LOW_INDEX[here & keep]] * 9 + d) << 1) | 1
+                        if k in ons:
+                            continue
                         parents = [p]
                         if dynamic:
-                            for v in BITS[save[cell] & ~m]:
-                                parents.append(to_off[(cell * 9 + v) << 1])
-                        ons[k] = _Pot(k, parents)
-                slots = _HOUSE_SLOTS[cell]
-                for base, keep, members in slots:
-                    here = pos[base + d]
-                    if POP[here] != 2:
-                        continue
-                    k = ((members[_LOW_INDEX[here & keep]] * 9 + d) << 1) | 1
-                    if k in ons:
-                        continue
-                    parents = [p]
+                            for i in BITS[save_pos[base + d] & ~here]:
+                                parents.append(to_off[(members[i] * 9 + d) << 1])
+                        ons[k] = _Pot(k, parents, cause)
                     if dynamic:
-                        for i in BITS[save_pos[base + d] & ~here]:
-                            parents.append(to_off[(members[i] * 9 + d) << 1])
-                    ons[k] = _Pot(k, parents)
-                if dynamic:
-                    cand[cell] &= ~(1 << d)
-                    for base, keep, _members in slots:
-                        pos[base + d] &= keep
-                for k, q in ons.items():
-                    conj = to_off.get(k & ~1)
-                    if conj is not None:
-                        return (q, conj)
-                    if k not in to_on:
-                        to_on[k] = q
-                        pending_on.append(q)
-        return None
+                        cand[cell] &= ~(1 << d)
+                        for base, keep, _members, _cause in slots:
+                            pos[base + d] &= keep
+                    for k, q in ons.items():
+                        conj = to_off.get(k & ~1)
+                        if conj is not None:
+                            return (q, conj)
+                        if k not in to_on:
+                            to_on[k] = q
+                            pending_on.append(q)
+            if level <= 0:
+                return None
+            added = False
+            for q in _advanced(g, save, save_pos, to_off, level):
+                if q.key not in to_off:
+                    to_off[q.key] = q
+                    pending_off.append(q)
+                    added = True
+            if not added:
+                return None
     finally:
+        g.pos = save_pos
         if dynamic:
             cand[:] = save
 
 
-def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _Hint | None:
-    """SE's getMultipleChainsHintList for Chaining(multiple, dynamic, nishio, level 0)."""
+# ---- the "advanced" rules of levels 1+ (SE's getAdvancedPotentials) -----------------------
+#
+# Each yields, for every hint in SE's order: the candidates it removes (cell, digit 0-8)
+# in the order SE builds them (SE then keeps them in a hash map keyed by cell identity, so
+# its own order among several cells of one hint is not fixed from run to run), its rule
+# parents (the "off" keys the hint needs that the propagation made), and its chaining hint
+# (None for the simple rules).
+
+_RULE_IDS: list[int] = []
+_RuleHints = Iterator[tuple[list[tuple[int, int]], list[int], "_CHint | None"]]
+# A rule sees the grid, the candidates at the propagation's start, the positions lost since
+# (h * 9 + d: positions of digit d + 1 in house h) and, per house, the digits that lost one.
+_Rule = Callable[[_Grid, list[int], list[int], list[int]], _RuleHints]
+
+# Hints whose rule parents are empty are skipped, so each simple rule below only looks
+# where the propagation removed something its hint would rely on: for locking and X-Wing
+# a base house that lost a position of the digit, for hidden pairs a house that lost a
+# position of one of the pair's digits, for naked pairs a house with a cell that lost a
+# candidate. The order of what is left is SE's.
+
+
+def _adv_locking(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+    pos = g.pos
+    for _pointing, base1, inner, base2, outer2, _thirds in LOCK_TABLE:
+        digits = touched[base1 // 9]
+        if not digits:
+            continue
+        for d in BITS[digits]:
+            p = pos[base1 + d]
+            if p & (p - 1) and not p & ~inner:
+                rest = pos[base2 + d] & outer2
+                gone = lost[base1 + d] & ~inner
+                if rest and gone:
+                    cells1, cells2 = HOUSES[base1 // 9], HOUSES[base2 // 9]
+                    parents = [(cells1[i] * 9 + d) << 1 for i in BITS[gone]]
+                    yield [(cells2[i], d) for i in BITS[rest]], parents, None
+
+
+def _adv_hidden_pair(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+    pos, empty, cand = g.pos, g.empty, g.cand
+    for start in (_BLOCK, _COL, _ROW):
+        for h in range(start, start + 9):
+            digits = touched[h]
+            if not digits or empty[h] <= 4:
+                continue
+            base = h * 9
+            cells = HOUSES[h]
+            for vmask, union in _subsets(pos[base : base + 9], 2):
+                if not vmask & digits:
+                    continue
+                elims = [(cells[i], e) for i in BITS[union] for e in BITS[cand[cells[i]] & ~vmask]]
+                if elims:
+                    parents = [
+                        (cells[i] * 9 + v) << 1
+                        for i in range(9)
+                        if not union >> i & 1
+                        for v in BITS[save[cells[i]] & vmask]
+                    ]
+                    yield elims, parents, None
+
+
+def _adv_naked_pair(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+    empty, cand = g.empty, g.cand
+    for start in (_BLOCK, _COL, _ROW):
+        for h in range(start, start + 9):
+            if not touched[h] or empty[h] < 4:
+                continue
+            cells = HOUSES[h]
+            cm = [cand[c] for c in cells]
+            for imask, union in _subsets(cm, 2):
+                parents = [
+                    (cells[i] * 9 + v) << 1
+                    for i in BITS[imask]
+                    for v in BITS[save[cells[i]] & ~union]
+                ]
+                if not parents:
+                    continue
+                elims = [
+                    (cells[i], e)
+                    for i in range(9)
+                    if not imask >> i & 1
+                    for e in BITS[cm[i] & union]
+                ]
+                if elims:
+                    yield elims, parents, None
+
+
+def _adv_x_wing(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+    pos = g.pos
+    occurrences = [0] * 10
+    for v in g.value:
+        occurrences[v] += 1
+    allowed = sum(1 << d for d in range(9) if occurrences[d + 1] + 4 <= 9)
+    for base_start, cover_start in ((_COL, _ROW), (_ROW, _COL)):
+        for i0, i1 in combos(2, 9):
+            h0, h1 = base_start + i0, base_start + i1
+            digits = (touched[h0] | touched[h1]) & allowed
+            if not digits:
+                continue
+            b0, b1 = h0 * 9, h1 * 9
+            bmask = (1 << i0) | (1 << i1)
+            for d in BITS[digits]:
+                m0, m1 = pos[b0 + d], pos[b1 + d]
+                if not (m0 & (m0 - 1) and m1 & (m1 - 1)):
+                    continue
+                union = m0 | m1
+                if POP[union] != 2:
+                    continue
+                g0, g1 = lost[b0 + d] & ~union, lost[b1 + d] & ~union
+                if not (g0 or g1):
+                    continue
+                elims = [
+                    (HOUSES[cover_start + j][i], d)
+                    for j in BITS[union]
+                    for i in BITS[pos[(cover_start + j) * 9 + d] & ~bmask]
+                ]
+                if elims:
+                    parents = [(HOUSES[h0][j] * 9 + d) << 1 for j in BITS[g0]]
+                    parents += [(HOUSES[h1][j] * 9 + d) << 1 for j in BITS[g1]]
+                    yield elims, parents, None
+
+
+# The nested levels ask the same chaining rule about the same hypothetical grid again and
+# again (an assumption and its complement often lead to the same grid): its hints depend
+# on the grid alone, so they are kept per producer call (emptied by _multiple_chains).
+_NESTED_MEMO: dict[tuple[int, tuple[int, ...]], list[_CHint]] = {}
+
+
+def _adv_chain_rule(hints: Callable[[_Grid], list[_CHint]]) -> _Rule:
+    ident = len(_RULE_IDS)
+    _RULE_IDS.append(ident)
+
+    def rule(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+        key = (ident, tuple(g.cand))
+        found = _NESTED_MEMO.get(key)
+        if found is None:
+            found = _NESTED_MEMO[key] = hints(g)
+            if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
+                del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+        for h in found:
+            yield [(c, d - 1) for c, d in h.elims], h.rule_parents(save, g.cand), h
+
+    return rule
+
+
+def _advanced(
+    g: _Grid, save: list[int], save_pos: list[int], to_off: dict[int, _Pot], level: int
+) -> list[_Pot]:
+    """SE's getAdvancedPotentials: the first rule (in SE's order for the level) with a
+    hint that relies on the propagation's removals contributes every removal of every
+    such hint, as "off"s whose parents are those removals."""
+    _tick()
+    pos = g.pos
+    lost = [was & ~now for was, now in zip(save_pos, pos, strict=True)]
+    touched = [0] * 27
+    for i, m in enumerate(lost):
+        if m:
+            touched[i // 9] |= 1 << i % 9
+    for rule in _ADV_RULES[level]:
+        out: list[_Pot] = []
+        for elims, parent_keys, nested in rule(g, save, lost, touched):
+            if not parent_keys:
+                continue  # the rule holds without the assumption: nothing to learn
+            parents = [to_off[k] for k in parent_keys]
+            for c, d in elims:
+                out.append(_Pot((c * 9 + d) << 1, parents, 5, nested))
+        if out:
+            return out
+    return []
+
+
+# ---- Nishio, multiple, dynamic and nested forcing chains ---------------------------------
+
+
+def _nested_suffix(level: int) -> str:
+    if level == 1:
+        return " (+)"
+    if level == 2:
+        return " (+ Forcing Chains)"
+    if level == 3:
+        return " (+ Multiple Forcing Chains)"
+    if level == 4:
+        return " (+ Dynamic Forcing Chains)"
+    if level >= 5:
+        return " (+ Dynamic Forcing Chains" + _nested_suffix(level - 3) + ")"
+    return ""
+
+
+def _chain_base(nishio: bool, dynamic: bool, level: int) -> float:
+    if level >= 2:
+        return 9.5 + 0.5 * (level - 2)
+    if level == 1:
+        return 9.0
+    return 7.5 if nishio else 8.5 if dynamic else 8.0
+
+
+def _chain_hints(
+    g: _Grid, nishio: bool, multiple: bool, dynamic: bool, level: int, everything: bool
+) -> list[_CHint]:
+    """SE's getMultipleChainsHintList for Chaining(multiple, dynamic, nishio, level):
+    every hint sorted as SE sorts them when ``everything`` (the nested levels use them
+    all), else only the first of that order."""
     cand, value = g.cand, g.value
-    base = 7.5 if nishio else 8.5 if dynamic else 8.0
-    prefix = "Nishio " if nishio else "Dynamic " if dynamic else ""
+    base = _chain_base(nishio, dynamic, level)
+    prefix = "Nishio " if nishio else "Dynamic " if dynamic or level else ""
+    suffix = _nested_suffix(level)
     y_links = not nishio
-    best: list[tuple[float, int, int, int, str, tuple[int, int] | None, list[tuple[int, int]]]] = []
+    nests = level >= 2
+    found: list[_CHint] = []
     seq = 0
     # Propagations from an "on" assumption are deterministic (the grid is restored after
     # each), so each is run once per call: region chains reuse the cells' own.
@@ -1463,16 +1832,16 @@ def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _
     absurd_on: dict[int, tuple[_Pot, _Pot] | None] = {}
 
     def on_chain(key: int) -> tuple[dict[int, _Pot], dict[int, _Pot]]:
-        found = from_on.get(key)
-        if found is None:
+        got = from_on.get(key)
+        if got is None:
             ton: dict[int, _Pot] = {key: _Pot(key, [])}
             toff: dict[int, _Pot] = {}
-            absurd = _propagate(g, ton, toff, dynamic, y_links)
-            found = from_on[key] = (ton, toff)
+            absurd = _propagate(g, ton, toff, dynamic, y_links, level)
+            got = from_on[key] = (ton, toff)
             absurd_on[key] = absurd
-        return found
+        return got
 
-    def offer(kind: str, sort_key: int, complexity: int, target: int) -> None:
+    def offer(kind: str, sort_key: int, targets: list[_Pot], target: int, init: int = 0) -> None:
         nonlocal seq
         seq += 1
         tcell, td = divmod(target >> 1, 9)
@@ -1484,16 +1853,30 @@ def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _
             placement = None
         if not elims:
             return
-        diff = base + _length_increment(complexity)
-        entry = (diff, complexity, sort_key, seq, prefix + kind, placement, elims)
-        if not best or entry[:4] < best[0][:4]:
-            best[:] = [entry]
+        cx = 0
+        for t in targets:
+            cx += _pot_ancestors(t)
+        diff = base + _length_increment(cx)
+        if not everything and found and (diff, cx, sort_key, seq) >= found[0].order():
+            return  # nested chains only add to the complexity: it cannot come first
+        if nests:
+            cx += _nested_complexity(targets)
+            diff = base + _length_increment(cx)
+        hint = _CHint(
+            diff, cx, sort_key, seq, prefix + kind + suffix, placement, elims, targets, init
+        )
+        if everything:
+            found.append(hint)
+        elif not found or hint.order() < found[0].order():
+            found[:] = [hint]
 
     for cell in range(81):
         m = cand[cell]
         card = POP[m]
         if value[cell] or not (card > 2 or (card > 1 and dynamic)):
             continue
+        if level:
+            _tick()
         value_to_on: dict[int, dict[int, _Pot]] = {}
         value_to_off: dict[int, dict[int, _Pot]] = {}
         cell_on: dict[int, None] | None = None
@@ -1506,26 +1889,22 @@ def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _
             absurd = absurd_on[on_key]
             kind = "Forcing Chains" if nishio else "Contradiction Forcing Chains"
             if do_contradiction and absurd is not None:
-                cx = _pot_ancestors(absurd[0]) + _pot_ancestors(absurd[1])
-                offer(kind, 7, cx, on_key ^ 1)
+                offer(kind, 7, list(absurd), on_key ^ 1)
             if do_contradiction or do_double:
                 off_to_on: dict[int, _Pot] = {}
                 off_to_off: dict[int, _Pot] = {on_key ^ 1: _Pot(on_key ^ 1, [])}
-                absurd = _propagate(g, off_to_on, off_to_off, dynamic, y_links)
+                absurd = _propagate(g, off_to_on, off_to_off, dynamic, y_links, level)
                 if do_contradiction and absurd is not None:
-                    cx = _pot_ancestors(absurd[0]) + _pot_ancestors(absurd[1])
-                    offer(kind, 7, cx, on_key)
+                    offer(kind, 7, list(absurd), on_key)
                 if do_double:
                     for k, p in on_to_on.items():
                         q = off_to_on.get(k)
                         if q is not None:
-                            cx = _pot_ancestors(p) + _pot_ancestors(q)
-                            offer("Double Forcing Chains", 1, cx, k)
+                            offer("Double Forcing Chains", 1, [p, q], k)
                     for k, p in on_to_off.items():
                         q = off_to_off.get(k)
                         if q is not None:
-                            cx = _pot_ancestors(p) + _pot_ancestors(q)
-                            offer("Double Forcing Chains", 1, cx, k)
+                            offer("Double Forcing Chains", 1, [p, q], k)
             if not nishio:
                 _region_chains(g, cell, d, multiple, on_chain, offer)
             value_to_on[d] = on_to_on
@@ -1539,12 +1918,25 @@ def _multiple_chains(g: _Grid, nishio: bool, multiple: bool, dynamic: bool) -> _
         if not nishio and cell_on is not None and (card == 2 or (multiple and card > 2)):
             for outcomes, targets in ((value_to_on, cell_on), (value_to_off, cell_off)):
                 for k in targets:
-                    cx = sum(_pot_ancestors(outcomes[d][k]) for d in BITS[m])
-                    offer("Cell Forcing Chains", 5, cx, k)
-    if not best:
+                    offer("Cell Forcing Chains", 5, [outcomes[d][k] for d in BITS[m]], k, 1)
+    if everything:
+        found.sort(key=_CHint.order)
+    return found
+
+
+def _multiple_chains(
+    g: _Grid, nishio: bool, multiple: bool, dynamic: bool, level: int = 0
+) -> _Hint | None:
+    """SE's Chaining(multiple, dynamic, nishio, level) as a producer: its first hint."""
+    _NESTED_MEMO.clear()
+    try:
+        found = _chain_hints(g, nishio, multiple, dynamic, level, False)
+    finally:
+        _NESTED_MEMO.clear()
+    if not found:
         return None
-    top = best[0]
-    return (top[4], top[0], top[5], top[6])
+    top = found[0]
+    return (top.name, top.diff, top.placement, top.elims)
 
 
 def _region_chains(
@@ -1553,7 +1945,7 @@ def _region_chains(
     d: int,
     multiple: bool,
     on_chain: Callable[[int], tuple[dict[int, _Pot], dict[int, _Pot]]],
-    offer: Callable[[str, int, int, int], None],
+    offer: Callable[[str, int, list[_Pot], int, int], None],
 ) -> None:
     # SE's doRegionChainings: each house of the cell where the digit has 2 places (or more,
     # with multiple chains), handled from its first place only.
@@ -1571,10 +1963,161 @@ def _region_chains(
         for ton, toff in outcomes[1:]:
             region_on = {k: None for k in region_on if k in ton}
             region_off = {k: None for k in region_off if k in toff}
+        init = 2 + h // 9
         for side, targets in ((0, region_on), (1, region_off)):
             for k in targets:
-                cx = sum(_pot_ancestors(out[side][k]) for out in outcomes)
-                offer("Region Forcing Chains", 6, cx, k)
+                offer("Region Forcing Chains", 6, [out[side][k] for out in outcomes], k, init)
+
+
+# ---- producer 21's hints, all of them (the "other rule" of nested level 2) ---------------
+
+
+def _link_cause(g: _Grid, parent_key: int, key: int) -> int:
+    """The cause SE records for a link of producer 21 (the grid does not change there)."""
+    pc = (parent_key >> 1) // 9
+    c, d = divmod(key >> 1, 9)
+    if pc == c:
+        return 1
+    for i, h in enumerate(CELL_HOUSES[c]):
+        if HOUSE_MASK[h] >> pc & 1 and (not key & 1 or POP[g.pos[h * 9 + d]] == 2):
+            return 2 + i
+    return 0  # pragma: no cover - every link shares a house
+
+
+def _node_keys(node: _Node) -> list[int]:
+    keys: list[int] = []
+    cur: _Node | None = node
+    while cur is not None:
+        keys.append(cur[0])
+        cur = cur[1]
+    return keys  # the node first, its source last
+
+
+def _as_pots(g: _Grid, keys: list[int]) -> _Pot:
+    # A single-parent chain (node first) as _Pot objects with SE's causes.
+    prev: _Pot | None = None
+    for key in reversed(keys):
+        prev = (
+            _Pot(key, [], 0) if prev is None else _Pot(key, [prev], _link_cause(g, prev.key, key))
+        )
+    assert prev is not None
+    return prev
+
+
+def _reversed_cycle(g: _Grid, keys: list[int]) -> _Pot:
+    # SE's getReversedCycle: every potential flipped, links reversed, each keeping the
+    # cause of the potential it flips (the source's flip, with no cause, comes first).
+    causes = [0] * len(keys)
+    for i in range(len(keys) - 1):
+        causes[i] = _link_cause(g, keys[i + 1], keys[i])
+    prev: _Pot | None = None
+    for i, key in enumerate(keys):
+        prev = _Pot(key ^ 1, [] if prev is None else [prev], causes[i])
+    assert prev is not None
+    return prev
+
+
+def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
+    """Every hint of producer 21 (SE's Chaining(false, false, false, 0)), sorted."""
+    _ON_LINKS.clear()
+    _OFF_LINKS.clear()
+    cand, value = g.cand, g.value
+    found: list[_CHint] = []
+    seq = 0
+    unbounded = 1 << 30
+    for y_links, x_links in ((False, True), (True, False), (True, True)):
+        sort_key = 4 if (x_links and y_links) else 3 if y_links else 2
+        both = x_links and y_links
+        for cell in range(81):
+            m = cand[cell]
+            if value[cell] or POP[m] <= 1:
+                continue
+            if POP[m] > 2 and not x_links:
+                continue
+            for d in BITS[m]:
+                on = ((cell * 9 + d) << 1) | 1
+                source: _Node = (on, None)
+                cycles = _cycles(g, source, y_links, x_links, unbounded)
+                chains: dict[int, _Node] = {}
+                if x_links:
+                    _forcing(g, source, on ^ 1, y_links, chains, unbounded)
+                    _forcing(g, (on ^ 1, None), on, y_links, chains, unbounded)
+                for dst in cycles:
+                    elims = _cycle_eliminations(g, dst)
+                    seq += 1
+                    if not elims:
+                        continue
+                    keys = _node_keys(dst)
+                    complexity = len(set(keys))
+                    if both:
+                        name = "Bidirectional Cycle"
+                    elif y_links:
+                        name = "Bidirectional Y-Cycle"
+                    elif len(_chain_cells(dst)) == 4:
+                        name = "Generalized X-Wing"
+                    else:
+                        name = "Bidirectional X-Cycle"
+                    diff = (7.0 if both else 6.5) + _length_increment(complexity)
+                    targets = [_as_pots(g, keys), _reversed_cycle(g, keys)]
+                    found.append(
+                        _CHint(diff, complexity, sort_key, seq, name, None, elims, targets, 0)
+                    )
+                for target in chains.values():
+                    tcell, td = divmod(target[0] >> 1, 9)
+                    placement: tuple[int, int] | None = None
+                    if target[0] & 1:
+                        elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
+                        placement = (tcell, td + 1)
+                    else:
+                        elims = [(tcell, td + 1)]
+                    seq += 1
+                    if not elims:
+                        continue
+                    keys = _node_keys(target)
+                    complexity = len(set(keys))
+                    if both:
+                        name = "Forcing Chain"
+                    elif y_links:
+                        name = "Forcing Y-Chain"
+                    elif complexity == 6:
+                        name = "Turbot Fish"
+                    else:
+                        name = "Forcing X-Chain"
+                    diff = (7.0 if both else 6.6) + _length_increment(complexity)
+                    found.append(
+                        _CHint(
+                            diff,
+                            complexity,
+                            sort_key,
+                            seq,
+                            name,
+                            placement,
+                            elims,
+                            [_as_pots(g, keys)],
+                            0,
+                        )
+                    )
+    found.sort(key=_CHint.order)
+    return found
+
+
+# The "other rules" of each level, in SE's order.
+_ADV_RULES: dict[int, tuple[_Rule, ...]] = {}
+_SIMPLE_RULES = (_adv_locking, _adv_hidden_pair, _adv_naked_pair, _adv_x_wing)
+_ADV_RULES[1] = _SIMPLE_RULES
+_ADV_RULES[2] = (*_SIMPLE_RULES, _adv_chain_rule(_chains_and_cycles_all))
+_ADV_RULES[3] = (
+    *_ADV_RULES[2],
+    _adv_chain_rule(lambda g: _chain_hints(g, False, True, False, 0, True)),
+)
+_ADV_RULES[4] = (
+    *_SIMPLE_RULES,
+    _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 0, True)),
+)
+_ADV_RULES[5] = (
+    *_ADV_RULES[4],
+    _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 2, True)),
+)
 
 
 class _Unsupported(Exception):
@@ -1584,7 +2127,7 @@ class _Unsupported(Exception):
 # ---------------------------------------------------------------------------------------
 # The loop.
 
-_PRODUCERS = (
+_PRODUCERS: tuple[Callable[[_Grid], _Hint | None], ...] = (
     _hidden_single,
     _direct_locking,
     lambda g: _hidden_set(g, 2, True),
@@ -1610,16 +2153,33 @@ _PRODUCERS = (
     lambda g: _multiple_chains(g, nishio=True, multiple=False, dynamic=True),
     lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=False),
     lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=1),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=2),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=3),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=4),
+    lambda g: _multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=5),
 )
+# The lowest difficulty each producer can report, from producer 26 (index 25) on.
+_FLOORS = {25: 9.0, 26: 9.5, 27: 10.0, 28: 10.5, 29: 11.0}
+
+#: The default bound, in seconds (wall clock), on the time one ``se_path`` call may spend
+#: in the producers from dynamic forcing chains (+) on; past it the path stops unfinished.
+#: ``math.inf``: no bound.
+CHAIN_BUDGET = 600.0
 
 
-def se_path(values: list[int], keep_steps: bool = False) -> SEPath:
-    """Run SE's loop from the givens ``values`` (81 ints, 0 empty) as far as yass's producers go.
+def se_path(values: list[int], keep_steps: bool = False, budget: float | None = None) -> SEPath:
+    """Run SE's loop from the givens ``values`` (81 ints, 0 empty).
 
-    ``path.solved`` tells whether the grid was finished; when it is False, the next hint
-    must come from SE's chaining producers. The puzzle must be valid (one solution):
-    uniqueness rules assume it.
+    ``path.solved`` tells whether the grid was finished. It is False only when the
+    producers from dynamic forcing chains (+) on spent more than ``budget`` seconds (wall
+    clock) in this call; then ``path.floor`` is the lowest difficulty the next step could
+    have. ``budget`` None means the module's ``CHAIN_BUDGET`` (read at each call), and
+    ``math.inf`` no bound. The puzzle must be valid (one solution): uniqueness rules
+    assume it.
     """
+    if budget is None:
+        budget = CHAIN_BUDGET
     g = _Grid(values)
     path = SEPath()
     difficulty = float("-inf")
@@ -1627,32 +2187,48 @@ def se_path(values: list[int], keep_steps: bool = False) -> SEPath:
     diamond = 0.0
     hardest: str | None = None
     value = g.value
-    while 0 in value:
-        hint = None
-        for producer in _PRODUCERS:
-            hint = producer(g)
-            if hint is not None:
+    spent = 0.0
+    try:
+        while 0 in value:
+            hint = None
+            for index, producer in enumerate(_PRODUCERS):
+                floor = _FLOORS.get(index)
+                if floor is not None:
+                    path.floor = floor
+                    started = time.perf_counter()
+                    _DEADLINE[0] = started + budget - spent
+                    try:
+                        hint = producer(g)
+                    finally:
+                        spent += time.perf_counter() - started
+                        _DEADLINE[0] = None
+                else:
+                    hint = producer(g)
+                if hint is not None:
+                    break
+            if hint is None:
                 break
-        if hint is None:
-            break
-        name, diff, placement, elims = hint
-        if placement is None and not any(g.cand[c] >> (d - 1) & 1 for c, d in elims):
-            # A hint that changes nothing would make SE loop for ever; stop here instead.
-            raise _Unsupported(f"{name} removes nothing")
-        if diff > difficulty:
-            difficulty = diff
-            hardest = name
-        if elims:
-            g.eliminate(elims)
-        if placement is not None:
-            g.place(*placement)
-        if keep_steps:
-            path.steps.append(SEStep(name, diff, placement, tuple(elims)))
-        if pearl == 0.0:
-            if diamond == 0.0:
-                diamond = difficulty
+            name, diff, placement, elims = hint
+            if placement is None and not any(g.cand[c] >> (d - 1) & 1 for c, d in elims):
+                # A hint that changes nothing would make SE loop for ever; stop here instead.
+                raise _Unsupported(f"{name} removes nothing")
+            if diff > difficulty:
+                difficulty = diff
+                hardest = name
+            if elims:
+                g.eliminate(elims)
             if placement is not None:
-                pearl = difficulty
+                g.place(*placement)
+            if keep_steps:
+                path.steps.append(SEStep(name, diff, placement, tuple(elims)))
+            if pearl == 0.0:
+                if diamond == 0.0:
+                    diamond = difficulty
+                if placement is not None:
+                    pearl = difficulty
+            path.floor = CHAIN_FLOOR
+    except _OutOfTime:
+        pass  # out of budget: the path stops unfinished (every propagation restored the grid)
     path.solved = 0 not in value
     if difficulty != float("-inf"):
         path.difficulty = difficulty
