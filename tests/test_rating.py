@@ -10,7 +10,6 @@ bounds that SE's numbers respect.
 from __future__ import annotations
 
 import csv
-import functools
 import json
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 
 import yass
 from yass.cli import main
-from yass.rating import Rating, RatingError, rate, rate_many, se_round
+from yass.rating import Rating, RatingError, rate, rate_many, se, se_round
 from yass.rating.se import CHAIN_FLOOR, _combinations
 
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "rated"
@@ -275,11 +274,6 @@ CHAIN_CASES = _table(
 TOP = "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5..........."
 
 
-@functools.cache
-def _top() -> Rating:
-    return rate(TOP, steps=True)
-
-
 @pytest.mark.parametrize(("puzzle", "er", "ep", "ed", "hardest"), CHAIN_CASES)
 def test_chain_cases_match_se(puzzle: str, er: float, ep: float, ed: float, hardest: str) -> None:
     r = rate(puzzle)
@@ -383,10 +377,12 @@ def test_path_steps_and_json() -> None:
     json.loads(r.to_json_line())
 
 
-def test_incomplete_json_names_what_is_missing() -> None:
-    data = _top().to_json()
-    assert data["er"] is None and data["status"] == "incomplete" and data["needs"] == "chains"
-    # SE: ER 9.6, reached by the last dynamic step before the one yass does not reproduce.
+def test_incomplete_json_names_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(se, "CHAIN_BUDGET", 0.0)  # no time for dynamic chains (+)
+    data = rate(TOP).to_json()
+    assert data["er"] is None and data["status"] == "incomplete"
+    assert data["needs"] == "more time for chains"
+    # SE: ER 9.6, reached by the last dynamic step before the dynamic (+) ones.
     assert data["er_min"] == 9.6 and data["ep"] == 1.2 and data["ed"] == 1.2
 
 
@@ -438,8 +434,9 @@ def test_se_rounding_and_combination_order() -> None:
     assert len(_combinations(3, 9)) == 84 and _combinations(0, 5) == ((),)
 
 
-def test_se_path_reports_where_it_stops() -> None:
-    steps = _top().steps
+def test_se_path_reports_where_it_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(se, "CHAIN_BUDGET", 0.0)
+    steps = rate(TOP, steps=True).steps
     assert steps is not None and steps[-1].name == "Dynamic Contradiction Forcing Chains"
     assert se_round(steps[-1].difficulty) == 9.6
     names = {s.name for s in steps}
@@ -477,9 +474,11 @@ def test_cli_rate_file_tsv_stats_and_jobs(
     assert out[0].split("\t") == ["puzzle", "er", "ep", "ed", "hardest", "status", "er_min"]
     assert [row.split("\t")[0] for row in out[1:]] == lines
     assert out[1].split("\t")[1:6] == ["1.5", "1.2", "1.2", "Hidden Single", "rated"]
-    assert out[-1].split("\t")[5:] == ["incomplete", "9.6"]
+    # the last needs SE's dynamic forcing chains (+): SE 1.2.1 rates it so (top1465.tsv)
+    hardest = "Dynamic Contradiction Forcing Chains"
+    assert out[-1].split("\t")[1:6] == ["9.6", "1.2", "1.2", hardest, "rated"]
     assert "6 puzzles" in captured.err and "ER 1: 2" in captured.err
-    assert "incomplete (needs chains): 1" in captured.err
+    assert "incomplete (chains past the time budget): 0" in captured.err
 
 
 def test_cli_rate_json_lines_from_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

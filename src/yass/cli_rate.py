@@ -43,9 +43,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         description="Rate classic 9x9 puzzles. --scale se (default): Sudoku Explainer 1.2.1's"
         " scale, as its batch rater serate prints it: ER (the hardest step of SE's path), EP"
         " (the hardest up to the first placement), ED (the first step), and the hardest"
-        " technique's name. Where the path needs SE's rules beyond dynamic forcing chains,"
-        " which yass does not reproduce yet, the puzzle is reported 'incomplete' with lower"
-        " bounds (ER >= ...) rather than a guessed number. --scale hodoku: yass's own"
+        " technique's name. SE's nested forcing chains (ER 9.5 to 11+) can take minutes a"
+        " step: a puzzle whose chains run past the time budget (600 s) is reported"
+        " 'incomplete' with lower bounds (ER >= ...) rather than a guessed number."
+        " --scale hodoku: yass's own"
         " ladder, the path `yass explain` takes, graded as HoDoKu grades: the score (the sum"
         " of the steps' base scores), the level (Easy..Extreme, the hardest technique's), that"
         " technique, and the guesses required where logic runs out. --scale all: both."
@@ -241,7 +242,7 @@ class _Counts:
             parts.append(f"levels {levels or 'none rated'}")
             parts.append(f"needing guesses: {self.guessed}")
         if scale != "hodoku":
-            parts.append(f"incomplete (needs chains): {self.incomplete}")
+            parts.append(f"incomplete (chains past the time budget): {self.incomplete}")
         parts.append(f"errors: {self.errors}")
         parts.append(f"{time.perf_counter() - self.start:.2f} s")
         return "; ".join(parts)

@@ -1,8 +1,9 @@
 """Difficulty ratings of classic 9x9 puzzles on two scales: ``rate`` and ``rate_many``.
 
 * ``se`` (the default): Sudoku Explainer 1.2.1's ER, EP and ED as its batch rater
-  ``serate`` prints them; the algorithm is described in ``docs/se-rating.md``. A puzzle
-  whose path needs an SE rule yass does not reproduce yet is reported honestly as
+  ``serate`` prints them; the algorithm is described in ``docs/se-rating.md``. SE's
+  nested forcing chains (ER 9.5 to 11+) can take minutes a step; a path that runs past
+  the time budget for them (``yass.rating.se.CHAIN_BUDGET``) is reported honestly as
   ``status="incomplete"`` with lower bounds (``er_min``...) instead of a number.
 * ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.explain``):
   a HoDoKu-style score (the sum of the steps' base scores), the level of the hardest
@@ -21,7 +22,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from yass.rating.se import CHAIN_FLOOR, SEStep, _Unsupported, se_path
+from yass.rating.se import SEStep, _Unsupported, se_path
 
 __all__ = ["SCALES", "Rating", "RatingError", "rate", "rate_many", "se_round"]
 
@@ -47,8 +48,8 @@ class Rating:
 
     Sudoku Explainer's fields (``scale`` se or all; None otherwise): ``er``, ``ep``,
     ``ed`` and SE's ``hardest`` technique. ``status`` is ``"rated"`` (er/ep/ed are SE's
-    numbers), ``"incomplete"`` (the SE path needs a rule yass does not reproduce yet, named
-    by ``needs``; er/ep/ed are None where unknown and ``er_min``/``ep_min``/``ed_min`` are
+    numbers), ``"incomplete"`` (the SE path ran past the time budget for its chains; ``needs``
+    says so; er/ep/ed are None where unknown and ``er_min``/``ep_min``/``ed_min`` are
     lower bounds), ``"no solution"`` or ``"not unique"`` (no path is defined; nothing is
     rated on either scale).
 
@@ -229,10 +230,10 @@ def _se_rating(line: str, values: list[int], steps: bool) -> Rating:
         ep = se_round(path.pearl) if path.pearl is not None else 0.0
         ed = se_round(path.diamond) if path.diamond is not None else 0.0
         return Rating(line, er, ep, ed, path.hardest, "rated", steps=kept)
-    # The next hint must come from a producer yass does not run yet (dynamic chains (+) or
-    # nested): each rates CHAIN_FLOOR (9.0) or more.
-    current = path.difficulty if path.difficulty is not None else CHAIN_FLOOR
-    er_min = se_round(max(current, CHAIN_FLOOR))
+    # The chain levels ran past their time budget: the next hint rates path.floor (the
+    # least a hint of the level then running can rate) or more.
+    current = path.difficulty if path.difficulty is not None else path.floor
+    er_min = se_round(max(current, path.floor))
     ed_known = se_round(path.diamond) if path.diamond is not None else None
     ep_known = se_round(path.pearl) if path.pearl is not None else None
     return Rating(
@@ -244,10 +245,10 @@ def _se_rating(line: str, values: list[int], steps: bool) -> Rating:
         "incomplete",
         er_min=er_min,
         # Before the first placement every step is in EP; the chain step still to come
-        # rates CHAIN_FLOOR or more, so does EP (ED is that step's own rating).
+        # rates path.floor or more, so does EP (ED is that step's own rating).
         ep_min=ep_known if ep_known is not None else er_min,
-        ed_min=ed_known if ed_known is not None else CHAIN_FLOOR,
-        needs="chains",
+        ed_min=ed_known if ed_known is not None else se_round(path.floor),
+        needs="more time for chains",
         steps=kept,
     )
 
