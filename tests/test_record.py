@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from typing import Any
 
 import pytest
 
-from yass.record import Frozen, FrozenInstanceError, field, record
+from yass.record import COMPILE_AFTER, Frozen, FrozenInstanceError, field, record
 
 
 @record(frozen=True)
@@ -112,3 +113,34 @@ def test_frozen_base_compares_the_named_fields() -> None:
     assert repr(Pair(1, 2)).endswith("Pair(a=1, b=2)")
     with pytest.raises(FrozenInstanceError):
         Pair(1, 2).a = 3
+
+
+def test_compiled_init_behaves_as_the_first_instances() -> None:
+    """A class's first instances are filled field by field, later ones by a compiled
+    ``__init__``: the same values, defaults, factories and errors either way."""
+
+    @record
+    class Item:
+        a: int
+        b: str = "b"
+        c: list[int] = field(default_factory=list)
+
+    def errors() -> list[str]:
+        out = []
+        cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+            ((), {}), ((1, "x", [], 4), {}), ((1,), {"a": 2}), ((1,), {"z": 0}),
+        ]
+        for args, kwargs in cases:
+            try:
+                Item(*args, **kwargs)
+            except TypeError:
+                out.append("TypeError")
+        return out
+
+    assert errors() == ["TypeError"] * 4  # field by field
+    made = [Item(i, c=[i]) if i % 2 else Item(a=i, b="y") for i in range(3 * COMPILE_AFTER)]
+    assert Item.__init__.__qualname__.endswith("Item.__init__")  # compiled by now
+    assert errors() == ["TypeError"] * 4
+    for i, item in enumerate(made):
+        assert item == (Item(i, "b", [i]) if i % 2 else Item(i, "y", []))
+    assert made[0].c is not made[2].c  # a new list each time, either way

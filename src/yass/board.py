@@ -66,7 +66,7 @@ class Puzzle(Frozen):
 class Board:
     """Candidates of every cell of a layout. ``eliminate`` and ``place`` are the primitives."""
 
-    __slots__ = ("_placed", "_pos", "cands", "givens", "layout", "values")
+    __slots__ = ("_empty", "_placed", "_pos", "cands", "givens", "layout", "values")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -77,6 +77,7 @@ class Board:
         self.values: list[int] = [0] * layout.ncells
         self._pos: list[int] = [0] * layout.size
         self._placed: list[int] = [0] * layout.size
+        self._empty = (1 << layout.ncells) - 1  # the cells not yet placed
         for cell, mask in enumerate(self.cands):
             for d in mask_digits(mask):
                 self._pos[d - 1] |= 1 << cell
@@ -121,6 +122,7 @@ class Board:
         new.values = self.values[:]
         new._pos = self._pos[:]
         new._placed = self._placed[:]
+        new._empty = self._empty
         return new
 
     # -- the two views ------------------------------------------------------------------
@@ -140,10 +142,7 @@ class Board:
     @property
     def empty(self) -> int:
         """Bitset of the cells not yet placed."""
-        filled = 0
-        for p in self._placed:
-            filled |= p
-        return ((1 << self.layout.ncells) - 1) & ~filled
+        return self._empty
 
     def is_solved(self) -> bool:
         return all(self.values)
@@ -190,6 +189,7 @@ class Board:
         cands[cell] = bit
         self.values[cell] = digit
         self._placed[digit - 1] |= 1 << cell
+        self._empty &= here
         # the unplaced peers that still have the digit: its positions among the peers
         hit = pos[digit - 1] & self.layout.peers[cell]
         if hit:

@@ -8,7 +8,8 @@ This module gives the part of it yass uses, with the same spelling:
   ``__init__`` (fields in order, defaults from the class body), ``__repr__``, ``__eq__``
   and, when frozen, ``__hash__`` and the refusal to change a field, as ``@dataclass``
   does (a mutable record, like a mutable dataclass, is unhashable); ``__init__`` is
-  compiled when the first instance is made, so a class never used costs no compiling;
+  compiled once a class has made a few instances, so a class made rarely in a run costs
+  no compiling;
 * ``field(default=..., default_factory=..., compare=..., repr=...)`` for the rest;
 * ``Frozen``: a base for value classes that write their own ``__init__``.
 
@@ -29,6 +30,10 @@ else:
 
     def dataclass_transform(**_options):
         return lambda obj: obj
+
+
+#: Instances a record makes field by field before its ``__init__`` is compiled.
+COMPILE_AFTER = 20
 
 
 class FrozenInstanceError(AttributeError):
@@ -92,12 +97,37 @@ def _build(cls: type[T], frozen: bool, eq: bool) -> type[T]:
             raise TypeError(f"{cls.__name__}: field {name!r} without a default after one with")
         defaults = defaults or spec.factory is not None or spec.default is not _MISSING
 
+    names = [name for name, _ in fields]
+    made = [0]
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        # The first instance compiles the class's own ``__init__`` (once a class; a
-        # record never made in a run costs no compiling) and hands over to it.
-        init = _compile_init(cls, fields)
-        type.__setattr__(cls, "__init__", init)
-        init(self, *args, **kwargs)
+        # The first instances are filled field by field; the class's own ``__init__`` is
+        # compiled (as dataclasses compile theirs) only when it has made COMPILE_AFTER,
+        # so a record made a few times in a run costs no compiling.
+        made[0] += 1
+        if made[0] >= COMPILE_AFTER:
+            init = _compile_init(cls, fields)
+            type.__setattr__(cls, "__init__", init)
+            init(self, *args, **kwargs)
+            return
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__name__}() takes {len(names)} fields, {len(args)} given")
+        values = self.__dict__
+        for name, value in zip(names, args, strict=False):
+            values[name] = value
+        for name, spec in fields[len(args):]:
+            if name in kwargs:
+                values[name] = kwargs.pop(name)
+            elif spec.factory is not None:
+                values[name] = spec.factory()
+            elif spec.default is not _MISSING:
+                values[name] = spec.default
+            else:
+                raise TypeError(f"{cls.__name__}() is missing the field {name!r}")
+        if kwargs:
+            extra = next(iter(kwargs))
+            what = "gets the field twice" if extra in names else "has no field"
+            raise TypeError(f"{cls.__name__}() {what} {extra!r}")
 
     cls.__init__ = __init__  # type: ignore[method-assign]
     cls.__record_fields__ = dict(fields)  # type: ignore[attr-defined]

@@ -111,8 +111,8 @@ def _orientations(layout: Layout) -> tuple[_Orientation, _Orientation]:
             for j_t in range(n):
                 # the cover lines j != j_t where a peer sits off base line i_t
                 outside = layout.peers[cell[i_t][j_t]] & ~base_masks[i_t] & ~cover_masks[j_t]
-                reach = {c // n if transpose else c % n for c in bits(outside)}
-                slack = max(slack, len(reach))
+                reach = sum(1 for m in cover_masks if outside & m)
+                slack = max(slack, reach)
         out.append(
             _Orientation(
                 base,

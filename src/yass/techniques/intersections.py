@@ -33,11 +33,9 @@ def outside_reach(layout: Layout) -> dict[int, int]:
     """
     out: dict[int, int] = {}
     for house in layout.full_houses:
-        best = 0
-        for cell in range(layout.ncells):
-            if not house.mask >> cell & 1:
-                best = max(best, (layout.peers[cell] & house.mask).bit_count())
-        out[house.mask] = best
+        mask = house.mask
+        seen = [(p & mask).bit_count() for c, p in enumerate(layout.peers) if not mask >> c & 1]
+        out[mask] = max(seen, default=0)
     return out
 
 
