@@ -1116,41 +1116,45 @@ def c9_solve_values(
     return _c9_values()
 
 
-# The general paths of ``yass.fast.solve`` and ``count_solutions`` (set by yass.fast
-# through ``api_paths``): ``api_solve`` and ``api_count`` answer a classic 9x9 line
-# themselves and hand everything else on.
+# The general paths of ``yass.fast.solve`` and ``count_solutions``, and the check of
+# a line without a solution (set by yass.fast through ``api_paths``): ``api_solve`` and
+# ``api_count`` answer a classic 9x9 line themselves and hand everything else on.
 _api_general: list[Any] = []
 
 
 def api_paths(
     solve: Callable[[Puzzle | str, Bounds | None], tuple[int, ...] | None],
     count: Callable[[Puzzle | str, int, Bounds | None], int],
+    unsolved: Callable[[str], None],
 ) -> None:
-    """Set the general paths ``api_solve`` and ``api_count`` hand on to."""
-    _api_general[:] = [solve, count]
+    """Set the general paths ``api_solve`` and ``api_count`` hand on to, and ``unsolved``,
+    which raises ConflictError for a line without a solution whose givens clash."""
+    _api_general[:] = [solve, count, unsolved]
 
 
 def api_solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
     """The first solution of ``puzzle`` (``yass.fast.solve``): a classic 9x9 line with no
     bounds is solved here in one call (a Python wrapper cost a quarter of an easy
-    puzzle's time); anything else, and a line without a solution (to tell clashing
-    givens apart), takes the general path."""
+    puzzle's time); anything else takes the general path."""
     if bounds is None and type(puzzle) is str and _c9_parse(puzzle):
         _bounds(-1, 0.0)
         if _c9_run(1):
             return _c9_values()
+        _api_general[2](puzzle)  # ConflictError when givens clash
+        return None
     return _api_general[0](puzzle, bounds)  # type: ignore[no-any-return]
 
 
 def api_count(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
     """How many solutions ``puzzle`` has, counting no further than ``limit``
     (``yass.fast.count_solutions``): a classic 9x9 line with no bounds is counted here;
-    anything else, and a line without a solution, takes the general path."""
+    anything else takes the general path."""
     if bounds is None and type(puzzle) is str and 0 < limit < 1 << 31 and _c9_parse(puzzle):
         _bounds(-1, 0.0)
         found = _c9_run(limit)
-        if found:
-            return found
+        if not found:
+            _api_general[2](puzzle)  # ConflictError when givens clash
+        return found
     return _api_general[1](puzzle, limit, bounds)  # type: ignore[no-any-return]
 
 

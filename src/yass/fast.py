@@ -263,7 +263,7 @@ def _count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None
     return _run(puzzle, limit, bounds)[0]
 
 
-_core.api_paths(_solve, _count_solutions)
+_core.api_paths(_solve, _count_solutions, lambda line: _parsed(line).check_givens())
 
 #: The first solution found, or None when there is none.
 #:
