@@ -40,6 +40,7 @@ class TechniqueInfo(Frozen):
 
     _compared = _shown = (
         "code", "name", "difficulty", "order", "score", "level", "default", "unique", "aliases",
+        "rules_only",
     )
 
     code: str
@@ -51,6 +52,9 @@ class TechniqueInfo(Frozen):
     default: bool
     unique: bool
     aliases: tuple[str, ...]
+    #: True for a technique that reasons only with a puzzle's extra rules (relations,
+    #: the rules' own logic, their sums): it finds nothing on a classic puzzle.
+    rules_only: bool
 
     def __init__(
         self,
@@ -63,10 +67,11 @@ class TechniqueInfo(Frozen):
         default: bool = True,
         unique: bool = False,
         aliases: tuple[str, ...] = (),
+        rules_only: bool = False,
     ) -> None:
         self._fields(
             code=code, name=name, difficulty=difficulty, order=order, score=score, level=level,
-            default=default, unique=unique, aliases=aliases,
+            default=default, unique=unique, aliases=aliases, rules_only=rules_only,
         )
 
     @property
@@ -74,7 +79,8 @@ class TechniqueInfo(Frozen):
         return LEVELS[self.level]
 
 
-# code, name, difficulty, score, level, flags ("u": needs uniqueness, "off": not default),
+# code, name, difficulty, score, level, flags ("u": needs uniqueness, "off": not default,
+# "rules": finds nothing without extra rules),
 # aliases -- in ladder order, easiest first.
 _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("fh", "Full House", 1.0, 4, _E, "", ("last digit", "last empty cell")),
@@ -82,9 +88,9 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("hs", "Hidden Single", 1.5, 14, _E, "", ()),
     ("ic", "Locked Candidates", 2.6, 50, _M, "",
      ("intersection", "pointing", "claiming", "box/line", "locked")),
-    ("rc", "Relation Consistency", 2.8, 50, _M, "", ("relation", "relations")),
-    ("rl", "Rule Logic", 2.8, 50, _M, "", ("rule", "rules", "cage", "cages", "killer")),
-    ("io", "Innies and Outies", 3.0, 60, _M, "", ("45 rule", "innies", "outies")),
+    ("rc", "Relation Consistency", 2.8, 50, _M, "rules", ("relation", "relations")),
+    ("rl", "Rule Logic", 2.8, 50, _M, "rules", ("rule", "rules", "cage", "cages", "killer")),
+    ("io", "Innies and Outies", 3.0, 60, _M, "rules", ("45 rule", "innies", "outies")),
     ("np", "Naked Pair", 3.0, 60, _M, "", ()),
     ("nt", "Naked Triple", 3.6, 80, _M, "", ()),
     ("hp", "Hidden Pair", 3.4, 70, _M, "", ()),
@@ -138,7 +144,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
 TABLE: dict[str, TechniqueInfo] = {
     code: TechniqueInfo(
         code, name, difficulty, order, score, level,
-        default="off" not in flags, unique="u" in flags, aliases=aliases,
+        default="off" not in flags.split(), unique="u" in flags.split(), aliases=aliases,
+        rules_only="rules" in flags.split(),
     )
     for order, (code, name, difficulty, score, level, flags, aliases) in enumerate(_ROWS)
 }

@@ -62,11 +62,6 @@ FAMILIES: dict[str, str] = {
     "sp": "speculation",
 }
 
-#: Techniques that reason only with a puzzle's extra rules (relations, the rules' own
-#: logic, their sums): they find nothing on a classic puzzle.
-_RULES_ONLY = frozenset(("rc", "rl", "io"))
-
-
 def technique_class(code: str) -> type[Technique]:
     """The class of the technique ``code``, its family imported if it was not yet."""
     cls = REGISTRY.get(code)
@@ -90,7 +85,7 @@ class _Pending(Technique):
                           needs_unique=row.unique)
 
     def find(self, board: Board) -> Iterator[Step]:
-        if self.code in _RULES_ONLY and not board.layout.constraints:
+        if self.info.rules_only and not board.layout.constraints:
             return iter(())  # nothing to find without rules: keep the family unloaded
         return _loaded(self).find(board)
 
