@@ -52,12 +52,11 @@ are plain lists, and the code is the same.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from time import monotonic
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
     from yass import _cython_shim as cython

@@ -7,14 +7,14 @@ The board keeps two views in sync: ``cands[cell]`` is the digit mask of a cell, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
 from yass.geometry import PuzzleError, a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from yass.step import Step
 
 __all__ = ["Board", "ConflictError", "Puzzle"]

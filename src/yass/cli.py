@@ -10,14 +10,12 @@ this module chooses what to run from the arguments and writes what comes back.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import io
 import itertools
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
 
 from yass.bounds import BoundReached, Bounds
 from yass.geometry import Grid, PuzzleError, digit_char, mask_digits, plural
@@ -38,6 +36,7 @@ from yass.progress import Progress, Stats
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
     from yass import batch
@@ -673,6 +672,8 @@ def _run_puzzles(
                 local=lambda job: job[0].error is not None,
                 more=more,
             )
+            import contextlib
+
             with contextlib.closing(results), _Whole() as whole:
                 for events, code in results:
                     count += 1
@@ -786,13 +787,17 @@ def _worker_failed(exc: WorkerError) -> _Failure:
 
 def _finish(args: argparse.Namespace, stats: Stats | None, progress: Progress | None) -> None:
     if progress is not None:
-        with contextlib.suppress(OSError, ValueError):
+        try:
             progress.clear()
+        except (OSError, ValueError):
+            pass
     if stats is not None and getattr(args, "stats", False):
-        with contextlib.suppress(OSError, ValueError):
+        try:
             sys.stdout.flush()
             sys.stderr.write(f"yass: stats: {stats.line()}\n")
             sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
 
 
 class _Whole:
@@ -813,9 +818,11 @@ class _Whole:
     def __enter__(self) -> _Whole:
         import signal
 
-        with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+        try:
             self._previous = signal.signal(signal.SIGINT, self._handler)
             self._installed = True
+        except (ValueError, OSError):  # ValueError: not the main thread
+            pass
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -828,21 +835,31 @@ class _Whole:
                 previous = signal.default_int_handler
             signal.signal(signal.SIGINT, previous)
 
-    @contextlib.contextmanager
-    def block(self) -> Iterator[None]:
-        self._inside = True
-        try:
-            yield
-        finally:
-            self._inside = False
-        if self._pending:
-            self._pending = False
-            raise KeyboardInterrupt
+    def block(self) -> _Block:
+        """``with whole.block():`` holds Ctrl-C back until the block's end."""
+        return _Block(self)
 
     def _handler(self, signum: int, frame: Any) -> None:
         if self._inside:
             self._pending = True
         else:
+            raise KeyboardInterrupt
+
+
+class _Block:
+    """The inside of ``_Whole.block()``: Ctrl-C there waits for its end."""
+
+    def __init__(self, whole: _Whole) -> None:
+        self._whole = whole
+
+    def __enter__(self) -> None:
+        self._whole._inside = True
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        whole = self._whole
+        whole._inside = False
+        if whole._pending and kind is None:
+            whole._pending = False
             raise KeyboardInterrupt
 
 
@@ -880,6 +897,8 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
         start=stats.start,
         bounds=(args.timeout, args.max_guesses),
     )
+    import contextlib
+
     try:
         with contextlib.closing(results), _Whole() as whole:
             for block in results:
@@ -944,6 +963,8 @@ _technique_cache: dict[str | None, list[Technique]] = {}
 def _entry_job(job: tuple[Entry, argparse.Namespace, bool]) -> tuple[list[tuple[bool, str]], int]:
     """Solve one entry as ``yass solve`` does; (what it printed, its exit code)."""
     entry, args, multi = job
+    import contextlib
+
     events: list[tuple[bool, str]] = []
     with contextlib.redirect_stdout(_Capture(events, False)), contextlib.redirect_stderr(
         _Capture(events, True)
@@ -1241,9 +1262,14 @@ def _plain_solve(argv: Sequence[str] | None) -> Any:
     words = sys.argv[1:] if argv is None else argv
     if len(words) != 2 or words[0] != "solve" or words[1].startswith("-"):
         return None
-    from types import SimpleNamespace
+    return _Arguments(**PLAIN_SOLVE, puzzle=words[1])
 
-    return SimpleNamespace(**PLAIN_SOLVE, puzzle=words[1])
+
+class _Arguments:
+    """Named arguments, as argparse's Namespace holds them (without importing it)."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
 
 
 def _command_in(argv: Sequence[str] | None) -> str | None:
@@ -1323,8 +1349,10 @@ def _utf8_streams() -> None:
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
-            with contextlib.suppress(Exception):
+            try:
                 stream.reconfigure(encoding="utf-8")
+            except Exception:  # a stream that cannot change keeps its encoding
+                pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1347,8 +1375,10 @@ def main(argv: list[str] | None = None) -> int:
             _err("error", str(exc))
             return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        with contextlib.suppress(OSError, ValueError):
+        try:
             _err("interrupted", "stopped by Ctrl-C")
+        except (OSError, ValueError):
+            pass
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()

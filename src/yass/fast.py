@@ -25,8 +25,6 @@ columns, boxes and givens itself; other layouts are checked with ``Layout.check`
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from yass import _core
@@ -37,6 +35,7 @@ from yass.layout import Layout
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from multiprocessing.pool import AsyncResult
 
     from yass.compiled import CompiledLayout
@@ -388,6 +387,7 @@ def solve_lines(
             yield solve_line(line, layout)
         return
     import multiprocessing
+    from collections import deque
 
     source = iter(lines)
     window = 4 * processes

@@ -8,8 +8,6 @@ an int with bit ``cell`` set.
 
 from __future__ import annotations
 
-import re
-
 from yass.record import Frozen
 
 # True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): ``typing`` is not
@@ -117,8 +115,15 @@ def digits_text(mask: int) -> str:
     return "".join(digit_char(d) for d in mask_digits(mask))
 
 
-#: A cell name, ``r1c1``; compiled on first use (by ``re``, which keeps it).
-_CELL_RE = r"^\s*[rR](\d+)\s*[cC](\d+)\s*$"
+def _row_col_numbers(text: str) -> tuple[int, int] | None:
+    """The two numbers of ``r<row>c<col>`` (any case, spaces around the parts), or None."""
+    row, sep, col = text.strip().lower().partition("c")
+    if not sep or not row.startswith("r"):
+        return None
+    row, col = row[1:].rstrip(), col.lstrip()
+    if not (row.isascii() and row.isdigit() and col.isascii() and col.isdigit()):
+        return None
+    return int(row), int(col)
 
 
 class Grid(Frozen):
@@ -170,10 +175,10 @@ class Grid(Frozen):
 
     def parse_rc(self, text: str, *, outside: bool = False) -> tuple[int, int]:
         """0-based (row, col) of ``r1c1``; ``outside`` allows row/col 0 and N+1."""
-        m = re.match(_CELL_RE, str(text))
-        if not m:
+        numbers = _row_col_numbers(str(text))
+        if numbers is None:
             raise LayoutError(f"{text!r} is not a cell name like r1c1")
-        row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        row, col = numbers[0] - 1, numbers[1] - 1
         lo, hi = (-1, self.size) if outside else (0, self.size - 1)
         if not (lo <= row <= hi and lo <= col <= hi):
             raise LayoutError(f"cell {text} is outside the {self.size}x{self.size} grid")

@@ -7,18 +7,18 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache
-
 from yass.constraints.base import Constraint
 from yass.geometry import MAX_SIZE, Grid, LayoutError, bits, box_shape, digit_char
 from yass.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any, TypeVar
 
-__all__ = ["House", "Layout"]
+    _T = TypeVar("_T")
+
+__all__ = ["House", "Layout", "per_layout"]
 
 
 class House(Frozen):
@@ -163,10 +163,12 @@ class Layout:
     # -- names ---------------------------------------------------------------------
 
     @staticmethod
-    @cache
     def classic(size: int = 9) -> Layout:
-        """The plain Sudoku layout of ``size`` (cached)."""
-        return Layout(size)
+        """The plain Sudoku layout of ``size`` (made once)."""
+        layout = _CLASSIC.get(size)
+        if layout is None:
+            layout = _CLASSIC[size] = Layout(size)
+        return layout
 
     def name(self, cell: int) -> str:
         """``r1c1`` for cell 0."""
@@ -269,3 +271,26 @@ class Layout:
     def check(self, values: Sequence[int]) -> bool:
         """True when ``values`` is a complete grid that obeys every rule."""
         return not self.violations(values)
+
+
+#: The plain layouts made by ``Layout.classic``, by size.
+_CLASSIC: dict[int, Layout] = {}
+
+
+def per_layout(build: Callable[[Layout], _T]) -> Callable[[Layout], _T]:
+    """Decorator: ``build(layout)`` runs once per layout, its result kept with the layout
+    (in ``layout.derived``, under the function's name), so it lives as long as the layout."""
+    key = f"{build.__module__}.{build.__qualname__}"
+
+    def get(layout: Layout) -> _T:
+        derived = layout.derived
+        if key in derived:
+            value: _T = derived[key]
+            return value
+        value = derived[key] = build(layout)
+        return value
+
+    get.__name__ = build.__name__
+    get.__qualname__ = build.__qualname__
+    get.__doc__ = build.__doc__
+    return get

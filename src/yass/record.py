@@ -18,8 +18,6 @@ Type checkers read ``record`` as a dataclass (PEP 681's ``dataclass_transform``)
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -132,7 +130,11 @@ def _build(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     cls.__init__ = __init__  # type: ignore[method-assign]
     cls.__record_fields__ = dict(fields)  # type: ignore[attr-defined]
     compared = [name for name, spec in fields if spec.compare]
-    key = attrgetter(*compared) if compared else (lambda self: ())
+
+    def key(self: Any) -> tuple[object, ...]:
+        values = self.__dict__
+        return tuple([values[name] for name in compared])
+
     shown = tuple(name for name, spec in fields if spec.repr)
 
     def __repr__(self: Any) -> str:

@@ -18,11 +18,13 @@ Nothing here prints; the functions return strings without a final newline.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from yass.board import Board
 from yass.geometry import digit_char, digits_text, isqrt
 from yass.layout import Layout
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["LEVELS_LEGEND", "candidates", "draw", "grid", "levels"]
 

@@ -50,8 +50,6 @@ returned; a puzzle with several solutions gives the first one found.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from yass.board import Board, Puzzle
 from yass.bounds import GUESSES, BoundReached, Bounds
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
@@ -63,6 +61,7 @@ from yass.techniques.base import digits_text
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     import random
+    from collections.abc import Sequence
 
 __all__ = [
     "GUESS",

@@ -22,14 +22,13 @@ its pattern, so that explanations, hints, ratings and renderers read one structu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from yass.geometry import digit_char
 from yass.record import record
 from yass.table import GUESS_INFO, TABLE
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from yass.layout import Layout

@@ -18,7 +18,6 @@ logic declaratively in ``compiled`` when it fits a form the compiled search runs
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise
 
 from yass.geometry import Grid, LayoutError
@@ -26,6 +25,7 @@ from yass.record import record
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from typing import Any, ClassVar
 
     JSONDict = dict[str, Any]
@@ -284,6 +284,8 @@ def int_field(data: Mapping[str, Any], key: str, default: int | None = None) -> 
 
 def constraint_from_json(data: Any, grid: Grid) -> Constraint:
     """Build one rule from its JSON object; LayoutError names what is wrong."""
+    from collections.abc import Mapping
+
     if not isinstance(data, Mapping):
         raise LayoutError(f"a constraint must be an object, not {data!r}")
     kind = data.get("type")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator, Sequence
 
 from yass.constraints.base import Constraint
 from yass.formats.text import (
@@ -29,6 +28,7 @@ from yass.formats.text import (
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
     from typing import IO, Any
 
     from yass.formats.text import Source

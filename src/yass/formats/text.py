@@ -21,9 +21,6 @@ skipped), or a file holding picture grids (separated by blank lines).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from functools import lru_cache
 
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
@@ -43,6 +40,7 @@ from yass.record import record
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Sequence
     from typing import IO
 
 __all__ = [
@@ -167,14 +165,25 @@ class Entry:
 # -- layouts ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+#: The layouts made so far, by (size, rules, constraints); emptied when it holds 64.
+_LAYOUTS: dict[tuple[int, str, tuple[Constraint, ...]], Layout] = {}
+
+
 def _cached_layout(size: int, rules: str, constraints: tuple[Constraint, ...]) -> Layout:
-    if not rules and not constraints:
-        return Layout.classic(size)
-    shape = box_shape(size) or (0, 0)
-    grid = Grid(size, shape[0], shape[1])
-    extra = rules_from_names(rules, grid) if rules else []
-    return Layout(size, (*constraints, *extra))
+    key = (size, rules, constraints)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        if not rules and not constraints:
+            layout = Layout.classic(size)
+        else:
+            shape = box_shape(size) or (0, 0)
+            grid = Grid(size, shape[0], shape[1])
+            extra = rules_from_names(rules, grid) if rules else []
+            layout = Layout(size, (*constraints, *extra))
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = layout
+    return layout
 
 
 def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = ()) -> Layout:
@@ -570,15 +579,28 @@ def numbered_lines(name: str, stream: IO[str]) -> Iterator[tuple[int, str]]:
         raise ParseError(f"cannot read {name or 'input'}: {exc.strerror or exc}") from None
 
 
-@contextmanager
-def source_lines(source: Source) -> Iterator[tuple[str, Iterator[tuple[int, str]]]]:
-    """(name, ``numbered_lines``) of a path, ``-`` or a stream; a file it opened is closed after."""
-    name, stream, opened = open_source(source)
-    try:
-        yield name, numbered_lines(name, stream)
-    finally:
-        if opened:
-            stream.close()
+class _SourceLines:
+    """What ``source_lines`` returns: opens the source on entry, closes it on exit."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._stream: IO[str] | None = None
+
+    def __enter__(self) -> tuple[str, Iterator[tuple[int, str]]]:
+        name, stream, opened = open_source(self._source)
+        self._stream = stream if opened else None
+        return name, numbered_lines(name, stream)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
+
+
+def source_lines(source: Source) -> _SourceLines:
+    """``with source_lines(source) as (name, lines):`` the name and ``numbered_lines`` of a
+    path, ``-`` or a stream; a file it opened is closed after."""
+    return _SourceLines(source)
 
 
 def read_text_puzzles(

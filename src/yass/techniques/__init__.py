@@ -17,7 +17,6 @@ loads the singles and never the chains or the forcing nets.
 from __future__ import annotations
 
 import _thread
-from collections.abc import Iterator
 
 from yass.board import Board
 from yass.step import Step
@@ -28,6 +27,10 @@ from yass.techniques.base import (
     UnknownTechniqueError,
     normalize,
 )
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = [
     "ALL_TECHNIQUES",

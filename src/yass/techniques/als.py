@@ -67,11 +67,10 @@ which builds the sets; 2 for Sue de Coq).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.techniques.context import context
@@ -141,7 +140,7 @@ class _Geometry:
         return out
 
 
-@lru_cache(maxsize=16)
+@per_layout
 def _geometry(layout: Layout) -> _Geometry:
     return _Geometry(layout)
 

@@ -7,8 +7,6 @@ truth for every technique: code, name, order, difficulty, score, level. A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-
 from yass.board import Board
 from yass.geometry import PuzzleError, bits, digit_char, mask_digits
 from yass.layout import Layout
@@ -17,6 +15,7 @@ from yass.table import TABLE, TechniqueInfo
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from typing import ClassVar
 
 __all__ = [

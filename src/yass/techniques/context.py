@@ -14,8 +14,6 @@ gives weak links but not strong ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from yass.board import Board
 from yass.geometry import bits
 from yass.layout import Layout
@@ -24,6 +22,7 @@ __all__ = ["Context", "QuietDigits", "context"]
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, TypeVar
 
     T = TypeVar("T")

@@ -34,13 +34,11 @@ and the sashimi technique of one size read a single lazy search, kept per board 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 
 from yass.board import Board
 from yass.geometry import bits, digit_char
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.record import field, record
 from yass.step import Step, houses_notation, notation
 from yass.techniques.base import Technique, cells_text, join_words
@@ -49,6 +47,7 @@ from yass.techniques.subsets import combinations_within
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import ClassVar
 
 __all__ = [
@@ -91,7 +90,7 @@ class _Orientation:
         return cells
 
 
-@lru_cache(maxsize=64)
+@per_layout
 def _orientations(layout: Layout) -> tuple[_Orientation, _Orientation]:
     n = layout.size
     rows = sorted((h.number, i) for i, h in enumerate(layout.houses) if h.kind == "row")

@@ -89,12 +89,11 @@ a chain (below the nets) and 9.4 for a net.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from yass.board import Board
 from yass.geometry import bits, digit_char, mask_digits
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.step import (
     Link,
     Node,
@@ -114,7 +113,7 @@ __all__ = ["ForcingChain", "ForcingNet"]
 Arcs = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
 
 
-@lru_cache(maxsize=64)
+@per_layout
 def _reverse_arcs(layout: Layout) -> Arcs:
     """For each cell x: (nb, table nb->x) for every cell nb related to x."""
     out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(layout.ncells)]

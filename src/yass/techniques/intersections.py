@@ -11,20 +11,21 @@ king's move or a diagonal away from all of A.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-
 from yass.board import Board
 from yass.geometry import a_digit, bits, digit_char
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.step import Step, house_name, notation
 from yass.techniques.base import Technique, cells_text
 from yass.techniques.singles import full_houses_in_order
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 __all__ = ["Intersection", "outside_reach"]
 
 
-@lru_cache(maxsize=64)
+@per_layout
 def outside_reach(layout: Layout) -> dict[int, int]:
     """For each full house (by mask), the most of its cells that one cell outside it sees.
 

@@ -37,11 +37,9 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from yass.board import Board
 from yass.geometry import bits
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.record import field, record
 from yass.techniques.context import context
 
@@ -112,7 +110,7 @@ class LinkGraph:
         return len(self.strong)
 
 
-@lru_cache(maxsize=16)
+@per_layout
 def cell_columns(layout: Layout) -> tuple[int, ...]:
     """For each cell, the bitset of its candidate indexes (one per digit)."""
     n = layout.ncells
@@ -125,7 +123,7 @@ def cell_columns(layout: Layout) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=16)
+@per_layout
 def _intersections(layout: Layout) -> tuple[tuple[int, int], ...]:
     """(full house index, cell mask) of each intersection of a full house with another
     house that has two cells or more and is not the whole full house."""

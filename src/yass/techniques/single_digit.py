@@ -32,8 +32,6 @@ every layout has, and boxes or regions for the kite and the empty rectangle.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from yass.board import Board
 from yass.geometry import bits, digit_char
 from yass.layout import Layout
@@ -41,6 +39,10 @@ from yass.record import record
 from yass.step import Link, Node, Step, house_name, notation
 from yass.techniques.base import Technique, cells_text
 from yass.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["EmptyRectangle", "Skyscraper", "TurbotFish", "TwoStringKite"]
 

@@ -6,21 +6,22 @@ have a 1 in r2c3, fill it in" (a house with one place left for a digit).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-
 from yass.board import Board
 from yass.geometry import a_digit, digit_char
-from yass.layout import House, Layout
+from yass.layout import House, Layout, per_layout
 from yass.step import Step, notation
 from yass.techniques.base import Technique
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["FullHouse", "HiddenSingle", "NakedSingle", "full_houses_in_order"]
 
 _KIND_ORDER = {"box": 0, "row": 1, "column": 2}
 
 
-@lru_cache(maxsize=64)
+@per_layout
 def full_houses_in_order(layout: Layout) -> tuple[tuple[int, House], ...]:
     """(index, house) of the full houses, boxes first, then rows, columns, the rest."""
     indexed = [(i, h) for i, h in enumerate(layout.houses) if h.full]

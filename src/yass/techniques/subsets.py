@@ -11,8 +11,6 @@ M cells (N == M)": those cells hold those digits, so every other digit leaves th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from yass.board import Board
 from yass.geometry import bits, mask_digits
 from yass.step import Step, cell_list, digit_list, notation
@@ -21,6 +19,7 @@ from yass.techniques.singles import full_houses_in_order
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import ClassVar
 
 __all__ = [

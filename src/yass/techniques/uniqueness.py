@@ -68,20 +68,19 @@ layouts with extra full houses (diagonals, jigsaw regions), and nowhere else.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 
 from yass.board import Board
 from yass.constraints.base import Constraint
 from yass.geometry import a_digit, bits, digit_char, mask_digits
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.step import Step, cell_list, changes_notation, notation
 from yass.techniques.base import Technique, cells_text, digits_text, removal_text
 from yass.techniques.context import context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import ClassVar
 
 __all__ = [
@@ -162,7 +161,7 @@ class _Rules:
         return True
 
 
-@lru_cache(maxsize=16)
+@per_layout
 def _rules(layout: Layout) -> _Rules:
     return _Rules(layout)
 

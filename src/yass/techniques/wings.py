@@ -25,14 +25,16 @@ rows, columns or boxes, so all four are sound on every layout.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from yass.board import Board
 from yass.geometry import a_digit, bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.step import Link, Node, Step, notation
 from yass.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["RemotePair", "WWing", "XYWing", "XYZWing"]
 
