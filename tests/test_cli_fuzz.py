@@ -222,3 +222,13 @@ def test_fuzzed_command_lines(
         codes[code] = codes.get(code, 0) + 1
     assert set(codes) == EXPECTED  # the generator reaches every outcome
     assert {0, 1, 2, 3, 130, 141} <= DOCUMENTED
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "count", "rate", "explain"])
+def test_a_nul_character_in_the_puzzle_argument_is_one_line(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a longer run of the fuzzer: a NUL taken for a file name reached open()."""
+    assert main([command, "a\x00b"]) == 2
+    err = capsys.readouterr().err
+    assert err == "yass: error: cannot read 'a\\x00b': not a file name\n"

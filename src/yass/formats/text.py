@@ -546,6 +546,8 @@ def open_source(source: Source) -> tuple[str, IO[str], bool]:
             raise ParseError(f"cannot read {path!r}: it is a directory") from None
         except OSError as exc:
             raise ParseError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        except ValueError:  # a NUL character in the name
+            raise ParseError(f"cannot read {path!r}: not a file name") from None
     name = getattr(source, "name", "")
     if not isinstance(name, str) or name in ("<stdin>", "<stdout>"):
         name = "<stdin>" if name == "<stdin>" else ""
