@@ -2,10 +2,11 @@
 
 The corpus is made here, from a fixed seed, each time the script runs (nothing to
 download or keep): for each size, random complete grids (the boxes along the diagonal
-filled at random, the rest by the compiled search, then rows, columns, bands and
-stacks shuffled), each with a random subset of its cells kept as givens at a mix of
-densities (from about a quarter to about a half of the cells; 80 givens is among the
-16x16 ones). Every puzzle has a solution; the sparser ones usually have several.
+filled at random, the rest by a plain randomised search written here, so the corpus
+does not change with the engine measured; then rows, columns, bands and stacks
+shuffled), each with a random subset of its cells kept as givens at a mix of densities
+(from about a quarter to about a half of the cells; 80 givens is among the 16x16 ones).
+Every puzzle has a solution; the sparser ones usually have several.
 
 For each puzzle it times ``yass.fast.count_solutions(puzzle, 2)`` (the uniqueness check,
 the generic compiled engine) in CPU seconds and prints, per size and overall, the
@@ -61,9 +62,67 @@ def _shuffled_grid(size: int, grid: list[int], rng: random.Random) -> list[int]:
     return [grid[rows[r] * size + cols[c]] for r in range(size) for c in range(size)]
 
 
+def _fill(size: int, givens: list[int], rng: random.Random, cap: int) -> list[int] | None:
+    """A completion of ``givens`` by a plain randomised search of this script's own
+    (fewest candidates first, digits in random order), so the corpus does not depend on
+    the engine it measures; None after ``cap`` branches (the caller starts again)."""
+    shape = box_shape(size)
+    assert shape is not None
+    br, bc = shape
+    full = (1 << size) - 1
+    unit = [(c // size, size + c % size, 2 * size + (c // size // br) * br + c % size // bc)
+            for c in range(size * size)]
+    used = [0] * (3 * size)
+    grid = givens[:]
+    for c, v in enumerate(grid):
+        if v:
+            for u in unit[c]:
+                used[u] |= 1 << (v - 1)
+    empty = [c for c, v in enumerate(grid) if not v]
+    branches = 0
+
+    def search() -> bool:
+        nonlocal branches
+        best, best_mask, best_count = -1, 0, size + 1
+        for c in empty:
+            if grid[c]:
+                continue
+            a, b, x = unit[c]
+            mask = full & ~(used[a] | used[b] | used[x])
+            count = mask.bit_count()
+            if count < best_count:
+                best, best_mask, best_count = c, mask, count
+                if count <= 1:
+                    break
+        if best < 0:
+            return True
+        if best_count == 0:
+            return False
+        digits = [d for d in range(1, size + 1) if best_mask >> (d - 1) & 1]
+        rng.shuffle(digits)
+        a, b, x = unit[best]
+        for d in digits:
+            branches += 1
+            if branches > cap:
+                return False
+            bit = 1 << (d - 1)
+            grid[best] = d
+            used[a] |= bit
+            used[b] |= bit
+            used[x] |= bit
+            if search():
+                return True
+            grid[best] = 0
+            used[a] &= ~bit
+            used[b] &= ~bit
+            used[x] &= ~bit
+        return False
+
+    return grid if search() else None
+
+
 def random_grid(size: int, rng: random.Random) -> list[int]:
     """A random complete grid of ``size`` with standard boxes."""
-    layout = make_layout(size)
     shape = box_shape(size)
     assert shape is not None
     br, bc = shape
@@ -77,12 +136,9 @@ def random_grid(size: int, rng: random.Random) -> list[int]:
             ]
             for cell, d in zip(cells, digits, strict=True):
                 givens[cell] = d
-        try:
-            first = fast.solve(Puzzle(layout, tuple(givens)), Bounds(timeout=5))
-        except BoundReached:
-            continue  # rare: draw another start rather than wait
-        if first is not None:
-            return _shuffled_grid(size, list(first), rng)
+        filled = _fill(size, givens, rng, cap=5000)
+        if filled is not None:  # else (rare) draw another start rather than wait
+            return _shuffled_grid(size, filled, rng)
 
 
 def corpus(size: int, count: int, seed: int) -> list[tuple[int, ...]]:
