@@ -5,7 +5,9 @@ seeds 0, 1, ...) and prints the CPU seconds per puzzle (median, p95, max), the p
 per second and the tries per puzzle; with ``--hodoku`` it does the same with hodoku-py's
 generator (``hodoku.api.Generator``, the PyPI port of HoDoKu, from the ``bench`` extra),
 whose levels also use HoDoKu's score thresholds. ``--families`` adds one row per
-technique family for ``--hardest`` (a puzzle whose hardest step is that technique).
+technique for ``--hardest`` (a puzzle whose hardest step is that technique): every
+fish, wing, colouring and chain technique of the ladder, Unique Rectangle 1 and Death
+Blossom for comparison (``--only`` picks rows by code, ``--seed`` draws other puzzles).
 
 Run from the repository:
   python benchmarks/generate.py --count 20 --hodoku
@@ -23,18 +25,40 @@ from yass.layout import Layout
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 FAMILIES = {
+    # fish
     "X-Wing": "xw",
     "Swordfish": "sf",
+    "Jellyfish": "jf",
+    "Finned X-Wing": "fxw",
+    "Sashimi X-Wing": "sxw",
+    "Finned Swordfish": "fsf",
+    "Sashimi Swordfish": "ssf",
+    "Finned Jellyfish": "fjf",
+    "Sashimi Jellyfish": "sjf",
+    # single-digit patterns and wings
     "Skyscraper": "sky",
+    "2-String Kite": "kite",
+    "Turbot Fish": "tf",
+    "Empty Rectangle": "er",
     "W-Wing": "ww",
     "XY-Wing": "xy",
     "XYZ-Wing": "xyz",
+    "ALS-XY-Wing": "alsxy",
+    # uniqueness (for comparison)
     "Unique Rectangle 1": "ur1",
+    # colouring and chains
+    "Remote Pair": "rp",
+    "Simple Colouring": "sc",
+    "Multi-Colouring": "mc",
     "X-Chain": "xc",
     "XY-Chain": "xyc",
     "AIC": "aic",
+    "Grouped AIC": "gaic",
     "ALS-XZ": "alsxz",
+    "ALS Chain": "alsc",
+    "Death Blossom": "db",
     "Forcing Chain": "fc",
+    "Forcing Net": "fn",
 }
 
 
@@ -57,11 +81,13 @@ def _row(
             f"  p95 {p95:7.3f} s  max {times[-1]:7.3f} s  {rate:7.2f} puzzles/s{extra}{gave}")
 
 
-def _yass(req: Request, count: int, timeout: float) -> tuple[list[float], list[int], int]:
+def _yass(
+    req: Request, count: int, timeout: float, seed: str = "bench"
+) -> tuple[list[float], list[int], int]:
     times, tries, missing = [], [], 0
     for i in range(count):
         start = time.process_time()
-        g = generate_one(req, seed="bench", index=i, timeout=timeout)
+        g = generate_one(req, seed=seed, index=i, timeout=timeout)
         if g is None:
             missing += 1
             continue
@@ -95,6 +121,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=60.0, help="CPU seconds per puzzle")
     ap.add_argument("--levels", default=",".join(LEVELS),
                     help="comma-separated levels to time (default all; '' for none)")
+    ap.add_argument("--seed", default="bench", help="seed of yass's puzzles (default bench)")
     ap.add_argument("--only", default="",
                     help="with --families: comma-separated technique codes (default all)")
     args = ap.parse_args()
@@ -104,7 +131,7 @@ def main() -> None:
     print("CPU seconds per puzzle, one process (rotational symmetry)")
     for level in levels:
         req = Request(layout, levels=(LEVELS.index(level) + 1,), symmetry="rotational")
-        times, tries, missing = _yass(req, args.count, args.timeout)
+        times, tries, missing = _yass(req, args.count, args.timeout, args.seed)
         print(_row(f"yass {level}", times, tries, missing, args.timeout), flush=True)
         if args.hodoku:
             h_times, h_missing = _hodoku(level, args.count)
@@ -114,7 +141,7 @@ def main() -> None:
             if only and code not in only:
                 continue
             req = Request(layout, hardest=(code,), symmetry="rotational")
-            times, tries, missing = _yass(req, args.count, args.timeout)
+            times, tries, missing = _yass(req, args.count, args.timeout, args.seed)
             print(_row(f"yass --hardest {name}", times, tries, missing, args.timeout),
                   flush=True)
 

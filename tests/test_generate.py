@@ -277,3 +277,80 @@ def test_cli_hardest_and_symmetry(capsys: pytest.CaptureFixture[str]) -> None:
     assert _symmetric(puzzle.givens, 9, "mirror")
     e = explain(puzzle)
     assert e.hardest is not None and e.hardest.code == "sky" and e.score == row["score"]
+
+
+# -- cheaper rejections and rare techniques ------------------------------------------------
+
+
+def test_no_branch_means_the_basic_techniques_solve_it() -> None:
+    import random
+
+    from yass.generate import _branches, _carve, _closes, _prefix, _random_grid
+    from yass.solver import run_logic
+    from yass.techniques import TECHNIQUES
+
+    basic = _prefix(TECHNIQUES, 2)
+    below_unfair = _prefix(TECHNIQUES, 3)
+    rng = random.Random(11)
+    req = Request(CLASSIC, symmetry="rotational")
+    seen = set()
+    for _ in range(12):
+        grid = _random_grid(CLASSIC, rng)
+        assert grid is not None
+        givens = _carve(req, grid, rng)
+        branches = _branches(givens)
+        board = Puzzle(CLASSIC, tuple(givens)).board()
+        run_logic(board, basic, [])
+        # No branch: the fast search's propagation finished it, and so do the basic
+        # techniques (the gate that makes such a puzzle too easy for Hard and above).
+        assert (branches == 0) == board.is_solved()
+        seen.add(branches == 0)
+        # The closure (every step of a technique at once) ends where the path ends.
+        path = Puzzle(CLASSIC, tuple(givens)).board()
+        run_logic(path, below_unfair, [])
+        closure = Puzzle(CLASSIC, tuple(givens)).board()
+        assert _closes(closure, below_unfair, []) == path.is_solved()
+        assert all(v in (0, s) for v, s in zip(closure.values, grid, strict=True))
+    assert seen == {True, False}
+
+
+def test_search_finds_an_extreme_puzzle() -> None:
+    g = generate_one(Request(CLASSIC, levels=(5,), symmetry="rotational"), seed=2, timeout=60)
+    assert g is not None and g.level == 5 and g.level_name == "Extreme"
+    _rated_as_generated(g)
+    assert _symmetric(g.puzzle.givens, 9, "rotational")
+
+
+def test_search_finds_an_unfair_chain_as_the_hardest_step() -> None:
+    req = Request(CLASSIC, hardest=("xyc",), symmetry="diagonal")
+    g = generate_one(req, seed=4, timeout=30)
+    assert g is not None and g.hardest == "xyc" and g.level_name == "Unfair"
+    _rated_as_generated(g)
+    assert _symmetric(g.puzzle.givens, 9, "diagonal")
+
+
+def test_rare_technique_gets_a_bound_and_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    from yass.generate import rarely
+
+    assert rarely(Request(CLASSIC, hardest=("alsxz",))) is not None
+    assert rarely(Request(CLASSIC, hardest=("alsxz", "xyc"))) is None
+    assert rarely(Request(CLASSIC, require=("alsc",))) is not None
+    assert main(["generate", "--hardest", "ALS-XZ", "--timeout", "0.5", "-j", "1"]) == 4
+    captured = capsys.readouterr()
+    assert captured.out.startswith("no puzzle found within 0.5 s")
+    assert "ALS-XZ is almost never on a solving path" in captured.err
+
+
+def test_timeout_is_kept_within_one_long_rating(capsys: pytest.CaptureFixture[str]) -> None:
+    """One rating of a puzzle with rules can take many seconds (the first Miracle
+    candidate's takes about 25 s): the time limit stops it between two steps."""
+    assert main(["generate", "--rules", "miracle", "--timeout", "1", "-j", "1",
+                 "--format", "line"]) == 4
+    assert capsys.readouterr().out.startswith("no puzzle found within 1 s (puzzle 1)")
+
+
+@pytest.mark.parametrize("option", ["--level", "--require", "--exclude", "--hardest", "--practice"])
+def test_an_empty_list_is_an_error(option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", option, " , "]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"yass: error: {option} needs at least one") and err.count("\n") == 1

@@ -70,7 +70,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    help="techniques (codes or names, see `yass techniques`) that must appear")
     p.add_argument("--exclude", metavar="CODES", help="techniques that must not appear")
     p.add_argument("--hardest", metavar="CODES",
-                   help="the hardest technique must be one of these")
+                   help="the hardest technique must be one of these (a rare one takes"
+                   " seconds: Jellyfish, X-Chain, colouring; ALS-XZ, ALS-XY-Wing and ALS"
+                   " Chain are almost never on a path, grouped AICs coming first, so a"
+                   " search for them stops after 30 s unless --timeout says otherwise)")
     p.add_argument("--practice", metavar="TECHNIQUE",
                    help="a puzzle that uses this technique, with the grid in progress where it"
                    " is the next step (as 729 candidate characters: `yass hint` reads it)")
@@ -108,6 +111,11 @@ def _request(args: argparse.Namespace) -> Any:
     from yass.generate import LEVEL_NAMES, GenerateError, Request
     from yass.layout import Layout
 
+    for option in ("level", "require", "exclude", "hardest", "practice"):
+        value = getattr(args, option)
+        if value is not None and not value.replace(",", "").strip():
+            what = "level" if option == "level" else "technique code or name"
+            raise GenerateError(f"--{option} needs at least one {what}")
     fixed = None
     if args.template:
         from yass.formats import read_puzzles
@@ -166,7 +174,7 @@ def _text(item: Any, fmt: str) -> str:
 
 def run(args: argparse.Namespace, out: Callable[[str], None],
         err: Callable[[str, str], None]) -> int:
-    from yass.generate import generate
+    from yass.generate import RARE_TIMEOUT, generate, rarely
     from yass.geometry import PuzzleError
 
     try:
@@ -174,17 +182,24 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     except PuzzleError as exc:
         err("error", str(exc))
         return EXIT_BAD_INPUT
+    timeout = args.timeout
+    why = rarely(req)
+    if why is not None:
+        if timeout is None:
+            timeout = RARE_TIMEOUT
+        err("note", f"{why}; each puzzle is searched for {timeout:g} CPU seconds at most"
+            " (--timeout)")
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, os.cpu_count() or 1, args.count)
     code = EXIT_OK
     progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
     try:
         for done, item in enumerate(
-            generate(req, args.count, seed=args.seed, jobs=jobs, timeout=args.timeout), 1
+            generate(req, args.count, seed=args.seed, jobs=jobs, timeout=timeout), 1
         ):
             progress.before_output()
             if isinstance(item, int):
-                out(f"no puzzle found within {args.timeout:g} s (puzzle {item + 1})")
+                out(f"no puzzle found within {timeout:g} s (puzzle {item + 1})")
                 code = EXIT_BOUND
             else:
                 out(_text(item, args.format))

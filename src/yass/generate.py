@@ -15,9 +15,13 @@ as close to the request (``_Target.distance``), and after ``PATIENCE`` moves wit
 getting closer the search starts again from a new grid. Rating is cut short where it
 can be: the ladder stops at the hardest technique allowed (stuck means too hard),
 singles that finish a puzzle make it easy at once, and for Unfair and Extreme a puzzle
-that the easier rungs leave almost solved is not run through the expensive ones. Every
-puzzle returned is unique and rated by the whole ladder, exactly as ``yass explain``
-rates it.
+that the easier rungs leave almost solved is not run through the expensive ones. For
+Hard and above, a classic puzzle that the fast search proves unique without a branch
+is too easy at once (the basic techniques solve it), an Extreme one must take several
+branches, and the rungs run as closures (every step a technique finds taken at once,
+about twice as fast as the path), the ladder's own path being taken only for a puzzle
+they find in the window. Every puzzle returned is unique and rated by the whole ladder,
+exactly as ``yass explain`` rates it.
 
 Everything is reproducible: puzzle ``i`` of seed ``s`` depends only on ``(s, i)``, so
 ``-j`` workers give the same puzzles in the same order as one worker.
@@ -36,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yass.board import Board, Puzzle
+from yass.bounds import BoundReached, Bounds
 from yass.formats.candidates import candidate_line
 from yass.geometry import PuzzleError
 from yass.layout import Layout
@@ -48,12 +53,23 @@ __all__ = [
     "generate",
     "generate_one",
     "orbits",
+    "rarely",
 ]
 
 #: Symmetry names and what they map a cell (r, c) of an n x n grid to.
 SYMMETRIES = ("none", "rotational", "quarter", "diagonal", "antidiagonal", "mirror", "flip",
               "dihedral")
 LEVEL_NAMES = ("easy", "medium", "hard", "unfair", "extreme")
+
+
+#: Techniques that are (almost) never on a path, so never its hardest step: a technique
+#: earlier on the ladder makes the same eliminations first. A search for them is given a
+#: bound by the CLI (``RARE_TIMEOUT``) and says why it found nothing.
+_VIA_GAIC = ("Grouped Nice Loop/AIC comes first on the ladder and its chains through ALS"
+             " nodes make the same eliminations")
+RARE = {"alsxz": _VIA_GAIC, "alsxy": _VIA_GAIC, "alsc": _VIA_GAIC}
+#: CPU seconds a puzzle that ``rarely`` names is searched for when no timeout is given.
+RARE_TIMEOUT = 30.0
 
 
 class GenerateError(PuzzleError):
@@ -209,10 +225,29 @@ def _random_grid(
     return result.solution
 
 
+def _c9(layout: Layout) -> bool:
+    """Whether ``layout`` is the classic 9x9 (3x3 boxes, no rules): the fast core's own."""
+    return layout.is_classic and layout.size == 9 and layout.box_rows == 3
+
+
 def _unique(layout: Layout, givens: Sequence[int]) -> bool:
+    if _c9(layout):
+        from yass import _core
+
+        return _core.c9_count_givens(givens, 2)[0] == 1
     from yass import fast
 
     return fast.count_solutions(Puzzle(layout, tuple(givens)), 2) == 1
+
+
+def _branches(givens: Sequence[int]) -> int:
+    """The branches the fast exhaustive search takes to prove a classic 9x9 puzzle unique:
+    none when its propagation (singles and box-line triads) finishes the puzzle, most
+    Extreme puzzles seven or more."""
+    from yass import _core
+
+    _core.c9_count_givens(givens, 2)
+    return _core.search_nodes()
 
 
 def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]:
@@ -238,6 +273,20 @@ def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]
             for c, v in zip(orbit, saved, strict=True):
                 givens[c] = v
     return givens
+
+
+def rarely(req: Request) -> str | None:
+    """Why ``req`` can hardly be met (a technique in ``RARE`` required, practised, or
+    every technique allowed as the hardest), or None."""
+    from yass.explain import technique_info
+
+    named = [c for c in (*req.require, *((req.practice,) if req.practice else ())) if c in RARE]
+    if req.hardest and all(code in RARE for code in req.hardest):
+        named.append(req.hardest[0])
+    if not named:
+        return None
+    code = named[0]
+    return f"{technique_info(code).name} is almost never on a solving path: {RARE[code]}"
 
 
 def _matches(req: Request, counts: dict[str, int], hardest: str, level: int) -> bool:
@@ -270,8 +319,21 @@ def _key(code: str) -> Key:
 Distance = tuple[int, int, int]
 #: For a classic 9x9 asked to be at least Unfair (4) or Extreme (5): the cells the basic
 #: techniques, then the techniques before the first Unfair one, must leave unsolved
-#: for the rest of the ladder to run at all.
-_GATES = {4: (30, 0), 5: (40, 47)}
+#: for the rest of the ladder to run at all (for Extreme the same: cells the basic
+#: techniques solve are not left by the next tier either, so the earlier gate spares it).
+_GATES = {4: (30, 0), 5: (47, 47)}
+#: For a classic 9x9 asked to be Hard or above: a puzzle ``_branches`` proves unique
+#: without a branch is solved by the basic techniques (1489 of 1489 puzzles checked), so
+#: it is too easy at once (three puzzles in four, in microseconds). Asked to be Extreme:
+#: the fewest branches it must take. Measured on the puzzles a search for Extreme ones
+#: rated through the whole ladder (about 600): 81% of the Extreme ones take 7 or more,
+#: a third of the others and under 4% of random minimal puzzles do.
+BRANCHES_GATE = 7
+#: The most steps ``_closes`` takes from one technique at a time (a chain search yields
+#: its steps lazily; more than this gains little).
+BATCH = 16
+#: Whether ratings for windows from Hard up start with the closures (``_Target.fast``).
+FAST = True
 
 
 def _prefix(ladder: Sequence[Any], level: int) -> list[Any]:
@@ -302,10 +364,21 @@ class _Target:
     or the more score hard steps made); otherwise the whole ladder rates it and the
     request is checked as a whole. Distances compare as tuples, smaller is closer,
     ``(0, 0, 0)`` is a match.
+
+    From Hard up (``fast``) a classic puzzle proved unique without a branch is too easy
+    before any rating (``BRANCHES_GATE``), and the tiers run as closures (``_closes``):
+    the closures decide too easy and too hard, and a puzzle they put in the window is
+    rated again by the cut ladder's own path (``_exact``), which alone decides a match.
+    For Extreme, the closure of the ladder below Extreme first tells whether the
+    puzzle is too easy, before any forcing chain runs.
     """
 
     def __init__(self, req: Request) -> None:
         from yass.techniques import TECHNIQUES
+
+        #: The time limit of the puzzle being searched for, checked between the steps of
+        #: every rating (one rating of a puzzle with rules can take many seconds).
+        self.bounds: Bounds | None = None
 
         lo, hi = _LOWEST, _HIGHEST
         if req.levels:
@@ -322,11 +395,14 @@ class _Target:
         #: The ladder cut at ``hi`` (the whole ladder always finishes).
         self.cut = ladder
         self.whole = len(ladder) == len(TECHNIQUES)
+        #: Whether the cut ladder is the start of the whole one (a Hard technique placed
+        #: after Unfair ones, such as Simple Colouring, cuts the Unfair ones out of it).
+        self.prefix = ladder == list(TECHNIQUES[: len(ladder)])
         # The tiers: prefixes of the cut ladder (a path takes a step of a later tier only
         # where the earlier ones have none, so running them one after the other from the
         # same board gives the path of the cut ladder), each with the cells it must leave
         # unsolved for the search to go on.
-        classic = req.layout.size == 9 and not req.layout.constraints
+        classic = _c9(req.layout)
         gates = _GATES.get(lo[0], (0, 0)) if classic else (0, 0)  # (measured there)
         basic = _prefix(ladder, 2)
         below_unfair = _prefix(ladder, 3)
@@ -335,14 +411,31 @@ class _Target:
             self.tiers.append((below_unfair, gates[1]))
         if len(ladder) > len(self.tiers[-1][0]):
             self.tiers.append((ladder, 0))
+        #: Hard and above asked: the branches a puzzle must take (classic 9x9, see
+        #: ``BRANCHES_GATE``); Extreme asked: the ladder below Extreme, whose closure
+        #: (``_closes``) first tells a puzzle too easy.
+        self.branches = 0
+        if classic and lo[0] >= 3:
+            self.branches = BRANCHES_GATE if lo[0] >= 5 else 1
+        below_extreme = _prefix(ladder, 4)
+        self.below: list[Any] | None = None
+        if lo[0] >= 5 and len(self.tiers) > 1 and len(self.tiers[-2][0]) < len(below_extreme):
+            self.below = below_extreme
+        #: Whether the tiers are run as closures (``_closes``: every step a technique
+        #: finds taken at once), the ladder's own path taken only for a puzzle they find
+        #: in the window: for windows that random puzzles seldom hit (Hard and above).
+        self.fast = FAST and lo[0] >= 3
 
     def distance(self, puzzle: Puzzle, grid: Sequence[int]) -> tuple[Distance, Any]:
         """How far ``puzzle`` (whose solution is ``grid``) is from the window, and its
         full explanation when it is in."""
-        from yass.explain import Explanation, explain
-        from yass.solver import SolveResult, run_logic
+        from yass.solver import run_logic
 
         self.stuck = []
+        if self.branches:
+            branches = _branches(puzzle.givens)
+            if branches < self.branches:
+                return (2, 1, -branches * 81 - puzzle.givens.count(0)), None
         board = puzzle.board()
         left = sum(1 for v in board.values if not v)
         if self.lo > _EASY:
@@ -355,11 +448,26 @@ class _Target:
         steps: list[Any] = []
         stage = 2
         after = left
+        last = len(self.tiers) - 1
         for depth, (ladder, gate) in enumerate(self.tiers):
             before = after if depth == 0 else left
-            broken = run_logic(board, ladder, steps, checked=depth > 0)
-            if broken is not None:  # pragma: no cover - the puzzle has a solution
-                raise AssertionError(f"the ladder broke a unique puzzle: {broken}")
+            if depth == last and depth and self.below is not None:
+                # Most puzzles that get this far are still solved below Extreme: the
+                # closure tells so in half the time of the ladder's path, and only the
+                # others take the path.
+                trial, found = board.copy(), steps[:]
+                if _closes(trial, self.below, found, self.bounds):
+                    return (2, -2 * depth - 2, -sum(_hard_score(s.technique) for s in found)), None
+                if self.fast:
+                    return self._exact(puzzle, grid)
+            if self.fast:
+                _closes(board, ladder, steps, self.bounds)
+            else:
+                broken = run_logic(
+                    board, ladder, steps, checked=depth > 0, bounds=self.bounds
+                )
+                if broken is not None:  # pragma: no cover - the puzzle has a solution
+                    raise AssertionError(f"the ladder broke a unique puzzle: {broken}")
             left = sum(1 for v in board.values if not v)
             stage = 2 * depth + 2
             if not left:
@@ -379,14 +487,80 @@ class _Target:
                 return (2, -stage, -before), None
             # The whole cut ladder ran: the more hard steps, the closer.
             return (2, -stage, -sum(_hard_score(s.technique) for s in steps)), None
-        if not self.whole:
-            return (0, 0, 0), explain(puzzle, unique=True)
+        if self.fast:
+            return self._exact(puzzle, grid)
+        return self._rated(puzzle, grid, board, steps)
+
+    def _exact(self, puzzle: Puzzle, grid: Sequence[int]) -> tuple[Distance, Any]:
+        """The distance of a puzzle the closures found in the window, from the ladder's
+        own path (the closures take a different one)."""
+        from yass.solver import run_logic
+
+        board = puzzle.board()
+        steps: list[Any] = []
+        broken = run_logic(board, self.cut, steps, bounds=self.bounds)
+        if broken is not None:  # pragma: no cover - the puzzle has a solution
+            raise AssertionError(f"the ladder broke a unique puzzle: {broken}")
+        left = sum(1 for v in board.values if not v)
+        if left:
+            self.stuck = [c for c, v in enumerate(board.values) if not v]
+            inside = any(self.lo <= _key(s.technique) <= self.hi for s in steps)
+            return (1, 0 if inside else 1, left), None
+        top = max((_key(step.technique) for step in steps), default=_LOWEST)
+        if top < self.lo:
+            stage = 2 * len(self.tiers)
+            return (2, -stage, -sum(_hard_score(s.technique) for s in steps)), None
+        return self._rated(puzzle, grid, board, steps)
+
+    def _rated(
+        self, puzzle: Puzzle, grid: Sequence[int], board: Board, steps: list[Any]
+    ) -> tuple[Distance, Any]:
+        """A match for the window: the full explanation of ``puzzle``, which the cut
+        ladder solved (``board``) by ``steps``."""
+        from yass.explain import Explanation, explain
+        from yass.solver import SolveResult
+
+        if not self.prefix:
+            return (0, 0, 0), explain(puzzle, unique=True, bounds=self.bounds)
         if tuple(board.values) != tuple(grid):  # pragma: no cover - verified by the search
             raise AssertionError("the ladder found another solution")
-        # The whole ladder ran: its path is the one ``explain`` takes.
+        # The cut ladder, the start of the whole one, solved it: at every step a
+        # technique it holds had one, so the whole ladder takes the same path, the one
+        # ``explain`` takes.
         solved = SolveResult(puzzle, tuple(board.values), 0, steps, unique=True,
                              uniqueness_used=True)
         return (0, 0, 0), Explanation(puzzle, solved)
+
+
+def _closes(
+    board: Board, ladder: Sequence[Any], steps: list[Any], bounds: Bounds | None = None
+) -> bool:
+    """Whether ``ladder`` solves ``board`` (changed) when every step the first technique
+    with any finds is taken at once (appended to ``steps``).
+
+    Each step is a deduction from the same board, so together they keep a unique
+    puzzle's solution; the board reached is not the ladder's path, but whether it gets
+    solved almost always is (855 of 855 boards checked): a fast test that a puzzle is
+    too easy, the exact path coming from ``run_logic`` when it is not.
+    """
+    from itertools import islice
+
+    from yass.solver import apply_step
+
+    while not board.is_solved():
+        if bounds is not None:
+            bounds.check_time()
+        for tech in ladder:
+            found = list(islice((s for s in tech.find(board) if not s.is_empty), BATCH))
+            if found:
+                break
+        else:
+            return False
+        for step in found:
+            steps.append(step)
+            if apply_step(board, step) is not None:  # pragma: no cover - sound steps
+                return False
+    return True
 
 
 def _singles_left(board: Board) -> int:
@@ -537,7 +711,7 @@ def _mutate(
 #: a trait its neighbours often share); for anything else (a hardest technique, a level)
 #: one given moved changes the path so much that new grids do about as well, so the
 #: search restarts soon (measured with benchmarks/generate.py: small samples, noisy).
-PATIENCE = {"extreme": 100, "other": 10}
+PATIENCE = {"extreme": 300, "other": 10}
 #: How often a puzzle too hard gets one more given (else a given is moved).
 SOFTEN = 0.5
 
@@ -564,6 +738,7 @@ def generate_one(
         raise GenerateError(f"unknown technique code {unknown[0]!r} (`yass techniques` lists them)")
     start = time.process_time()
     target = _Target(req)
+    target.bounds = Bounds(timeout=timeout) if timeout is not None and timeout > 0 else None
     rng = random.Random(f"{seed}/{index}")
     shapes = orbits(req.layout.size, req.symmetry)
     if req.fixed:
@@ -598,7 +773,10 @@ def generate_one(
                 continue
         tries += 1
         puzzle = Puzzle(req.layout, tuple(candidate))
-        dist, result = target.distance(puzzle, grid)
+        try:
+            dist, result = target.distance(puzzle, grid)
+        except BoundReached:
+            return None
         if result is not None:
             out = _check(req, puzzle, result)
             if out is not None:
