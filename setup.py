@@ -1,7 +1,9 @@
-"""Build the compiled search core (``yass._core``) with Cython when it is available.
+"""Build the compiled search core (``yass._core``) and the SE rating's hot paths
+(``yass._se_core``) with Cython when it is available.
 
 The extension is optional: if Cython is missing or the C compiler fails, the package
-still installs and ``yass._core`` runs as plain Python (same results, slower).
+still installs and ``yass._core`` and ``yass._se_core`` run as plain Python (same results,
+slower).
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    ext = Extension(
-        "yass._core",
-        ["src/yass/_core.py"],
-        extra_compile_args=["-O3"],
-        optional=True,
-    )
-    built = list(cythonize([ext], compiler_directives=DIRECTIVES, quiet=True))
+    exts = [
+        Extension(name, [path], extra_compile_args=["-O3"], optional=True)
+        for name, path in (
+            ("yass._core", "src/yass/_core.py"),
+            ("yass._se_core", "src/yass/_se_core.py"),  # the SE rating's hot paths
+        )
+    ]
+    built = list(cythonize(exts, compiler_directives=DIRECTIVES, quiet=True))
     for module in built:
         module.optional = True  # cythonize does not carry the flag over
     return built

@@ -4,8 +4,8 @@ For each rated file (default: every ``*.tsv`` of ``../shared/data/rated/``; colu
 puzzle, er, ep, ed, hardest, seconds) this rates every puzzle and prints:
 
 * puzzles; how many yass rated, and how many it left ``incomplete`` (the path needs SE's
-  dynamic chains (+) or nested chains, not reproduced yet) -- and, of those, any whose
-  lower bound is already above SE's ER (must be 0);
+  dynamic chains (+) or nested chains and ran out of the time budget there) -- and, of
+  those, any whose lower bound is already above SE's ER (must be 0);
 * the share of puzzles with ER exactly equal / within 0.1 / within 0.2, the same for EP
   and ED, and the hardest technique's name equal (an incomplete puzzle counts as a miss
   for every figure it does not know);

@@ -23,9 +23,12 @@ within each type, cells in SE's index order within a house).
 
 from __future__ import annotations
 
+import _thread
+import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from types import ModuleType
 
 __all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
 
@@ -77,6 +80,26 @@ PEERS_LIST = tuple(_house_cells_ordered(c) for c in range(81))
 PEERS = tuple(sum(1 << o for o in PEERS_LIST[c]) for c in range(81))
 
 POP = tuple(bin(m).count("1") for m in range(1 << 9))
+
+
+def _fast_core() -> ModuleType | None:
+    """The compiled hot paths (``yass._se_core``), loaded with this geometry, or None
+    when the extension is not built (its interpreted source is slower than this module's
+    own code, which then runs instead). ``YASS_SE_PURE=1`` in the environment keeps to
+    this module's code (for comparisons)."""
+    if os.environ.get("YASS_SE_PURE"):
+        return None
+    try:
+        from yass import _se_core
+    except ImportError:  # pragma: no cover - the source is always there
+        return None
+    if not _se_core.is_compiled():
+        return None
+    _se_core.init(PEERS_LIST, HOUSES, CELL_HOUSES)
+    _se_core.init_locks(LOCK_TABLE)
+    return _se_core
+
+
 BITS = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
 
 
@@ -300,7 +323,21 @@ LOCK_TABLE = tuple(
 )
 
 
+#: The compiled module the producers call, or None (this module's Python code runs).
+_FAST = _fast_core()
+# Its state is module-wide (C arrays): one call at a time, whatever the thread.
+_LOCK = _thread.allocate_lock()
+
+
 def _direct_locking(g: _Grid) -> _Hint | None:
+    if _FAST is not None:
+        with _LOCK:
+            got = _FAST.locking(g.pos, 1)
+        if got is None:
+            return None
+        return (
+            ("Direct Pointing", 1.7, got[1], []) if got[0] else ("Direct Claiming", 1.9, got[1], [])
+        )
     pos = g.pos
     for pointing, base1, inner, _base2, _outer2, thirds in LOCK_TABLE:
         for d in range(9):
@@ -319,6 +356,12 @@ def _direct_locking(g: _Grid) -> _Hint | None:
 
 
 def _locking(g: _Grid) -> _Hint | None:
+    if _FAST is not None:
+        with _LOCK:
+            got = _FAST.locking(g.pos, 0)
+        if got is None:
+            return None
+        return ("Pointing", 2.6, None, got[2]) if got[0] else ("Claiming", 2.8, None, got[2])
     pos = g.pos
     for pointing, base1, inner, base2, outer2, _thirds in LOCK_TABLE:
         for d in range(9):
@@ -354,6 +397,11 @@ def _subsets(masks: list[int], degree: int) -> Iterator[tuple[int, int]]:
     ``degree`` bits, in SE's order (increasing member masks), where each member has 2 to
     ``degree`` bits (SE's common-tuple test rejects 0 or 1 bits; more than ``degree``
     cannot fit). Members are indexes into ``masks``."""
+    if _FAST is not None and len(masks) <= 9 and 2 <= degree <= 4:
+        with _LOCK:
+            found = _FAST.subsets(masks, degree)
+        yield from found
+        return
     ok = [i for i, m in enumerate(masks) if 1 < POP[m] <= degree]
     n = len(ok)
     if n < degree:
@@ -541,6 +589,9 @@ def _loop_cells(g: _Grid, pair: int) -> tuple[int, int]:
 
 
 def _find_loops(g: _Grid, start: int, pair: int, holders: int, viable: int) -> list[list[int]]:
+    if _FAST is not None:
+        with _LOCK:
+            return _FAST.find_loops(g.cand, start, pair, holders, viable)  # type: ignore[no-any-return]
     cand = g.cand
     results: list[list[int]] = []
     loop: list[int] = []
@@ -641,6 +692,10 @@ def _unique_loops(g: _Grid) -> _Hint | None:
                 continue
             size = len(loop)
             base = _loop_difficulty(size)
+            # Every hint of a loop has a difficulty of at least ``base`` (type 3: more): one
+            # that cannot sort before the best so far, by (difficulty, type), is not built.
+            if best is not None and (base, 1) >= (best[0], best[1]):
+                continue
             extra = [c for c in loop if POP[cand[c]] > 2]
             if len(extra) == 1:
                 c = extra[0]
@@ -652,12 +707,13 @@ def _unique_loops(g: _Grid) -> _Hint | None:
                 others = (cand[c1] | cand[c2]) & ~pair
                 if POP[others] == 1:
                     offer(base, 2, size, _type2(g, extra, pair))
-                elif POP[others] >= 2:
+                elif POP[others] >= 2 and (best is None or (base, 3) < (best[0], best[1])):
                     for diff, elims in _type3(g, c1, c2, pair, others, base):
                         offer(diff, 3, size, elims)
-                elims4 = _type4(g, c1, c2, v1, v2)
-                if elims4 is not None:
-                    offer(base, 4, size, elims4)
+                if best is None or (base, 4) < (best[0], best[1]):
+                    elims4 = _type4(g, c1, c2, v1, v2)
+                    if elims4 is not None:
+                        offer(base, 4, size, elims4)
     if best is None:
         return None
     return (best[2], best[0], None, best[3])
@@ -884,6 +940,12 @@ def _bug3(g: _Grid, bug_cells: list[int], all_values: int, common: int) -> _Hint
 
 
 def _aligned_pair(g: _Grid) -> _Hint | None:
+    if _FAST is not None:
+        with _LOCK:
+            elims = _FAST.aligned_pair(g.cand)
+        if elims is False:
+            raise _Unsupported("aligned pair exclusion over more than 64 cells")
+        return None if elims is None else ("Aligned Pair Exclusion", 6.2, None, elims)
     cand = g.cand
     cells: list[int] = []
     excluders: list[int] = []  # bitset of bivalue house cells
@@ -1171,6 +1233,9 @@ _Ranked = tuple[float, int, int, int, str, "tuple[int, int] | None", "list[tuple
 
 
 def _chains_and_cycles(g: _Grid) -> _Hint | None:
+    if _FAST is not None:
+        with _LOCK:
+            return _FAST.chains_and_cycles(g.cand, g.value, g.pos)  # type: ignore[no-any-return]
     _ON_LINKS.clear()
     _OFF_LINKS.clear()
     cand, value = g.cand, g.value
@@ -1255,6 +1320,12 @@ def _chains_and_cycles(g: _Grid) -> _Hint | None:
 
 
 def _aligned_triplet(g: _Grid) -> _Hint | None:
+    if _FAST is not None:
+        with _LOCK:
+            elims = _FAST.aligned_triplet(g.cand)
+        if elims is False:
+            raise _Unsupported("aligned triplet exclusion over more than 64 cells")
+        return None if elims is None else ("Aligned Triplet Exclusion", 7.5, None, elims)
     cand = g.cand
     cells: list[int] = []
     ex_of: dict[int, int] = {}  # candidate cell -> bitset of its excluders (2-3 candidates)
@@ -1826,6 +1897,42 @@ def _chain_hints(
     nests = level >= 2
     found: list[_CHint] = []
     seq = 0
+    if _FAST is not None and level == 0 and everything:
+        with _LOCK:
+            got = _FAST.multiple_chains(
+                cand, value, g.pos, nishio, multiple, dynamic, 0, g.empty, None, _Pot
+            )
+        if got is not False:
+            kinds = (
+                "Forcing Chains" if nishio else "Contradiction Forcing Chains",
+                "Double Forcing Chains",
+                "Cell Forcing Chains",
+                "Region Forcing Chains",
+            )
+            for seq, kind, sort_key, cx, target, init, targets in got:
+                tcell, td = divmod(target >> 1, 9)
+                if target & 1:
+                    elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
+                    placement: tuple[int, int] | None = (tcell, td + 1)
+                else:
+                    elims = [(tcell, td + 1)]
+                    placement = None
+                diff = base + _length_increment(cx)
+                found.append(
+                    _CHint(
+                        diff,
+                        cx,
+                        sort_key,
+                        seq,
+                        prefix + kinds[kind] + suffix,
+                        placement,
+                        elims,
+                        targets,
+                        init,
+                    )
+                )
+            found.sort(key=_CHint.order)
+            return found
     # Propagations from an "on" assumption are deterministic (the grid is restored after
     # each), so each is run once per call: region chains reuse the cells' own.
     from_on: dict[int, tuple[dict[int, _Pot], dict[int, _Pot]]] = {}
@@ -1928,6 +2035,13 @@ def _multiple_chains(
     g: _Grid, nishio: bool, multiple: bool, dynamic: bool, level: int = 0
 ) -> _Hint | None:
     """SE's Chaining(multiple, dynamic, nishio, level) as a producer: its first hint."""
+    if _FAST is not None and level <= 1:
+        with _LOCK:
+            got = _FAST.multiple_chains(
+                g.cand, g.value, g.pos, nishio, multiple, dynamic, level, g.empty, _tick
+            )
+        if got is not False:
+            return got  # type: ignore[no-any-return]
     _NESTED_MEMO.clear()
     try:
         found = _chain_hints(g, nishio, multiple, dynamic, level, False)
@@ -2017,8 +2131,35 @@ def _reversed_cycle(g: _Grid, keys: list[int]) -> _Pot:
     return prev
 
 
+_CYCLE_NAMES = (
+    "Bidirectional Cycle",
+    "Bidirectional Y-Cycle",
+    "Generalized X-Wing",
+    "Bidirectional X-Cycle",
+)
+_CHAIN_NAMES = ("Forcing Chain", "Forcing Y-Chain", "Turbot Fish", "Forcing X-Chain")
+
+
 def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
     """Every hint of producer 21 (SE's Chaining(false, false, false, 0)), sorted."""
+    if _FAST is not None:
+        names = _CYCLE_NAMES + _CHAIN_NAMES
+        hints = []
+        with _LOCK:
+            every = _FAST.chains_and_cycles_all(g.cand, g.value, g.pos)
+        for seq, code, cx, chain, keys, elims, place in every:
+            klist = list(keys)
+            both = code in (0, 4)
+            if chain:
+                diff = (7.0 if both else 6.6) + _length_increment(cx)
+                targets = [_as_pots(g, klist)]
+            else:
+                diff = (7.0 if both else 6.5) + _length_increment(cx)
+                targets = [_as_pots(g, klist), _reversed_cycle(g, klist)]
+            sort_key = 4 if code in (0, 4) else 3 if code in (1, 5) else 2
+            hints.append(_CHint(diff, cx, sort_key, seq, names[code], place, elims, targets, 0))
+        hints.sort(key=_CHint.order)
+        return hints
     _ON_LINKS.clear()
     _OFF_LINKS.clear()
     cand, value = g.cand, g.value
