@@ -103,6 +103,17 @@ def _fast_core() -> ModuleType | None:
 BITS = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
 
 
+def _conclusion(
+    cand: list[int], key: int
+) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+    """What a chain proving the potential ``key`` ((cell * 9 + digit) * 2 + on) does: the
+    eliminations (cell, digit 1-9) and the placement, None for an "off" target."""
+    tcell, td = divmod(key >> 1, 9)
+    if key & 1:
+        return [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]], (tcell, td + 1)
+    return [(tcell, td + 1)], None
+
+
 def _combinations(k: int, n: int) -> tuple[tuple[int, ...], ...]:
     """All k-subsets of range(n) in SE's Permutations order (increasing bit masks)."""
     if k == 0:
@@ -1287,13 +1298,7 @@ def _chains_and_cycles(g: _Grid) -> _Hint | None:
                     if best is None or cand_best[:4] < best[:4]:
                         best = cand_best
                 for target in chains.values():
-                    tcell, td = divmod(target[0] >> 1, 9)
-                    placement: tuple[int, int] | None = None
-                    if target[0] & 1:
-                        elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
-                        placement = (tcell, td + 1)
-                    else:
-                        elims = [(tcell, td + 1)]
+                    elims, placement = _conclusion(cand, target[0])
                     seq += 1
                     if not elims:
                         continue
@@ -1910,13 +1915,7 @@ def _chain_hints(
                 "Region Forcing Chains",
             )
             for seq, kind, sort_key, cx, target, init, targets in got:
-                tcell, td = divmod(target >> 1, 9)
-                if target & 1:
-                    elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
-                    placement: tuple[int, int] | None = (tcell, td + 1)
-                else:
-                    elims = [(tcell, td + 1)]
-                    placement = None
+                elims, placement = _conclusion(cand, target)
                 diff = base + _length_increment(cx)
                 found.append(
                     _CHint(
@@ -1951,13 +1950,7 @@ def _chain_hints(
     def offer(kind: str, sort_key: int, targets: list[_Pot], target: int, init: int = 0) -> None:
         nonlocal seq
         seq += 1
-        tcell, td = divmod(target >> 1, 9)
-        if target & 1:
-            elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
-            placement: tuple[int, int] | None = (tcell, td + 1)
-        else:
-            elims = [(tcell, td + 1)]
-            placement = None
+        elims, placement = _conclusion(cand, target)
         if not elims:
             return
         cx = 0
@@ -2204,13 +2197,7 @@ def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
                         _CHint(diff, complexity, sort_key, seq, name, None, elims, targets, 0)
                     )
                 for target in chains.values():
-                    tcell, td = divmod(target[0] >> 1, 9)
-                    placement: tuple[int, int] | None = None
-                    if target[0] & 1:
-                        elims = [(tcell, e + 1) for e in BITS[cand[tcell] & ~(1 << td)]]
-                        placement = (tcell, td + 1)
-                    else:
-                        elims = [(tcell, td + 1)]
+                    elims, placement = _conclusion(cand, target[0])
                     seq += 1
                     if not elims:
                         continue
