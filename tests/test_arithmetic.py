@@ -101,16 +101,23 @@ def test_regions_without_boxes_are_houses_and_line_runs() -> None:
 # -- constructed deductions ---------------------------------------------------------------
 
 
-def test_innies_of_two_rows() -> None:
-    # Vertical dominoes cover rows 1-2 except column 3: neither row alone has few
-    # leftover cells, but together r1c3 + r2c3 = 90 - (the dominoes) = 3 + 6 = 9, two
-    # different digits (same column): 9 is out.
+def _domino_steps() -> list[Step]:
+    """The path on the pattern grid with a vertical two-cell cage on rows 1-2 in every
+    column but 3 (checked sound against the grid)."""
     sol = pattern_grid()
     rules: list[Constraint] = [
         cage(sol, f"r1c{c}", f"r2c{c}") for c in (1, 2, 4, 5, 6, 7, 8, 9)
     ]
     steps = steps_of(board_of(rules))
     assert_sound(steps, sol)
+    return steps
+
+
+def test_innies_of_two_rows() -> None:
+    # Vertical dominoes cover rows 1-2 except column 3: neither row alone has few
+    # leftover cells, but together r1c3 + r2c3 = 90 - (the dominoes) = 3 + 6 = 9, two
+    # different digits (same column): 9 is out.
+    steps = _domino_steps()
     (step,) = [s for s in steps if s.notation.startswith("Innies and Outies: r12:")]
     assert step.notation == (
         "Innies and Outies: r12: innies r1c3+r2c3 = 9 => r1c3,r2c3<>9"
@@ -129,12 +136,7 @@ def test_digits_every_combination_holds_leave_the_cells_that_see_them() -> None:
     # The same dominoes: box 1 leaves r1c3,r2c3,r3c1-3 = 45 - 5 - 7 = 33, which is
     # {3,6,7,8,9} or {4,5,7,8,9}: 7, 8 and 9 are in those five cells, so the dominoes of
     # box 1 (r1c1,r2c1 and r1c2,r2c2, which see all five) hold none of them.
-    sol = pattern_grid()
-    rules: list[Constraint] = [
-        cage(sol, f"r1c{c}", f"r2c{c}") for c in (1, 2, 4, 5, 6, 7, 8, 9)
-    ]
-    steps = steps_of(board_of(rules))
-    assert_sound(steps, sol)
+    steps = _domino_steps()
     (step,) = [s for s in steps if s.notation.startswith("Innies and Outies: b1:")]
     assert step.notation.startswith(
         "Innies and Outies: b1: innies r1c3+r2c3+r3c1+r3c2+r3c3 = 33 {3,6,7,8,9}|{4,5,7,8,9}"
