@@ -227,7 +227,9 @@ def _random_grid(
 
 def _c9(layout: Layout) -> bool:
     """Whether ``layout`` is the classic 9x9 (3x3 boxes, no rules): the fast core's own."""
-    return layout.is_classic and layout.size == 9 and layout.box_rows == 3
+    from yass import fast
+
+    return fast.engine(layout) == fast.CLASSIC9
 
 
 def _unique(layout: Layout, givens: Sequence[int]) -> bool:
