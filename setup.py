@@ -1,9 +1,8 @@
 """Build the compiled search core (``yass._core``) and the SE rating's hot paths
-(``yass._se_core``) with Cython when it is available.
+(``yass._se_core``, ``yass._se_basic``) with Cython when it is available.
 
 The extension is optional: if Cython is missing or the C compiler fails, the package
-still installs and ``yass._core`` and ``yass._se_core`` run as plain Python (same results,
-slower).
+still installs and those modules run as plain Python (same results, slower).
 """
 
 from __future__ import annotations
@@ -33,7 +32,8 @@ def extensions() -> list[Extension]:
         Extension(name, [path], extra_compile_args=["-O3"], optional=True)
         for name, path in (
             ("yass._core", "src/yass/_core.py"),
-            ("yass._se_core", "src/yass/_se_core.py"),  # the SE rating's hot paths
+            ("yass._se_core", "src/yass/_se_core.py"),  # the SE rating's chains
+            ("yass._se_basic", "src/yass/_se_basic.py"),  # ... and its rules below them
         )
     ]
     built = list(cythonize(exts, compiler_directives=DIRECTIVES, quiet=True))

@@ -51,7 +51,8 @@ def _within(a: float | None, b: float, tol: float) -> bool:
     return a is not None and abs(a - b) <= tol + 1e-9
 
 
-def run_file(path: Path, every: int) -> None:
+def run_file(path: Path, every: int) -> tuple[list[float], list[float]]:
+    """Print the figures of one rated file; return yass's and serate's ms per puzzle."""
     with path.open() as f:
         rows = list(csv.DictReader(f, delimiter="\t"))[::every]
     n = len(rows)
@@ -97,8 +98,8 @@ def run_file(path: Path, every: int) -> None:
         ms = [times[i] * 1000 for i in idx]
         sm = [se_ms[i] for i in idx if se_ms[i] == se_ms[i]]
         print(
-            f"   {label:<10} yass ms/puzzle: median {statistics.median(ms):7.1f}"
-            f"  p95 {_quantile(ms, 0.95):7.1f}  max {max(ms):7.1f}"
+            f"   {label:<10} yass ms/puzzle: median {statistics.median(ms):7.3f}"
+            f"  p95 {_quantile(ms, 0.95):7.3f}  max {max(ms):7.1f}"
         )
         if sm:
             ratio = statistics.median(sm) / max(statistics.median(ms), 1e-9)
@@ -107,6 +108,7 @@ def run_file(path: Path, every: int) -> None:
                 f"  p95 {_quantile(sm, 0.95):7.1f}  max {max(sm):7.1f}"
                 f"  (median serate/yass {ratio:.1f}x)"
             )
+    pooled = ([t * 1000 for t in times], se_ms)
     # Confusion table: SE's whole ER against yass's.
     table: dict[int, dict[str, int]] = {}
     cols: set[str] = set()
@@ -134,6 +136,7 @@ def run_file(path: Path, every: int) -> None:
     for se in sorted(table):
         print(f"   {se:>13} " + "".join(f"{table[se].get(c, 0):>6}" for c in ordered))
     print()
+    return pooled
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,8 +148,18 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"no rated files under {RATED}", file=sys.stderr)
         return 2
+    ours: list[float] = []
+    theirs: list[float] = []
     for path in files:
-        run_file(path, max(1, args.every))
+        mine, se_ms = run_file(path, max(1, args.every))
+        ours += mine
+        theirs += [t for t in se_ms if t == t]
+    if len(files) > 1 and ours and theirs:
+        ratio = statistics.median(theirs) / max(statistics.median(ours), 1e-9)
+        print(
+            f"== all {len(ours)} puzzles: yass ms/puzzle median {statistics.median(ours):.3f},"
+            f" serate {statistics.median(theirs):.1f} (median serate/yass {ratio:.1f}x)"
+        )
     return 0
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from yass.rating.se import SEStep, _Unsupported, se_path
+from yass.rating.se import SEPath, SEStep, _Unsupported, se_path, se_quick
 
 __all__ = ["SCALES", "Rating", "RatingError", "rate", "rate_many", "se_round"]
 
@@ -42,7 +42,7 @@ def se_round(x: float) -> float:
     return int((x + 0.05) * 10) / 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rating:
     """The rating of one puzzle on the ``scale`` asked (``"se"``, ``"hodoku"`` or ``"all"``).
 
@@ -75,6 +75,47 @@ class Rating:
     guesses: int | None = None
     hodoku_hardest: str | None = None
     scale: str = "se"
+
+    def __init__(
+        self,
+        puzzle: str,
+        er: float | None,
+        ep: float | None,
+        ed: float | None,
+        hardest: str | None,
+        status: str,
+        er_min: float | None = None,
+        ep_min: float | None = None,
+        ed_min: float | None = None,
+        needs: str | None = None,
+        steps: tuple[SEStep, ...] | None = None,
+        score: int | None = None,
+        level: str | None = None,
+        guesses: int | None = None,
+        hodoku_hardest: str | None = None,
+        scale: str = "se",
+    ) -> None:
+        # The frozen dataclass's own __init__ sets each field with object.__setattr__:
+        # a fifth of the time of rating an easy puzzle. One update of the instance's
+        # dict does the same.
+        self.__dict__.update(
+            puzzle=puzzle,
+            er=er,
+            ep=ep,
+            ed=ed,
+            hardest=hardest,
+            status=status,
+            er_min=er_min,
+            ep_min=ep_min,
+            ed_min=ed_min,
+            needs=needs,
+            steps=steps,
+            score=score,
+            level=level,
+            guesses=guesses,
+            hodoku_hardest=hodoku_hardest,
+            scale=scale,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: numbers with one decimal, absent bounds left out.
@@ -120,20 +161,22 @@ def _step_json(s: SEStep) -> dict[str, Any]:
     return out
 
 
+# Text to values: "." and "0" are blanks; the bytes of "0".."9" become 0..9.
+_TO_ZERO = str.maketrans(".", "0")
+_TO_VALUE = bytes.maketrans(b"0123456789", bytes(range(10)))
+_NOT_CELL = str.maketrans(dict.fromkeys(_DIGITS + _BLANKS))
+
+
 def parse_line(puzzle: str) -> tuple[str, list[int]]:
     """The puzzle's canonical 81-character line and its values; RatingError if malformed."""
     text = "".join(puzzle.split())
     if len(text) != 81:
         raise RatingError(f"a puzzle line has 81 cells, got {len(text)}")
-    values = []
-    for i, ch in enumerate(text):
-        if ch in _DIGITS:
-            values.append(ord(ch) - 48)
-        elif ch in _BLANKS:
-            values.append(0)
-        else:
-            raise RatingError(f"unknown character {ch!r} at {_cell_name(i)}")
-    return "".join(str(v) if v else "." for v in values), values
+    if text.translate(_NOT_CELL):
+        i = next(i for i, ch in enumerate(text) if ch not in _DIGITS and ch not in _BLANKS)
+        raise RatingError(f"unknown character {text[i]!r} at {_cell_name(i)}")
+    zeros = text.translate(_TO_ZERO)
+    return zeros.replace("0", "."), list(zeros.encode().translate(_TO_VALUE))
 
 
 def _clash(values: list[int]) -> str | None:
@@ -181,18 +224,24 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     status and no numbers.
     """
     _check_scale(scale)
-    line, values = parse_line(puzzle)
-    clash = _clash(values)
-    if clash is not None:
-        raise RatingError(clash)
-    n = _count(line)
-    if n != 1:
-        status = "no solution" if n == 0 else "not unique"
-        return Rating(line, None, None, None, None, status, scale=scale)
-    if scale == "hodoku":
-        rating = Rating(line, None, None, None, None, "rated", scale=scale)
+    text = "".join(puzzle.split())
+    # Most puzzles: SE's first rules solve them, in C, and that proves them unique.
+    quick = se_quick(text, steps) if scale != "hodoku" else None
+    if quick is not None:
+        rating = _from_path(text.replace("0", "."), quick, steps, scale)
     else:
-        rating = replace(_se_rating(line, values, steps), scale=scale)
+        line, values = parse_line(text)
+        n = _count(line)
+        if n != 1:
+            clash = _clash(values) if n == 0 else None  # clashing givens have no solution
+            if clash is not None:
+                raise RatingError(clash)
+            status = "no solution" if n == 0 else "not unique"
+            return Rating(line, None, None, None, None, status, scale=scale)
+        if scale == "hodoku":
+            rating = Rating(line, None, None, None, None, "rated", scale=scale)
+        else:
+            rating = _se_rating(line, values, steps, scale)
     if scale != "se":
         rating = _with_ladder(rating)
     return rating
@@ -218,18 +267,23 @@ def _with_ladder(rating: Rating) -> Rating:
     )
 
 
-def _se_rating(line: str, values: list[int], steps: bool) -> Rating:
-    """SE 1.2.1's rating of a unique puzzle."""
+def _se_rating(line: str, values: list[int], steps: bool, scale: str) -> Rating:
+    """SE 1.2.1's rating of a unique puzzle, as a Rating on ``scale``."""
     try:
         path = se_path(values, keep_steps=steps)
     except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
-        return Rating(line, None, None, None, None, "incomplete", needs=str(exc))
+        return Rating(line, None, None, None, None, "incomplete", needs=str(exc), scale=scale)
+    return _from_path(line, path, steps, scale)
+
+
+def _from_path(line: str, path: SEPath, steps: bool, scale: str) -> Rating:
+    """The Rating of SE's ``path`` for the puzzle ``line``."""
     kept = tuple(path.steps) if steps else None
     if path.solved:
         er = se_round(path.difficulty) if path.difficulty is not None else 0.0
         ep = se_round(path.pearl) if path.pearl is not None else 0.0
         ed = se_round(path.diamond) if path.diamond is not None else 0.0
-        return Rating(line, er, ep, ed, path.hardest, "rated", steps=kept)
+        return Rating(line, er, ep, ed, path.hardest, "rated", steps=kept, scale=scale)
     # The chain levels ran past their time budget: the next hint rates path.floor (the
     # least a hint of the level then running can rate) or more.
     current = path.difficulty if path.difficulty is not None else path.floor
@@ -250,6 +304,7 @@ def _se_rating(line: str, values: list[int], steps: bool) -> Rating:
         ed_min=ed_known if ed_known is not None else se_round(path.floor),
         needs="more time for chains",
         steps=kept,
+        scale=scale,
     )
 
 

@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
-__all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path"]
+__all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path", "se_quick"]
 
 #: The lowest difficulty of any hint from the producers that run under the time budget
 #: (dynamic forcing chains (+) 9.0 + length, then the nested levels 9.5 ... 11.0 + length),
@@ -98,6 +98,21 @@ def _fast_core() -> ModuleType | None:
     _se_core.init(PEERS_LIST, HOUSES, CELL_HOUSES)
     _se_core.init_locks(LOCK_TABLE)
     return _se_core
+
+
+def _basic_rules() -> ModuleType | None:
+    """The compiled loop over SE's rules up to XYZ-Wing (``yass._se_basic``), loaded with
+    this geometry, or None as for ``_fast_core``."""
+    if os.environ.get("YASS_SE_PURE"):
+        return None
+    try:
+        from yass import _se_basic
+    except ImportError:  # pragma: no cover - the source is always there
+        return None
+    if not _se_basic.is_compiled():
+        return None
+    _se_basic.init(PEERS_LIST, HOUSES, CELL_HOUSES, LOCK_TABLE)
+    return _se_basic
 
 
 BITS = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
@@ -206,7 +221,15 @@ class SEPath:
 class _Grid:
     __slots__ = ("cand", "empty", "pos", "value")
 
-    def __init__(self, values: list[int]) -> None:
+    def __init__(
+        self, values: list[int], made: tuple[list[int], list[int], list[int]] | None = None
+    ) -> None:
+        self.pos: list[int]
+        self.empty: list[int]
+        if made is not None:  # ``values`` and its grid, as _se_basic.run made them
+            self.value = values
+            self.cand, self.pos, self.empty = made
+            return
         self.value = values[:]
         cand = [0] * 81
         for c in range(81):
@@ -218,8 +241,6 @@ class _Grid:
                         m &= ~(1 << (v - 1))
                 cand[c] = m
         self.cand = cand
-        self.pos: list[int] = []
-        self.empty: list[int] = []
         self.refresh()
 
     def refresh(self) -> None:
@@ -336,6 +357,8 @@ LOCK_TABLE = tuple(
 
 #: The compiled module the producers call, or None (this module's Python code runs).
 _FAST = _fast_core()
+#: The compiled loop over the first producers (``_se_basic.RULES`` of them), or None.
+_BASIC = _basic_rules()
 # Its state is module-wide (C arrays): one call at a time, whatever the thread.
 _LOCK = _thread.allocate_lock()
 
@@ -2296,6 +2319,28 @@ _FLOORS = {25: 9.0, 26: 9.5, 27: 10.0, 28: 10.5, 29: 11.0}
 CHAIN_BUDGET = 600.0
 
 
+def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
+    """SE's path of a puzzle line (81 characters: digits, "." or "0" blank) when the rules
+    up to XYZ-Wing solve it, which also proves the puzzle unique; None when they do not,
+    when the line is malformed or its givens clash (``se_path`` then, after the checks), or
+    when the compiled rules are not built. The same path as ``se_path`` on those givens."""
+    if _BASIC is None:
+        return None
+    raw: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = (
+        [] if keep_steps else None
+    )
+    with _LOCK:
+        got = _BASIC.quick(text, raw)
+    if got is None:
+        return None
+    path = SEPath()
+    path.difficulty, path.hardest, path.pearl, path.diamond = got
+    path.solved = True
+    if raw:
+        path.steps = [SEStep(n, d, p, tuple(e)) for n, d, p, e in raw]
+    return path
+
+
 def se_path(values: list[int], keep_steps: bool = False, budget: float | None = None) -> SEPath:
     """Run SE's loop from the givens ``values`` (81 ints, 0 empty).
 
@@ -2308,18 +2353,44 @@ def se_path(values: list[int], keep_steps: bool = False, budget: float | None = 
     """
     if budget is None:
         budget = CHAIN_BUDGET
-    g = _Grid(values)
+    basic = _BASIC
+    # With the compiled rules, the grid is made by their first run (and only if they
+    # leave it unsolved).
+    g = _Grid(values) if basic is None else None
+    value = g.value if g is not None else values[:]
     path = SEPath()
     difficulty = float("-inf")
     pearl = 0.0
     diamond = 0.0
     hardest: str | None = None
-    value = g.value
     spent = 0.0
+    raw: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = (
+        [] if keep_steps else None
+    )
     try:
         while 0 in value:
+            first = 0
+            if basic is not None:
+                # The first producers' steps, taken in C as the loop below would.
+                lists = None if g is None else (g.cand, g.pos, g.empty)
+                with _LOCK:
+                    difficulty, name, pearl, diamond, made = basic.run(
+                        value, lists, difficulty, pearl, diamond, raw
+                    )
+                if name is not None:
+                    hardest = name
+                if raw:
+                    path.steps.extend(SEStep(n, d, p, tuple(e)) for n, d, p, e in raw)
+                    raw.clear()
+                if 0 not in value:
+                    break
+                if g is None:
+                    g = _Grid(value, made)
+                first = basic.RULES
+            assert g is not None
             hint = None
-            for index, producer in enumerate(_PRODUCERS):
+            for index in range(first, len(_PRODUCERS)):
+                producer = _PRODUCERS[index]
                 floor = _FLOORS.get(index)
                 if floor is not None:
                     path.floor = floor

@@ -1,0 +1,155 @@
+"""SE's rules up to XYZ-Wing in C (``yass._se_basic``): the extension and its interpreted
+source take exactly the steps ``yass.rating.se``'s Python producers take, and ``quick``
+(the whole path when those rules finish it) answers only for unique puzzles."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from yass import _se_basic
+from yass.rating import _count, parse_line, rate, se
+
+SOURCE = Path(_se_basic.__file__).with_name("_se_basic.py")
+DATA = Path(__file__).parent / "data" / "puzzles"
+
+
+def _load_interpreted() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("yass_se_basic_interpreted", SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.init(se.PEERS_LIST, se.HOUSES, se.CELL_HOUSES, se.LOCK_TABLE)
+    return module
+
+
+PY = _load_interpreted()
+ENGINES = [pytest.param(PY, id="interpreted")]
+if _se_basic.is_compiled():
+    ENGINES.insert(0, pytest.param(_se_basic, id="compiled"))
+
+
+def _sample(name: str, count: int, seed: int) -> list[str]:
+    with (DATA / name).open() as f:
+        rows = [line.split()[0] for line in f if line.strip()]
+    return random.Random(seed).sample(rows, count)
+
+
+# Puzzles whose paths use every rule of the module (singles, direct forms, locking, naked
+# and hidden subsets, X-Wing, Swordfish, XY- and XYZ-Wing) and stop short of their end.
+PUZZLES = (
+    # 17-clue puzzles: singles, locking, subsets
+    ("17_clue_sample.txt", 24, 1),
+    # norvig's top95: fish, wings, then the chains (the producers after the module's)
+    ("norvig_top95.txt", 8, 2),
+)
+
+
+def _key(path: se.SEPath) -> tuple[Any, ...]:
+    return (
+        path.difficulty,
+        path.pearl,
+        path.diamond,
+        path.hardest,
+        path.solved,
+        [(s.name, s.difficulty, s.placement, s.eliminations) for s in path.steps],
+    )
+
+
+def _reference(line: str, monkeypatch: pytest.MonkeyPatch) -> se.SEPath:
+    """se_path with se.py's own producers for every rule."""
+    with monkeypatch.context() as m:
+        m.setattr(se, "_BASIC", None)
+        return se.se_path(parse_line(line)[1], keep_steps=True)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("name", "count", "seed"), PUZZLES)
+def test_same_path_as_the_python_producers(
+    engine: ModuleType, name: str, count: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names: set[str] = set()
+    for line in _sample(name, count, seed):
+        want = _reference(line, monkeypatch)
+        with monkeypatch.context() as m:
+            m.setattr(se, "_BASIC", engine)
+            got = se.se_path(parse_line(line)[1], keep_steps=True)
+        assert _key(got) == _key(want), line
+        names.update(s.name for s in got.steps)
+    if name == "norvig_top95.txt":  # the sample reaches past the module's rules
+        assert {"Pointing", "Naked Pair", "Forcing Chain"} <= names
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_quick_is_the_whole_path_of_a_unique_puzzle(
+    engine: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(se, "_BASIC", engine)
+    solved = 0
+    for line in _sample("17_clue_sample.txt", 20, 3) + _sample("kaggle_sample.txt", 10, 4):
+        path = se.se_quick(line, keep_steps=True)
+        want = _reference(line, monkeypatch)
+        if path is None:
+            # Only when the rules stall: the reference needs a later producer.
+            assert any(s.difficulty > 4.4 for s in want.steps), line
+            continue
+        solved += 1
+        assert _key(path) == _key(want), line
+    assert solved >= 20
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_quick_answers_only_for_unique_puzzles(
+    engine: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Puzzles made non-unique (givens removed) or without a solution (a wrong given)
+    are never finished by quick; malformed lines and clashing givens give None."""
+    monkeypatch.setattr(se, "_BASIC", engine)
+    rng = random.Random(9)
+    answered = 0
+    for line in _sample("kaggle_sample.txt", 40, 5):
+        cells = list(line)
+        givens = [i for i, ch in enumerate(cells) if ch != "."]
+        for kind in range(2):
+            q = cells[:]
+            if kind == 0:
+                for i in rng.sample(givens, 3):
+                    q[i] = "."
+            else:
+                i = rng.choice(givens)
+                q[i] = str(int(q[i]) % 9 + 1)
+            text = "".join(q)
+            if se.se_quick(text) is not None:
+                answered += 1
+                assert _count(parse_line(text)[0]) == 1, text
+    assert answered > 0  # some stay unique after losing givens, and are answered
+    one = _sample("kaggle_sample.txt", 1, 6)[0]
+    assert se.se_quick(one) is not None
+    assert se.se_quick(one[:80]) is None
+    assert se.se_quick(one[:80] + "x") is None
+    # A blank cell given the digit of a given in its row.
+    row = next(r for r in range(9) if 0 < one[r * 9 : r * 9 + 9].count(".") < 9)
+    house = one[row * 9 : row * 9 + 9]
+    blank = row * 9 + house.index(".")
+    digit = next(ch for ch in house if ch != ".")
+    clash = one[:blank] + digit + one[blank + 1 :]
+    assert se.se_quick(clash) is None
+
+
+def test_rate_is_the_same_with_and_without_quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = _sample("17_clue_sample.txt", 12, 7) + _sample("kaggle_sample.txt", 4, 8)
+    fast = [rate(line, steps=True) for line in lines]
+    monkeypatch.setattr(se, "_BASIC", None)
+    import yass.rating as rating
+
+    monkeypatch.setattr(rating, "se_quick", lambda text, steps: None)
+    slow = [rate(line, steps=True) for line in lines]
+    assert fast == slow
+    assert [r.steps and [(s.name, s.placement) for s in r.steps] for r in fast] == [
+        r.steps and [(s.name, s.placement) for s in r.steps] for r in slow
+    ]
