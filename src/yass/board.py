@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 __all__ = ["Board", "ConflictError", "Puzzle"]
 
 
+# Values 0-9 as a line's characters, "." for 0 (sizes up to 9).
+_LINE_CHARS = bytes.maketrans(bytes(range(10)), b".123456789")
+
+
 class ConflictError(PuzzleError):
     """Two givens break a rule together (or a given breaks a rule on its cell)."""
 
@@ -52,6 +56,8 @@ class Puzzle(Frozen):
 
     def line(self) -> str:
         """The givens as one line, ``.`` for empty cells."""
+        if self.layout.size <= 9:
+            return bytes(self.givens).translate(_LINE_CHARS).decode("ascii")
         return "".join(digit_char(v) if v else "." for v in self.givens)
 
     def board(self) -> Board:

@@ -142,14 +142,15 @@ def _is_source(arg: str) -> bool:
     return not (_looks_like_puzzle(text) or _only_puzzle_chars(text) or looks_like_link(text))
 
 
-def _entries(arg: str, rules: str) -> tuple[Iterator[Entry], bool]:
-    """The entries PUZZLE gives, and whether it is a source of several (file or stdin)."""
+def _entries(arg: str, rules: str, check: bool = True) -> tuple[Iterator[Entry], bool]:
+    """The entries PUZZLE gives, and whether it is a source of several (file or stdin).
+    ``check=False`` leaves clashing givens to the caller (``yass rate`` finds them itself)."""
     from yass.formats import Entry, parse_puzzle, read_puzzles
 
     if _is_source(arg):
-        return read_puzzles(arg, rules=rules), True
+        return read_puzzles(arg, rules=rules, check=check), True
     try:
-        entry = Entry("", 0, 1, parse_puzzle(arg, rules=rules))
+        entry = Entry("", 0, 1, parse_puzzle(arg, rules=rules, check=check))
     except PuzzleError as exc:
         entry = Entry("", 0, 1, error=exc)
     return iter([entry]), False

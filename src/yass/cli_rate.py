@@ -170,7 +170,8 @@ def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]
     from yass.cli import _entries
 
     for arg in args.puzzle:
-        entries, _ = _entries(arg, "")
+        # rate() checks the givens itself (in C, with the quick path), and says what clashes.
+        entries, _ = _entries(arg, "", check=False)
         for entry in entries:
             puzzle = entry.puzzle
             if puzzle is None:

@@ -179,27 +179,16 @@ def parse_line(puzzle: str) -> tuple[str, list[int]]:
     return zeros.replace("0", "."), list(zeros.encode().translate(_TO_VALUE))
 
 
-def _clash(values: list[int]) -> str | None:
-    for c in range(81):
-        v = values[c]
-        if not v:
-            continue
-        r, k = divmod(c, 9)
-        for o in range(c + 1, 81):
-            if values[o] != v:
-                continue
-            r2, k2 = divmod(o, 9)
-            rule = (
-                "row"
-                if r == r2
-                else "column"
-                if k == k2
-                else "box"
-                if (r // 3, k // 3) == (r2 // 3, k2 // 3)
-                else None
-            )
-            if rule:
-                return f"givens {_cell_name(c)} and {_cell_name(o)} are both {v} in the same {rule}"
+def _clash(line: str) -> str | None:
+    """What is wrong with the givens of a line without a solution, in the words every yass
+    command uses ("givens r1c1 and r1c2 are both 1 (same row 1)"), or None."""
+    from yass.board import ConflictError
+    from yass.formats import parse_puzzle
+
+    try:
+        parse_puzzle(line)
+    except ConflictError as exc:
+        return str(exc)
     return None
 
 
@@ -226,14 +215,14 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     _check_scale(scale)
     text = "".join(puzzle.split())
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique.
-    quick = se_quick(text, steps) if scale != "hodoku" else None
+    quick = _quick(text, steps, scale) if scale != "hodoku" else None
     if quick is not None:
-        rating = _from_path(text.replace("0", "."), quick, steps, scale)
+        rating = quick
     else:
         line, values = parse_line(text)
         n = _count(line)
         if n != 1:
-            clash = _clash(values) if n == 0 else None  # clashing givens have no solution
+            clash = _clash(line) if n == 0 else None  # clashing givens have no solution
             if clash is not None:
                 raise RatingError(clash)
             status = "no solution" if n == 0 else "not unique"
@@ -245,6 +234,13 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     if scale != "se":
         rating = _with_ladder(rating)
     return rating
+
+
+def _quick(text: str, steps: bool, scale: str) -> Rating | None:
+    """SE's rating of a puzzle line (no whitespace) when ``se_quick`` finishes its path,
+    else None (see ``rate``)."""
+    path = se_quick(text, steps)
+    return None if path is None else _from_path(text.replace("0", "."), path, steps, scale)
 
 
 def _with_ladder(rating: Rating) -> Rating:
@@ -348,7 +344,7 @@ def rate_many(
         def dask_submit(chunk: list[str]) -> Any:
             return client.submit(_rate_chunk, chunk, scale, pure=False)
 
-        yield from _windowed(puzzles, dask_submit, 4 * workers, chunksize)
+        yield from _windowed(puzzles, _here_first(dask_submit, scale), 4 * workers, chunksize)
         return
     if jobs <= 0:
         import os
@@ -363,11 +359,45 @@ def rate_many(
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         yield from _windowed(
-            puzzles, lambda chunk: pool.submit(_rate_chunk, chunk, scale), 4 * jobs, chunksize
+            puzzles,
+            _here_first(lambda chunk: pool.submit(_rate_chunk, chunk, scale), scale),
+            4 * jobs,
+            chunksize,
         )
     finally:
         # On Ctrl-C or an early stop, drop the work not started yet.
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Split:
+    """A chunk's results: those rated here, and a future (or None) for the others."""
+
+    def __init__(self, here: list[Rating | None], future: Any) -> None:
+        self.here = here
+        self.future = future
+
+    def result(self) -> list[Rating | RatingError]:
+        there = iter(self.future.result() if self.future is not None else ())
+        return [r if r is not None else next(there) for r in self.here]
+
+    def cancel(self) -> None:
+        if self.future is not None:
+            self.future.cancel()
+
+
+def _here_first(submit: Callable[[list[str]], Any], scale: str) -> Callable[[list[str]], Any]:
+    """``submit`` for the puzzles of a chunk that the quick path cannot rate here, on SE's
+    scale: most easy puzzles take ~10 us here, less than sending them to a worker and back
+    (the other scales run yass's ladder, which is worth sending)."""
+    if scale != "se":
+        return submit
+
+    def split(chunk: list[str]) -> _Split:
+        here = [_quick("".join(p.split()), False, scale) for p in chunk]
+        rest = [p for p, r in zip(chunk, here, strict=True) if r is None]
+        return _Split(here, submit(rest) if rest else None)
+
+    return split
 
 
 def _windowed(
