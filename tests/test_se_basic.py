@@ -1,6 +1,6 @@
-"""SE's rules up to XYZ-Wing in C (``yass._se_basic``): the extension and its interpreted
-source take exactly the steps ``yass.rating.se``'s Python producers take, and ``quick``
-(the whole path when those rules finish it) answers only for unique puzzles."""
+"""SE's rules up to BUG in C (``yass._se_basic``): the extension and its interpreted source
+take exactly the steps ``yass.rating.se``'s Python producers take, and ``se_quick`` (the
+whole path when those rules finish it) answers only for unique puzzles."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def _sample(name: str, count: int, seed: int) -> list[str]:
     return random.Random(seed).sample(rows, count)
 
 
-# Puzzles whose paths use every rule of the module (singles, direct forms, locking, naked
-# and hidden subsets, X-Wing, Swordfish, XY- and XYZ-Wing) and stop short of their end.
+# Puzzles whose paths use the module's rules (singles, direct forms, locking, subsets, fish,
+# wings, unique rectangles) and go past them (aligned exclusion, chains).
 PUZZLES = (
     # 17-clue puzzles: singles, locking, subsets
     ("17_clue_sample.txt", 24, 1),
@@ -59,6 +59,11 @@ def _key(path: se.SEPath) -> tuple[Any, ...]:
         path.solved,
         [(s.name, s.difficulty, s.placement, s.eliminations) for s in path.steps],
     )
+
+
+def _basic(name: str) -> bool:
+    """Whether a step of this name comes from the module's rules."""
+    return name in _se_basic._NAMES or name.startswith(("Unique ", "BUG "))
 
 
 def _reference(line: str, monkeypatch: pytest.MonkeyPatch) -> se.SEPath:
@@ -83,6 +88,7 @@ def test_same_path_as_the_python_producers(
         names.update(s.name for s in got.steps)
     if name == "norvig_top95.txt":  # the sample reaches past the module's rules
         assert {"Pointing", "Naked Pair", "Forcing Chain"} <= names
+        assert any(n.startswith("Unique Rectangle") for n in names)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -96,7 +102,7 @@ def test_quick_is_the_whole_path_of_a_unique_puzzle(
         want = _reference(line, monkeypatch)
         if path is None:
             # Only when the rules stall: the reference needs a later producer.
-            assert any(s.difficulty > 4.4 for s in want.steps), line
+            assert not all(_basic(s.name) for s in want.steps), line
             continue
         solved += 1
         assert _key(path) == _key(want), line
@@ -153,3 +159,73 @@ def test_rate_is_the_same_with_and_without_quick(monkeypatch: pytest.MonkeyPatch
     assert [r.steps and [(s.name, s.placement) for s in r.steps] for r in fast] == [
         r.steps and [(s.name, s.placement) for s in r.steps] for r in slow
     ]
+
+
+# Puzzles whose SE paths use the module's rarer rules (found in magictour's top1465,
+# norvig's top95 and hardest11), with the rule.
+RARE = (
+    (
+        ".8.65...2.9...7....1.3....87......43...4..5..5....1.....2.9.3..9......2...42...6.",
+        "Unique Loop type 1",
+    ),
+    (
+        "....6..87..9.......31.7.2....6.98.4.1.....7....87....6..4.....2...5.3...32.......",
+        "Unique Loop type 2",
+    ),
+    (
+        "......8....9..852.4...9.......5...6.1..6.4..37....2....63.............39......1.7",
+        "Unique Loop type 3",
+    ),
+    (
+        "...3............81.52..9..67.9...1.....4...5....8.6.2.2.8.5..9..952.4.....1......",
+        "Unique Loop type 4",
+    ),
+    (
+        "...2.9...9......7..746..........35...48.6...3..68..2.........3.8..1....5.17.9....",
+        "Unique Loop 8 type 1",
+    ),
+    (
+        "58........4...52.8...9.2...9....3.65...49..2.....5...1...36.....54...7..6........",
+        "Jellyfish",
+    ),
+    (
+        "2....35....7....4..6.97...........62...42....9.58.....3.9...2.......18..4..7.....",
+        "BUG type 2",
+    ),
+)
+
+
+def _grids_before(line: str, name: str) -> list[se._Grid]:
+    """The grids on SE's path just before each step named ``name``."""
+    values = parse_line(line)[1]
+    path = se.se_path(values, keep_steps=True)
+    g = se._Grid(values)
+    out = []
+    for step in path.steps:
+        if step.name == name:
+            out.append(se._Grid(g.value[:], (g.cand[:], g.pos[:], g.empty[:])))
+        if step.eliminations:
+            g.eliminate(list(step.eliminations))
+        if step.placement:
+            g.place(*step.placement)
+    assert out, (line, name)
+    return out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("line", "name"), RARE, ids=[n for _, n in RARE])
+def test_rare_rules_give_the_python_producers_hint(
+    engine: ModuleType, line: str, name: str
+) -> None:
+    for g in _grids_before(line, name):
+        want = None
+        for producer in se._PRODUCERS[: _se_basic.RULES]:
+            want = producer(g)
+            if want is not None:
+                break
+        assert want is not None and want[0] == name
+        steps: list[Any] = []
+        with se._LOCK:
+            lists = (g.cand[:], g.pos[:], g.empty[:])
+            engine.run(g.value[:], lists, float("-inf"), 0.0, 0.0, steps)
+        assert steps[0] == (want[0], want[1], want[2], list(want[3]))

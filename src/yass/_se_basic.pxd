@@ -8,7 +8,7 @@ cdef int CHOUSE[243]
 cdef int CIDX[243]
 cdef int POP[512]
 cdef int LOW[512]
-cdef double DIFF[18]
+cdef double DIFF[23]
 cdef int LK1[108]
 cdef unsigned int LKIN[108]
 cdef int LK2[108]
@@ -38,5 +38,35 @@ cdef int _pdigit
 cdef int _nel
 cdef int _loaded
 cdef double FIG[3]
-cdef int _hard
+cdef double _diff
 cdef unsigned int HM[27]
+cdef unsigned int HB[81]
+cdef unsigned char HOLDP[41472]
+cdef unsigned char VIAP[41472]
+cdef int PSTAMP[512]
+cdef int UL[82]
+cdef unsigned char INL[81]
+cdef unsigned int UOCC[2]
+cdef int EXC[82]
+cdef int TEC[729]
+cdef int TED[729]
+cdef int BEC[729]
+cdef int BED[729]
+cdef int FITS[9]
+cdef int REM[9]
+cdef unsigned int TEMP[81]
+cdef int BUGC[81]
+cdef unsigned int BUGV[81]
+cdef unsigned char BCOM[81]
+cdef int RC[20]
+cdef int _ustamp
+cdef unsigned int _upair
+cdef int _ulen
+cdef int _usize
+cdef int _ukind
+cdef int _tn
+cdef int _bn
+cdef double _bdiff
+cdef int _bkind
+cdef int _bsize
+cdef int _assumed

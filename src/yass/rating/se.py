@@ -101,7 +101,7 @@ def _fast_core() -> ModuleType | None:
 
 
 def _basic_rules() -> ModuleType | None:
-    """The compiled loop over SE's rules up to XYZ-Wing (``yass._se_basic``), loaded with
+    """The compiled loop over SE's rules up to BUG (``yass._se_basic``), loaded with
     this geometry, or None as for ``_fast_core``."""
     if os.environ.get("YASS_SE_PURE"):
         return None
@@ -742,7 +742,7 @@ def _unique_loops(g: _Grid) -> _Hint | None:
                 if POP[others] == 1:
                     offer(base, 2, size, _type2(g, extra, pair))
                 elif POP[others] >= 2 and (best is None or (base, 3) < (best[0], best[1])):
-                    for diff, elims in _type3(g, c1, c2, pair, others, base):
+                    for diff, elims in _type3(g, c1, c2, pair, others, base, lambda: best):
                         offer(diff, 3, size, elims)
                 if best is None or (base, 4) < (best[0], best[1]):
                     elims4 = _type4(g, c1, c2, v1, v2)
@@ -763,11 +763,23 @@ def _type2(g: _Grid, extra: list[int], pair: int) -> list[tuple[int, int]]:
 
 
 def _type3(
-    g: _Grid, c1: int, c2: int, pair: int, extra: int, base: float
+    g: _Grid,
+    c1: int,
+    c2: int,
+    pair: int,
+    extra: int,
+    base: float,
+    best: Callable[[], tuple[float, int, str, list[tuple[int, int]]] | None],
 ) -> Iterator[tuple[float, list[tuple[int, int]]]]:
+    """The type 3 hints of a loop whose extra cells are ``c1`` and ``c2``, in SE's order,
+    with their difficulties; it stops at the first degree whose hints (all rated at least
+    ``base + (degree - 2) * 0.1``) cannot sort before ``best()``, the best hint so far."""
     cand, empty, pos = g.cand, g.empty, g.pos
     n_extra = POP[extra]
     for degree in range(n_extra, 8):
+        so_far = best()
+        if so_far is not None and not (base + (degree - 2) * 0.1, 3) < (so_far[0], so_far[1]):
+            return
         for h in CELL_HOUSES[c1]:
             if h not in CELL_HOUSES[c2]:
                 continue
@@ -776,8 +788,17 @@ def _type3(
             i1 = INDEX_IN[c1][h]
             i2 = INDEX_IN[c2][h]
             if degree * 2 <= n_empty:
-                for idx in combos(degree, 9):
-                    if i1 not in idx or i2 in idx:
+                # The index sets SE tries hold i1 and not i2, in combination order; those
+                # with a member of under 2 or over ``degree`` candidates cannot pass the
+                # test below, so only the others are made (in the same order).
+                fits = [
+                    i
+                    for i in range(9)
+                    if i == i1 or (i != i2 and 2 <= POP[cand[cells[i]]] <= degree)
+                ]
+                for pick in combos(degree, len(fits)) if len(fits) >= degree else ():
+                    idx = tuple(fits[j] for j in pick)
+                    if i1 not in idx:
                         continue
                     naked = extra & cand[c1] & cand[c2]
                     common = 0
@@ -2320,10 +2341,16 @@ CHAIN_BUDGET = 600.0
 
 
 def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
-    """SE's path of a puzzle line (81 characters: digits, "." or "0" blank) when the rules
-    up to XYZ-Wing solve it, which also proves the puzzle unique; None when they do not,
-    when the line is malformed or its givens clash (``se_path`` then, after the checks), or
-    when the compiled rules are not built. The same path as ``se_path`` on those givens."""
+    """SE's path of a puzzle line (81 characters: digits, "." or "0" blank) with exactly
+    one solution, when the rules up to BUG finish it; None when they do not, when the line
+    is malformed, its givens clash or it has no solution or several (``se_path`` then,
+    after those checks), or when the compiled rules are not built. The same path as
+    ``se_path`` on those givens.
+
+    Uniqueness is proven on the way when no step was a unique loop or BUG: the other
+    rules only draw consequences of the givens, so every solution agrees with the grid
+    they fill, and that grid, filled without clashes from givens without clashes, is a
+    solution. Otherwise the solutions are counted."""
     if _BASIC is None:
         return None
     raw: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = (
@@ -2333,8 +2360,13 @@ def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
         got = _BASIC.quick(text, raw)
     if got is None:
         return None
+    if not got[4]:
+        from yass import fast
+
+        if fast.classic_line(text, 2)[0] != 1:
+            return None
     path = SEPath()
-    path.difficulty, path.hardest, path.pearl, path.diamond = got
+    path.difficulty, path.hardest, path.pearl, path.diamond, _ = got
     path.solved = True
     if raw:
         path.steps = [SEStep(n, d, p, tuple(e)) for n, d, p, e in raw]
@@ -2373,10 +2405,13 @@ def se_path(values: list[int], keep_steps: bool = False, budget: float | None = 
             if basic is not None:
                 # The first producers' steps, taken in C as the loop below would.
                 lists = None if g is None else (g.cand, g.pos, g.empty)
-                with _LOCK:
-                    difficulty, name, pearl, diamond, made = basic.run(
-                        value, lists, difficulty, pearl, diamond, raw
-                    )
+                try:
+                    with _LOCK:
+                        difficulty, name, pearl, diamond, made = basic.run(
+                            value, lists, difficulty, pearl, diamond, raw
+                        )
+                except ValueError as exc:  # a hint that removes nothing, as below
+                    raise _Unsupported(str(exc)) from None
                 if name is not None:
                     hardest = name
                 if raw:
