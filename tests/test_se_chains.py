@@ -138,6 +138,31 @@ def test_deadline_interrupts_a_nested_call() -> None:
     assert g.cand == before
 
 
+def test_deadline_interrupts_a_nested_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The time budget running out while a nested level's rule runs (asked by the compiled
+    # propagation, or by se.py's own) stops the call, which can then run again.
+    g = _grid(HARDEST_6_STEP5)
+    before = g.cand[:]
+    want = se._multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=2)
+    calls = [0]
+    tick = se._tick
+
+    def late_tick() -> None:
+        calls[0] += 1
+        if calls[0] == 40:
+            raise se._OutOfTime
+        tick()
+
+    monkeypatch.setattr(se, "_tick", late_tick)
+    monkeypatch.setattr(se, "_ASKED", se._Asked())
+    with pytest.raises(se._OutOfTime):
+        se._multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=2)
+    assert calls[0] == 40
+    assert g.cand == before
+    monkeypatch.setattr(se, "_tick", tick)
+    assert se._multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=2) == want
+
+
 # The nested levels cost seconds a call in Python (SE itself: about two minutes each on these
 # grids), so these run only with YASS_SLOW_TESTS=1.
 slow = pytest.mark.skipif(not os.environ.get("YASS_SLOW_TESTS"), reason="slow: YASS_SLOW_TESTS=1")

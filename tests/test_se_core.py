@@ -6,6 +6,7 @@ Nishio, multiple and dynamic forcing chains)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 from pathlib import Path
 from types import ModuleType
@@ -203,3 +204,135 @@ def test_an_interrupt_while_chain_objects_are_made_reaches_the_caller(engine: An
     g = next(g for g in GRIDS if every(g, se._Pot))
     with pytest.raises(KeyboardInterrupt):
         every(g, _Interrupted)
+
+
+# ---- the nested levels (2-5) -------------------------------------------------------------
+
+
+def _hypothetical(g: se._Grid, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A grid as a nested level's propagation may leave it: some of g's candidates gone
+    (every empty cell keeps one). Its candidates and positions."""
+    cand = g.cand[:]
+    for c in range(81):
+        m = cand[c]
+        if m & (m - 1) and rng.random() < 0.3:
+            bits = [d for d in range(9) if m >> d & 1]
+            for d in rng.sample(bits, rng.randrange(1, len(bits))):
+                cand[c] &= ~(1 << d)
+    view = se._Grid(g.value)
+    view.cand = cand
+    view.refresh()
+    return cand, view.pos
+
+
+def _view(g: se._Grid, cand: list[int], pos: list[int]) -> se._Grid:
+    view = se._Grid(g.value)
+    view.cand, view.pos, view.empty = cand, pos, g.empty
+    return view
+
+
+def _rule_hints(
+    hints: list[se._CHint], save: list[int], cand: list[int], by_target: bool
+) -> list[Any]:
+    """What a nested rule takes from ``hints`` (sorted): those with rule parents, with
+    their parents and nested identity; ``by_target``: only the first of those with the
+    same conclusion (the later ones remove nothing new)."""
+    out: list[Any] = []
+    targets: set[Any] = set()
+    for h in hints:
+        parents = h.rule_parents(save, cand)
+        if parents and (h.placement, tuple(h.elims)) not in targets:
+            if by_target:
+                targets.add((h.placement, tuple(h.elims)))
+            out.append((h.seq, h.cx, sorted(h.elims), parents, h.signature()))
+    return out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rule_parents_of_the_nested_rules(engine: Any) -> None:
+    """The compiled rules of the nested levels (``save`` given) keep exactly the hints
+    ``se.py`` would use on a hypothetical grid: producer 21's, multiple and dynamic
+    forcing chains', with SE's rule parents and the nested chains' identities."""
+    rng = random.Random(11)
+    met = 0
+    for g in GRIDS[::3]:
+        cand, pos = _hypothetical(g, rng)
+        view = _view(g, cand, pos)
+        want = _rule_hints(se._chains_and_cycles_all(view), g.cand, cand, False)
+        got = [
+            (seq, cx, sorted(elims), parents, sig)
+            for seq, _code, cx, _chain, elims, _place, parents, sig in engine.chains_and_cycles_all(
+                cand, g.value, pos, g.cand
+            )
+        ]
+        assert sorted(got) == sorted(want)
+        met += len(got)
+        for dynamic in (False, True):
+            hints = se._chain_hints(view, False, True, dynamic, 0, True)
+            want = _rule_hints(hints, g.cand, cand, True)
+            every = engine.multiple_chains(
+                cand, g.value, pos, False, True, dynamic, 0, g.empty, None, None, None, 0, g.cand
+            )
+            got = [
+                (seq, cx, sorted(se._conclusion(cand, target)[0]), parents, sig)
+                for seq, _kind, _sk, cx, target, parents, sig in every
+            ]
+            assert sorted(got) == sorted(want)
+            met += len(got)
+    assert met > 20
+
+
+@pytest.mark.skipif(not _se_core.is_compiled(), reason="the extension is not built")
+@pytest.mark.parametrize(
+    ("dump", "level"),
+    [("HARDEST_2_STEP6", 2), ("HARDEST_6_STEP5", 2), ("GOLDEN_NUGGET_START", 3)],
+)
+def test_same_nested_hints_as_the_python_propagation(
+    dump: str, level: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels 2 and 3 with the compiled propagation give ``se.py``'s hint (its own
+    propagation asking the compiled inner rules; SE's first hint on these grids)."""
+    import test_se_chains
+
+    g = test_se_chains._grid(getattr(test_se_chains, dump))
+    before = g.cand[:]
+    monkeypatch.setattr(se, "_NESTED_FAST", [False])
+    want = se._multiple_chains(g, False, True, True, level)
+    monkeypatch.setattr(se, "_NESTED_FAST", [True])
+    monkeypatch.setattr(se, "_ASKED", se._Asked())
+    assert se._multiple_chains(g, False, True, True, level) == want
+    assert want is not None
+    assert g.cand == before
+
+
+@pytest.mark.skipif(not os.environ.get("YASS_SLOW_TESTS"), reason="slow: YASS_SLOW_TESTS=1")
+def test_same_nested_hints_interpreted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interpreted module's level-2 propagation gives the compiled one's hint (about
+    10 s: the propagation runs as Python there)."""
+    from test_se_chains import HARDEST_6_STEP5, _grid
+
+    g = _grid(HARDEST_6_STEP5)
+    want = se._multiple_chains(g, False, True, True, 2)
+    monkeypatch.setattr(se, "_FAST", PY)
+    monkeypatch.setattr(se, "_ASKED", se._Asked())
+    assert se._multiple_chains(g, False, True, True, 2) == want
+    assert want is not None
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_interrupt_in_a_nested_rule_reaches_the_caller(engine: Any) -> None:
+    """Ctrl-C (or the time budget) raised while a nested level's rule runs in Python is
+    raised by the compiled call, which is then usable again."""
+    from test_se_chains import HARDEST_6_STEP5, _grid
+
+    g = _grid(HARDEST_6_STEP5)
+    want = engine.multiple_chains(g.cand, g.value, g.pos, False, True, True, 1, g.empty)
+
+    def rules(r: int, cand: list[int], pos: list[int], save: list[int]) -> Any:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        engine.multiple_chains(
+            g.cand, g.value, g.pos, False, True, True, 2, g.empty, None, None, rules, 1
+        )
+    assert engine.multiple_chains(g.cand, g.value, g.pos, False, True, True, 1, g.empty) == want

@@ -41,11 +41,11 @@ cdef int PPS[1048576]
 cdef int PPN[1048576]
 cdef int PPAR[2097152]
 cdef int SLOT[729]
-cdef int SBEG[730]
-cdef int SEND[730]
-cdef int SABS1[730]
-cdef int SABS2[730]
-cdef int IDX[1064340]
+cdef int SBEG[1460]
+cdef int SEND[1460]
+cdef int SABS1[1460]
+cdef int SABS2[1460]
+cdef int IDX[2128680]
 cdef int QON[1460]
 cdef int QOFF[1460]
 cdef unsigned int SAVEC[81]
@@ -79,8 +79,8 @@ cdef unsigned int _uocc0
 cdef unsigned int _uocc1
 cdef unsigned int TOUCH[27]
 cdef unsigned int LOST[243]
-cdef int HP[32]
-cdef int HE[96]
+cdef int HP[1458]
+cdef int HE[729]
 cdef int ADVN[800]
 cdef int EMPTY[27]
 cdef int OCCUR[9]
@@ -95,6 +95,40 @@ cdef int _produced
 cdef int _nadv
 cdef int _nlock
 cdef int PCAUSE[1048576]
+cdef int PNCX[1048576]
+cdef int PNSIG[1048576]
+cdef int SEENS[13122]
+cdef unsigned int BKC[81]
+cdef unsigned int BKP[243]
+cdef unsigned int BKSC[81]
+cdef unsigned int BKSP[243]
+cdef int BKSLOT[729]
+cdef int BKCS[9]
+cdef int BKRS[9]
+cdef int BKT[9]
+cdef int BKE[27]
+cdef int BKO[9]
+cdef unsigned int BKTOUCH[27]
+cdef unsigned int BKLOST[243]
+cdef int _sb
+cdef int _depth
+cdef int _nrules
+cdef int _ecx
+cdef int _esig
+cdef unsigned int RSAVE[81]
+cdef int MARK_R[729]
+cdef int RPB[729]
+cdef int CK[4096]
+cdef int CC[4096]
+cdef int _nrp
+cdef int _rstamp
+cdef int _PNCAP
+cdef int RBCX[1458]
+cdef int RBSK[1458]
+cdef int RBPOS[1458]
+cdef int RBST[1458]
+cdef int _rcall
+cdef int _PPCAP
 cdef int _every
 cdef int _seq
 cdef int _init

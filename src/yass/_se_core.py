@@ -15,6 +15,13 @@ Two of SE's producers live here whole, on C arrays:
   stop at the length past which no hint could sort before the best one found so far.
 * **aligned triplet exclusion** (SE's ``AlignedExclusion(3)``, producer 22):
   ``aligned_triplet``.
+* **Nishio, multiple, dynamic and nested forcing chains** (producers 23-30):
+  ``multiple_chains``. At the nested levels (2-5; ``se`` uses it for 2-4) the
+  propagation, its four simple rules, the rule potentials' nested chains and the hints'
+  nested complexities stay here; the level's chaining rules are asked through a Python
+  callback (``se._nested_fast``), which calls this module again for producer 21's and
+  the level-0 producers' hints with their rule parents (``chains_and_cycles_all`` and
+  ``multiple_chains`` with ``save``).
 
 A potential is ``key = (cell * 9 + digit) * 2 + on`` (digit 0-8); cells are 0..80
 row-major, houses 0-8 blocks, 9-17 rows, 18-26 columns, in SE's orders (the tables are
@@ -205,20 +212,29 @@ def _links() -> None:
         d = p % 9
         bit = 1 << d
         m = CAND[cell]
-        for y in range(2):
-            base = (y * 729 + p) * 28
-            n = 0
-            if y:  # the cell's other digits
-                for e in range(9):
-                    if e != d and m >> e & 1:
-                        ONL[base + n] = (cell * 9 + e) << 1
-                        n += 1
-            for j in range(20):  # the digit in the cell's block, row and column
-                o = PEER[cell * 20 + j]
-                if CAND[o] & bit:
-                    ONL[base + n] = (o * 9 + d) << 1
-                    n += 1
-            ONN[y * 729 + p] = n
+        if not m & bit:  # not a candidate: never reached
+            ONN[p] = 0
+            ONN[729 + p] = 0
+            for kind in range(3):
+                OFFN[kind * 729 + p] = 0
+            continue
+        base = (729 + p) * 28  # with Y links: the cell's other digits first
+        n = 0
+        for e in range(9):
+            if e != d and m >> e & 1:
+                ONL[base + n] = (cell * 9 + e) << 1
+                n += 1
+        i = 0
+        for j in range(20):  # the digit in the cell's block, row and column
+            o = PEER[cell * 20 + j]
+            if CAND[o] & bit:
+                k = (o * 9 + d) << 1
+                ONL[base + n] = k
+                ONL[p * 28 + i] = k
+                n += 1
+                i += 1
+        ONN[729 + p] = n
+        ONN[p] = i
         for kind in range(3):
             base = (kind * 729 + p) * 4
             n = 0
@@ -390,7 +406,9 @@ def _forcing(start: int, target: int, y: int, okind: int, cmax: int) -> int:
                 qk = ONL[base + j]
                 if qk == target:
                     return _node(qk, p)
-                if MARK_OFF[qk] != st and not _is_parent(p, qk):
+                # Every "off" node of this search is marked, so an unmarked one is never
+                # an ancestor of p (SE's isParent test).
+                if MARK_OFF[qk] != st:
                     MARK_OFF[qk] = st
                     PB[nb] = _node(qk, p)
                     nb += 1
@@ -1002,12 +1020,36 @@ if not cython.compiled:
     PPN = [0] * _PNCAP  # their count
     PPAR = [0] * _PPCAP
     PCAUSE = [0] * _PNCAP  # SE's cause of a node (0 none, 1 cell, 2-4 house, 5 rule)
+    PNCX = [0] * _PNCAP  # levels 2+: a rule node's nested chain: its complexity and
+    PNSIG = [0] * _PNCAP  # ... its identity (-1: no nested chain)
+    SEENS = [0] * 13122  # the nested chains met by a hint
+    BKC = [0] * 81  # the outer propagation's state, kept while a nested rule runs
+    BKP = [0] * 243
+    BKSC = [0] * 81
+    BKSP = [0] * 243
+    BKSLOT = [0] * 729
+    BKCS = [0] * 9
+    BKRS = [0] * 9
+    BKT = [0] * 9
+    BKE = [0] * 27
+    BKO = [0] * 9
+    BKTOUCH = [0] * 27
+    BKLOST = [0] * 243
+    RSAVE = [0] * 81  # a nested rule's hints: the candidates its propagation started from,
+    MARK_R = [0] * 729  # ... a hint's rule parents ("off" keys, each once)
+    RPB = [0] * 729
+    CK = [0] * 4096  # ... a chain's keys (node first) and causes
+    CC = [0] * 4096
+    RBCX = [0] * 1458  # a level-0 rule call: the hint kept per target (complexity, sort
+    RBSK = [0] * 1458  # key, place in _ALL), valid when RBST is the call's stamp
+    RBPOS = [0] * 1458
+    RBST = [0] * 1458
     SLOT = [0] * 729  # the slot of an "on" assumption (-1: not propagated yet)
-    SBEG = [0] * 730  # a slot's nodes in the pool
-    SEND = [0] * 730
-    SABS1 = [0] * 730  # its contradiction (an "on" node and an "off" node), or -1
-    SABS2 = [0] * 730
-    IDX = [0] * (730 * 1458)
+    SBEG = [0] * 1460  # a slot's nodes in the pool (slots 730-1459: a nested call's)
+    SEND = [0] * 1460
+    SABS1 = [0] * 1460  # its contradiction (an "on" node and an "off" node), or -1
+    SABS2 = [0] * 1460
+    IDX = [0] * (1460 * 1458)
     QON = [0] * 1460
     QOFF = [0] * 1460
     SAVEC = [0] * 81
@@ -1019,8 +1061,8 @@ if not cython.compiled:
     RSLOT = [0] * 9
     TOUCH = [0] * 27  # level 1: digits that lost a place, per house
     LOST = [0] * 243  # ... the places lost (h * 9 + d)
-    HP = [0] * 32  # a rule's hint: parent "off" keys and removals (cell * 9 + digit)
-    HE = [0] * 96
+    HP = [0] * 1458  # a rule's hint: parent "off" keys and removals (cell * 9 + digit)
+    HE = [0] * 729
     ADVN = [0] * 800  # the new "off" nodes of a rule
     EMPTY = [0] * 27  # empty cells per house, and occurrences of each digit (real grid)
     OCCUR = [0] * 9
@@ -1054,6 +1096,16 @@ _every = 0  # every hint wanted (nested levels), not only the first
 _seq = 0  # offers made (SE's discovery order)
 _init = 0  # the cause SE gives the assumption of the hint being offered
 _slo = 1 << 30  # the first node of the live "off" propagation
+_sb = 0  # the first slot of this call (730 in a call made by a nested rule)
+_depth = 0  # 1 while a nested level's rule (Python) runs
+_nrules = 0  # levels 2+: the chaining rules (``_RULES``) after the four simple ones
+_ecx = 0  # the nested chain of the hint being emitted (complexity, identity or -1)
+_esig = -1
+_RULES: Any = None
+_nrp = 0  # rule parents in RPB
+_rstamp = 0
+_rcall = 0
+_ERR: Any = None  # an exception raised by a nested rule, raised again by the caller
 _ALL: list[Any] = []
 _MEMO: dict[int, Any] = {}
 _SMEMO: dict[int, Any] = {}
@@ -1084,6 +1136,7 @@ def _pnode(key: int) -> int:
     PPS[q] = _ppn
     PPN[q] = 0
     PCAUSE[q] = 0
+    PNSIG[q] = -1
     _pn = q + 1
     return q
 
@@ -1121,6 +1174,9 @@ def _emit(slot: int) -> int:
             continue
         q = _pnode(key)
         PCAUSE[q] = 5
+        if q != _PNCAP - 1:
+            PNCX[q] = _ecx
+            PNSIG[q] = _esig
         for j in range(_nhp):
             _padd(q, IDX[slot * 1458 + HP[j]])
         IDX[slot * 1458 + key] = q
@@ -1333,6 +1389,139 @@ def _advanced(slot: int) -> int:
                                 return -1
         if _produced:
             return _nadv
+    for rule in range(_nrules if _level >= 2 else 0):  # the level's chaining rules
+        _produced = 0
+        if _chain_rule(slot, rule) < 0:
+            return -1
+        if _produced:
+            return _nadv
+    return 0
+
+
+@cython.cfunc
+@cython.locals(
+    r=cython.int,
+    i=cython.int,
+    s_pn=cython.int,
+    s_ppn=cython.int,
+    s_nslots=cython.int,
+    s_have=cython.int,
+    s_over=cython.int,
+    s_bd=cython.double,
+    s_bcx=cython.int,
+    s_bsk=cython.int,
+    s_bkind=cython.int,
+    s_btarget=cython.int,
+    s_cbase=cython.double,
+    s_level=cython.int,
+    s_every=cython.int,
+    s_seq=cython.int,
+    s_init=cython.int,
+    s_slo=cython.int,
+    s_sb=cython.int,
+    s_nrules=cython.int,
+)
+def _ask(r: int) -> Any:
+    """Nested levels: the hints of the level's chaining rule ``r`` (``_RULES``, Python)
+    on the hypothetical grid, as (removals as cell * 9 + digit, rule parents as "off"
+    keys, nested complexity, nested identity), only those with rule parents. The rule
+    may call this module again (a level-0 producer, in slots from 730 and in the pool
+    above this call's nodes): this call's state is kept aside meanwhile. None when the
+    rule raised (kept in ``_ERR``, raised again by ``multiple_chains``)."""
+    global _pn, _ppn, _nslots, _overflow, _have, _bd, _bcx, _bsk, _bkind, _btarget
+    global _cbase, _level, _every, _seq, _init, _slo, _sb, _nrules, _depth, _ERR
+    global _ALL, _MEMO, _SMEMO, _POT, _RULES
+    s_pn, s_ppn, s_nslots, s_have, s_over = _pn, _ppn, _nslots, _have, _overflow
+    s_bd, s_bcx, s_bsk, s_bkind, s_btarget = _bd, _bcx, _bsk, _bkind, _btarget
+    s_cbase, s_level, s_every, s_seq, s_init = _cbase, _level, _every, _seq, _init
+    s_slo, s_sb, s_nrules = _slo, _sb, _nrules
+    s_all, s_memo, s_smemo, s_pot, s_rules = _ALL, _MEMO, _SMEMO, _POT, _RULES
+    for i in range(81):
+        BKC[i] = CAND[i]
+        BKSC[i] = SAVEC[i]
+    for i in range(243):
+        BKP[i] = POSA[i]
+        BKSP[i] = SAVEP[i]
+        BKLOST[i] = LOST[i]
+    for i in range(729):
+        BKSLOT[i] = SLOT[i]
+    for i in range(9):
+        BKCS[i] = CSLOT[i]
+        BKRS[i] = RSLOT[i]
+        BKT[i] = TGT[i]
+        BKO[i] = OCCUR[i]
+    for i in range(27):
+        BKE[i] = EMPTY[i]
+        BKTOUCH[i] = TOUCH[i]
+    got: Any = None
+    _depth += 1
+    try:
+        got = _RULES(
+            r,
+            [CAND[i] for i in range(81)],
+            [POSA[i] for i in range(243)],
+            [SAVEC[i] for i in range(81)],
+        )
+    except BaseException as e:  # Ctrl-C, the time budget: raised again by the caller
+        _ERR = e
+        got = None
+    _depth -= 1
+    _pn, _ppn, _nslots, _have, _overflow = s_pn, s_ppn, s_nslots, s_have, s_over
+    _bd, _bcx, _bsk, _bkind, _btarget = s_bd, s_bcx, s_bsk, s_bkind, s_btarget
+    _cbase, _level, _every, _seq, _init = s_cbase, s_level, s_every, s_seq, s_init
+    _slo, _sb, _nrules = s_slo, s_sb, s_nrules
+    _ALL, _MEMO, _SMEMO, _POT, _RULES = s_all, s_memo, s_smemo, s_pot, s_rules
+    for i in range(81):
+        CAND[i] = BKC[i]
+        SAVEC[i] = BKSC[i]
+    for i in range(243):
+        POSA[i] = BKP[i]
+        SAVEP[i] = BKSP[i]
+        LOST[i] = BKLOST[i]
+    for i in range(729):
+        SLOT[i] = BKSLOT[i]
+    for i in range(9):
+        CSLOT[i] = BKCS[i]
+        RSLOT[i] = BKRS[i]
+        TGT[i] = BKT[i]
+        OCCUR[i] = BKO[i]
+    for i in range(27):
+        EMPTY[i] = BKE[i]
+        TOUCH[i] = BKTOUCH[i]
+    return got
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(slot=cython.int, r=cython.int, k=cython.int)
+@cython.returns(cython.int)
+def _chain_rule(slot: int, r: int) -> int:
+    """SE's getAdvancedPotentials for the level's chaining rule ``r``: every removal of
+    every hint with rule parents, new ones as "off" nodes in ADVN (each remembering its
+    hint's nested chain). -1: the rule raised."""
+    global _nhp, _nhe, _ecx, _esig, _ERR
+    got = _ask(r)
+    if got is None:
+        return -1
+    try:
+        for elims, parents, cx, sig in got:
+            _nhp = 0
+            for k in parents:
+                HP[_nhp] = k
+                _nhp += 1
+            _nhe = 0
+            for k in elims:
+                HE[_nhe] = k
+                _nhe += 1
+            _ecx = cx
+            _esig = sig
+            _emit(slot)
+    except BaseException as e:  # pragma: no cover - a malformed answer
+        _ERR = e
+        return -1
+    finally:
+        _ecx = 0
+        _esig = -1
     return 0
 
 
@@ -1606,6 +1795,9 @@ def _offer(kind: int, sk: int, nt: int, target: int) -> None:
     td = (target >> 1) % 9
     if target & 1 and not CAND[tcell] & ~(1 << td):
         return  # nothing to remove
+    if _every == 2:  # a nested rule's hints: those with rule parents
+        _rule_hint(kind, sk, nt, target)
+        return
     cx = 0
     for i in range(nt):
         cx += _pancestors(TGT[i])
@@ -1614,6 +1806,11 @@ def _offer(kind: int, sk: int, nt: int, target: int) -> None:
         _ALL.append((_seq, kind, sk, cx, target, _init, pots))
         return
     diff = _cbase + _length_increment(cx)
+    if _level >= 2:  # nested chains only add to the complexity
+        if not _beats(diff, cx, sk, _have, _bd, _bcx, _bsk):
+            return
+        cx += _nested(nt)
+        diff = _cbase + _length_increment(cx)
     if _beats(diff, cx, sk, _have, _bd, _bcx, _bsk):
         _have = 1
         _bd = diff
@@ -1621,6 +1818,137 @@ def _offer(kind: int, sk: int, nt: int, target: int) -> None:
         _bsk = sk
         _bkind = kind
         _btarget = target
+
+
+@cython.cfunc
+@cython.exceptval(check=True)  # it makes Python objects
+@cython.locals(
+    kind=cython.int,
+    sk=cython.int,
+    nt=cython.int,
+    target=cython.int,
+    cx=cython.int,
+    t=cython.int,
+    i=cython.int,
+    j=cython.int,
+    st=cython.int,
+    head=cython.int,
+    tail=cython.int,
+    q=cython.int,
+    r=cython.int,
+    k=cython.int,
+    cause=cython.int,
+)
+@cython.returns(cython.void)
+def _rule_hint(kind: int, sk: int, nt: int, target: int) -> None:
+    """A hint of a level-0 producer asked as a nested level's rule: kept (in ``_ALL``,
+    as (discovery number, kind, sort key, complexity, target key, rule parents, nested
+    identity)) when it has rule parents (SE's getRuleParents: walking each chain breadth
+    first, the first node met per key; the assumption counts as the cause ``_init``).
+    Hints with the same target remove the same candidates, so only the first in SE's
+    order (complexity, sort key, discovery) of those with rule parents is kept."""
+    global _stamp, _nrp, _rstamp
+    cx = 0
+    for i in range(nt):
+        cx += _pancestors(TGT[i])
+    if RBST[target] == _rcall and not (
+        cx < RBCX[target] or (cx == RBCX[target] and sk < RBSK[target])
+    ):
+        return  # a hint before it concludes the same
+    _rstamp += 1
+    _nrp = 0
+    for t in range(2):
+        sig = []
+        for i in range(nt):
+            _stamp += 1
+            st = _stamp
+            MARK_K[PK[TGT[i]]] = st
+            STK[0] = TGT[i]
+            head = 0
+            tail = 1
+            keys = []
+            while head < tail:
+                q = STK[head]
+                head += 1
+                if t == 0:
+                    cause = PCAUSE[q]
+                    _rp_add(PK[q], cause if cause else _init)
+                else:
+                    keys.append(PK[q])
+                for j in range(PPN[q]):
+                    r = PPAR[PPS[q] + j]
+                    k = PK[r]
+                    if MARK_K[k] != st:
+                        MARK_K[k] = st
+                        STK[tail] = r
+                        tail += 1
+            if t == 1:
+                sig.append(tuple(keys))
+        if t == 0 and not _nrp:
+            return
+        if t == 0:
+            parents = [RPB[i] for i in range(_nrp)]
+    item = (_seq, kind, sk, cx, target, parents, tuple(sig))
+    if RBST[target] == _rcall:
+        _ALL[RBPOS[target]] = item
+    else:
+        RBST[target] = _rcall
+        RBPOS[target] = len(_ALL)
+        _ALL.append(item)
+    RBCX[target] = cx
+    RBSK[target] = sk
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    nt=cython.int,
+    i=cython.int,
+    j=cython.int,
+    st=cython.int,
+    head=cython.int,
+    tail=cython.int,
+    q=cython.int,
+    r=cython.int,
+    k=cython.int,
+    ns=cython.int,
+    sig=cython.int,
+    total=cython.int,
+)
+@cython.returns(cython.int)
+def _nested(nt: int) -> int:
+    """SE's getNestedComplexity for the chains TGT[:nt]: the complexity of every distinct
+    nested chain met walking each chain breadth first (the first node met per key)."""
+    global _stamp
+    total = 0
+    ns = 0
+    for i in range(nt):
+        _stamp += 1
+        st = _stamp
+        MARK_K[PK[TGT[i]]] = st
+        STK[0] = TGT[i]
+        head = 0
+        tail = 1
+        while head < tail:
+            q = STK[head]
+            head += 1
+            sig = PNSIG[q]
+            if sig >= 0:
+                j = 0
+                while j < ns and SEENS[j] != sig:
+                    j += 1
+                if j == ns:
+                    SEENS[ns] = sig
+                    ns += 1
+                    total += PNCX[q]
+            for j in range(PPN[q]):
+                r = PPAR[PPS[q] + j]
+                k = PK[r]
+                if MARK_K[k] != st:
+                    MARK_K[k] = st
+                    STK[tail] = r
+                    tail += 1
+    return total
 
 
 @cython.cfunc
@@ -1632,7 +1960,7 @@ def _on_chain(key: int, dynamic: int, y: int) -> int:
     global _nslots
     slot = SLOT[key >> 1]
     if slot < 0:
-        slot = _nslots
+        slot = _nslots  # from _sb
         if _propagate(slot, key, dynamic, y) < 0:
             return -1
         _nslots += 1
@@ -1707,6 +2035,85 @@ _KINDS = (
     "Cell Forcing Chains",
     "Region Forcing Chains",
 )
+_SUFFIXES = (
+    "",
+    " (+)",
+    " (+ Forcing Chains)",
+    " (+ Multiple Forcing Chains)",
+    " (+ Dynamic Forcing Chains)",
+    " (+ Dynamic Forcing Chains (+ Forcing Chains))",
+)
+
+
+def multiple_chains(
+    cand: Sequence[int],
+    value: Sequence[int],
+    pos: Sequence[int],
+    nishio: int,
+    multiple: int,
+    dynamic: int,
+    level: int = 0,
+    empty: Sequence[int] = (),
+    tick: Callable[[], None] | None = None,
+    pot: Any = None,
+    rules: Callable[[int, list[int], list[int], list[int]], Any] | None = None,
+    nrules: int = 0,
+    save: Sequence[int] | None = None,
+) -> object:
+    """SE's Chaining(multiple, dynamic, nishio, level) as a producer: the hint it applies
+    (name, difficulty, placement or None, eliminations), None when there is none, False
+    when the propagation pool is full (the caller's own code then answers). Levels 1+
+    need ``empty`` (empty cells per house); ``tick`` is called before each cell at levels
+    1+ (it may raise to stop). With ``pot`` (``se._Pot``), level 0: every hint, as
+    (discovery number, kind 0-3, sort key, complexity, target key, cause of the
+    assumption, chains as ``pot`` objects).
+
+    Levels 2-5 (not with ``pot``) need ``rules``: ``rules(r, cand, pos, start)`` gives the
+    hints of the level's chaining rule ``r`` (0 .. ``nrules`` - 1, after the four simple
+    rules) on the hypothetical grid ``cand``/``pos`` of a propagation that started from
+    ``start``, those with rule parents only, as (removals as cell * 9 + digit, rule parents
+    as "off" keys, nested complexity, nested identity: equal for equal nested chains
+    within this call). The rule may call this module again for a level-0 producer.
+
+    With ``save`` (level 0; a nested level's rule: ``cand`` is the hypothetical grid of a
+    propagation that started from ``save``): every hint with rule parents, as (discovery
+    number, kind 0-3, sort key, complexity, target key, rule parents as "off" keys,
+    nested identity: each chain's keys breadth first)."""
+    global _sb, _ERR, _RULES, _nrules, _rcall
+    if _depth > 1 or (_depth and level >= 1) or (level >= 2 and (rules is None or pot)):
+        return False  # only a level-0 producer runs inside a nested rule
+    every = 1 if pot is not None else 0
+    if save is not None:
+        if level:
+            return False
+        every = 2
+        _rcall += 1
+        for i in range(81):
+            RSAVE[i] = save[i]
+    if _depth:  # inside a nested rule: slots from 730, the pool above the outer call's
+        _sb = 730
+        pool, pool_parents = _pn, _ppn
+    else:
+        _sb = 0
+        pool, pool_parents = 0, 0
+        _ERR = None
+    if level >= 2:
+        _RULES = rules
+        _nrules = nrules
+    try:
+        got = _chains_body(
+            cand, value, pos, nishio, multiple, dynamic, level, empty, tick, pot, pool,
+            pool_parents, every,
+        )  # fmt: skip
+    finally:
+        if not _depth:
+            _RULES = None
+            _nrules = 0
+    err = _ERR
+    if err is not None and not _depth:
+        _ERR = None
+        raise err
+    return got
 
 
 @cython.locals(
@@ -1732,31 +2139,28 @@ _KINDS = (
     first=cython.int,
     top=cython.int,
     qb=cython.int,
+    offs=cython.int,
 )
-def multiple_chains(
+def _chains_body(
     cand: Sequence[int],
     value: Sequence[int],
     pos: Sequence[int],
     nishio: int,
     multiple: int,
     dynamic: int,
-    level: int = 0,
-    empty: Sequence[int] = (),
-    tick: Callable[[], None] | None = None,
-    pot: Any = None,
+    level: int,
+    empty: Sequence[int],
+    tick: Callable[[], None] | None,
+    pot: Any,
+    pool: int,
+    pool_parents: int,
+    every: int,
 ) -> object:
-    """SE's Chaining(multiple, dynamic, nishio, level) for level 0 or 1 as a producer: the
-    hint it applies (name, difficulty, placement or None, eliminations), None when there
-    is none, False when the propagation pool is full (the caller's own code then answers).
-    Level 1 needs ``empty`` (empty cells per house); ``tick`` is called before each cell
-    at level 1 (it may raise to stop). With ``pot`` (``se._Pot``), level 0: every hint,
-    as (discovery number, kind 0-3, sort key, complexity, target key, cause of the
-    assumption, chains as ``pot`` objects)."""
     global _pn, _ppn, _nslots, _overflow, _have, _cbase, _level
     global _every, _seq, _init, _slo, _ALL, _MEMO, _SMEMO, _POT
     _load(cand, pos)
     _level = level
-    _every = 1 if pot is not None else 0
+    _every = every
     _seq = 0
     _init = 0
     _slo = 1 << 30
@@ -1772,12 +2176,16 @@ def multiple_chains(
         for i in range(81):
             if value[i]:
                 OCCUR[value[i] - 1] += 1
-    _pn = 0
-    _ppn = 0
-    _nslots = 0
+    _pn = pool
+    _ppn = pool_parents
+    _nslots = _sb
+    offs = _sb + 729  # the slot of an "off" assumption
     _overflow = 0
     _have = 0
-    _cbase = 9.0 if level else (7.5 if nishio else (8.5 if dynamic else 8.0))
+    if level >= 2:
+        _cbase = 9.5 + 0.5 * (level - 2)
+    else:
+        _cbase = 9.0 if level else (7.5 if nishio else (8.5 if dynamic else 8.0))
     y = 0 if nishio else 1
     for i in range(729):
         SLOT[i] = -1
@@ -1809,11 +2217,11 @@ def multiple_chains(
                 top = _pn
                 qb = _ppn
                 _slo = top
-                if _propagate(729, on ^ 1, dynamic, y) < 0:
+                if _propagate(offs, on ^ 1, dynamic, y) < 0:
                     return False
-                if do_contra and SABS1[729] >= 0:
-                    TGT[0] = SABS1[729]
-                    TGT[1] = SABS2[729]
+                if do_contra and SABS1[offs] >= 0:
+                    TGT[0] = SABS1[offs]
+                    TGT[1] = SABS2[offs]
                     _offer(0, 7, 2, on)
                 if do_double:
                     for side in range(2):
@@ -1821,7 +2229,7 @@ def multiple_chains(
                             k = PK[node]
                             if (k & 1) != 1 - side or IDX[s * 1458 + k] != node:
                                 continue
-                            t = IDX[729 * 1458 + k]
+                            t = IDX[offs * 1458 + k]
                             if t >= 0:
                                 TGT[0] = node
                                 TGT[1] = t
@@ -1862,8 +2270,7 @@ def multiple_chains(
         return None
     prefix = "Nishio " if nishio else ("Dynamic " if dynamic or level else "")
     kind = "Forcing Chains" if (nishio and _bkind == 0) else _KINDS[_bkind]
-    if level:
-        kind += " (+)"
+    kind += _SUFFIXES[level]
     k = _btarget
     cell = (k >> 1) // 9
     d = (k >> 1) % 9
@@ -2017,6 +2424,133 @@ def subsets(masks: Sequence[int], degree: int) -> list[tuple[int, int]]:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    key=cython.int,
+    cause=cython.int,
+    cell=cython.int,
+    d=cython.int,
+    v=cython.int,
+    h=cython.int,
+    i=cython.int,
+    o=cython.int,
+    k=cython.int,
+    bit=cython.uint,
+    gone=cython.uint,
+)
+@cython.returns(cython.void)
+def _rp_add(key: int, cause: int) -> None:
+    """SE's getRuleParents for one potential of a hint's chains: an "on" derived as a
+    cell's last candidate (cause 1) or a house's last place (2-4) relied on the ones lost
+    since the propagation began (RSAVE then, CAND now); they go to RPB, each once."""
+    global _nrp
+    if not key & 1 or not cause or cause >= 5:
+        return
+    cell = (key >> 1) // 9
+    d = (key >> 1) % 9
+    if cause == 1:
+        gone = RSAVE[cell] & ~CAND[cell]
+        for v in range(9):
+            if gone >> v & 1:
+                k = cell * 9 + v
+                if MARK_R[k] != _rstamp:
+                    MARK_R[k] = _rstamp
+                    RPB[_nrp] = k << 1
+                    _nrp += 1
+    else:
+        h = CHOUSE[cell * 3 + cause - 2]
+        bit = 1 << d
+        for i in range(9):
+            o = HCELL[h * 9 + i]
+            if RSAVE[o] & bit and not CAND[o] & bit:
+                k = o * 9 + d
+                if MARK_R[k] != _rstamp:
+                    MARK_R[k] = _rstamp
+                    RPB[_nrp] = k << 1
+                    _nrp += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    pk=cython.int, key=cython.int, pc=cython.int, c=cython.int, d=cython.int, i=cython.int,
+    h=cython.int,
+)  # fmt: skip
+@cython.returns(cython.int)
+def _link_cause(pk: int, key: int) -> int:
+    """The cause SE records for producer 21's link from ``pk`` to ``key``."""
+    pc = (pk >> 1) // 9
+    c = (key >> 1) // 9
+    d = (key >> 1) % 9
+    if pc == c:
+        return 1
+    for i in range(3):
+        h = CHOUSE[c * 3 + i]
+        if CHOUSE[pc * 3 + i] == h and (not key & 1 or CPOP[POSA[h * 9 + d]] == 2):
+            return 2 + i
+    return 0
+
+
+@cython.cfunc
+@cython.locals(
+    dst=cython.int, cycle=cython.int, n=cython.int, i=cython.int, k=cython.int, st=cython.int
+)
+def _chain_rule_parents(dst: int, cycle: int) -> Any:
+    """A producer-21 hint's rule parents and nested identity (SE's FullChain: each
+    target's keys breadth first), as (parents, signature), or None without parents. The
+    targets: the chain; for a cycle also the cycle reversed (every potential flipped,
+    keeping the cause of the potential it flips)."""
+    global _stamp, _nrp, _rstamp
+    n = 0
+    while dst >= 0 and n < 4096:
+        CK[n] = NKEY[dst]
+        n += 1
+        dst = NPAR[dst]
+    for i in range(n - 1):
+        CC[i] = _link_cause(CK[i + 1], CK[i])
+    CC[n - 1] = 0
+    _rstamp += 1
+    _nrp = 0
+    _stamp += 1
+    st = _stamp
+    for i in range(n):
+        k = CK[i]
+        if MARK_K[k] != st:
+            MARK_K[k] = st
+            _rp_add(k, CC[i])
+    if cycle:
+        _stamp += 1
+        st = _stamp
+        for i in range(n - 1, -1, -1):
+            k = CK[i] ^ 1
+            if MARK_K[k] != st:
+                MARK_K[k] = st
+                _rp_add(k, CC[i])
+    if not _nrp:
+        return None
+    parents = [RPB[i] for i in range(_nrp)]
+    _stamp += 1
+    st = _stamp
+    fwd = []
+    for i in range(n):
+        k = CK[i]
+        if MARK_K[k] != st:
+            MARK_K[k] = st
+            fwd.append(k)
+    if not cycle:
+        return (parents, (tuple(fwd),))
+    _stamp += 1
+    st = _stamp
+    back = []
+    for i in range(n - 1, -1, -1):
+        k = CK[i] ^ 1
+        if MARK_K[k] != st:
+            MARK_K[k] = st
+            back.append(k)
+    return (parents, (tuple(fwd), tuple(back)))
+
+
+@cython.cfunc
 @cython.locals(node=cython.int, n=cython.int)
 def _keys(node: int) -> tuple[int, ...]:
     """A chain's keys, the node first, its source last."""
@@ -2050,19 +2584,32 @@ def _keys(node: int) -> tuple[int, ...]:
     td=cython.int,
     name=cython.int,
     cx=cython.int,
+    rule=cython.int,
 )
 def chains_and_cycles_all(
-    cand: Sequence[int], value: Sequence[int], pos: Sequence[int]
-) -> list[tuple[int, int, int, int, tuple[int, ...], list[tuple[int, int]], object]]:
+    cand: Sequence[int],
+    value: Sequence[int],
+    pos: Sequence[int],
+    save: Sequence[int] | None = None,
+) -> list[Any]:
     """Every hint of the forcing X/Y chains and cycles producer (``se``'s
     ``_chains_and_cycles_all``), in discovery order: (discovery number, name code 0-7
     (cycles: both links, Y, generalized X-Wing, X; then chains: both, Y, Turbot Fish, X),
     complexity, 0 for a cycle or 1 for a chain, keys (node first, source last),
-    eliminations, placement or None)."""
+    eliminations, placement or None).
+
+    With ``save`` (the candidates a nested level's propagation started from, ``cand``
+    its hypothetical grid): only the hints with rule parents, as (discovery number, name
+    code, complexity, 0 or 1, eliminations, placement or None, rule parents as "off"
+    keys, nested identity: each target's keys breadth first)."""
     global _nn
     _load(cand, pos)
     _links()
-    out: list[tuple[int, int, int, int, tuple[int, ...], list[tuple[int, int]], object]] = []
+    rule = save is not None
+    if save is not None:
+        for i in range(81):
+            RSAVE[i] = save[i]
+    out: list[Any] = []
     seq = 0
     for combo in range(3):
         y = 0 if combo == 0 else 1
@@ -2092,6 +2639,11 @@ def chains_and_cycles_all(
                     seq += 1
                     if not ne:
                         continue
+                    got = None
+                    if rule:  # only the hints with rule parents
+                        got = _chain_rule_parents(dst, 1)
+                        if got is None:
+                            continue
                     cx = _ancestors(dst)
                     if both:
                         name = 0
@@ -2102,6 +2654,9 @@ def chains_and_cycles_all(
                     else:
                         name = 3
                     elims = [(ELIM[e] // 9, ELIM[e] % 9 + 1) for e in range(ne)]
+                    if got is not None:
+                        out.append((seq, name, cx, 0, elims, None, got[0], got[1]))
+                        continue
                     out.append((seq, name, cx, 0, _keys(dst), elims, None))
                 for i in range(2):
                     dst = t if i == 0 else w
@@ -2111,6 +2666,13 @@ def chains_and_cycles_all(
                     tcell = (key >> 1) // 9
                     td = (key >> 1) % 9
                     seq += 1
+                    got = None
+                    if rule:  # only the hints with rule parents
+                        if key & 1 and not CAND[tcell] & ~(1 << td):
+                            continue
+                        got = _chain_rule_parents(dst, 0)
+                        if got is None:
+                            continue
                     if key & 1:
                         elims = [
                             (tcell, e + 1) for e in range(9) if e != td and CAND[tcell] >> e & 1
@@ -2130,6 +2692,9 @@ def chains_and_cycles_all(
                         name = 6
                     else:
                         name = 7
+                    if got is not None:
+                        out.append((seq, name, cx, 1, elims, place, got[0], got[1]))
+                        continue
                     out.append((seq, name, cx, 1, _keys(dst), elims, place))
     return out
 

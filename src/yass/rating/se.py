@@ -1947,7 +1947,7 @@ def _chain_hints(
     found: list[_CHint] = []
     seq = 0
     if _FAST is not None and level == 0 and everything:
-        with _LOCK:
+        with _core_lock():
             got = _FAST.multiple_chains(
                 cand, value, g.pos, nishio, multiple, dynamic, 0, g.empty, None, _Pot
             )
@@ -2079,6 +2079,10 @@ def _multiple_chains(
             )
         if got is not False:
             return got  # type: ignore[no-any-return]
+    elif _FAST is not None and _NESTED_FAST[0] and level in _NESTED_KINDS:
+        done, hint = _nested_fast(g, nishio, multiple, dynamic, level)
+        if done:
+            return hint
     _NESTED_MEMO.clear()
     try:
         found = _chain_hints(g, nishio, multiple, dynamic, level, False)
@@ -2088,6 +2092,162 @@ def _multiple_chains(
         return None
     top = found[0]
     return (top.name, top.diff, top.placement, top.elims)
+
+
+# Whether levels 2-5 run their propagation in the compiled module (``_nested_fast``); off,
+# this module's propagation runs, asking the compiled module for the inner rules only.
+_NESTED_FAST = [True]
+# The thread inside a compiled nested call (0: none): the nested levels' rules it calls
+# back run the compiled producers again, under the lock it already holds.
+_INSIDE = [0]
+
+
+class _Held:
+    """The lock already held by this thread (a context that does nothing)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_HELD = _Held()
+
+
+def _core_lock() -> _Held | _thread.LockType:
+    """What guards a call of the compiled module: ``_LOCK``, unless this thread already
+    holds it for a compiled nested call that asked its rules."""
+    return _HELD if _INSIDE[0] == _thread.get_ident() else _LOCK
+
+
+# A nested rule's hint as the compiled propagation takes it: removals (cell * 9 + digit),
+# rule parents ("off" keys), nested complexity and nested identity.
+_RuleAnswer = tuple[list[int], list[int], int, int]
+
+
+class _Asked:
+    """The answers of the nested rules asked by compiled calls on one grid (candidates,
+    values): per (rule kind, hypothetical grid), and the nested chains' identities."""
+
+    __slots__ = ("grid", "memo", "sigs")
+
+    def __init__(self) -> None:
+        self.grid: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.memo: dict[tuple[int, tuple[int, ...]], list[_RuleAnswer]] = {}
+        self.sigs: dict[tuple[tuple[int, ...], ...], int] = {}
+
+
+def _nested_fast(
+    g: _Grid, nishio: bool, multiple: bool, dynamic: bool, level: int
+) -> tuple[bool, _Hint | None]:
+    """Levels 2-5 with the compiled propagation (``_FAST.multiple_chains``): it runs the
+    simple rules itself and asks this module's chaining rules of the level (SE's order)
+    for their hints on each hypothetical grid. (False, None) when its pool is full (then
+    this module's propagation answers), else (True, the producer's hint or None)."""
+    fast = _FAST
+    assert fast is not None
+    rules = _ADV_RULES[level][len(_SIMPLE_RULES) :]
+    kinds = _NESTED_KINDS[level]
+    value, empty = g.value, g.empty
+    sigs: dict[tuple[tuple[int, ...], ...], int] = {}
+    memo: dict[tuple[int, tuple[int, ...]], list[_RuleAnswer]] = {}
+
+    def ident(sig: tuple[tuple[int, ...], ...]) -> int:
+        got = sigs.get(sig)
+        if got is None:
+            got = sigs[sig] = len(sigs)
+        return got
+
+    def ask(r: int, cand: list[int], pos: list[int], save: list[int]) -> list[_RuleAnswer]:
+        # Every propagation of this call starts from g's candidates (``save``), so the
+        # answer depends on the hypothetical grid alone.
+        _tick()
+        kind = kinds[r]
+        key = (kind, tuple(cand))
+        out = memo.get(key)
+        if out is not None:
+            return out
+        ranked: list[tuple[tuple[float, int, int, int], list[tuple[int, int]], list[int], int, int]]
+        ranked = []
+        if kind == 0:  # producer 21's chains and cycles
+            for seq, code, cx, chain, elims, _place, parents, sig in fast.chains_and_cycles_all(
+                cand, value, pos, save
+            ):
+                sk = 4 if code in (0, 4) else 3 if code in (1, 5) else 2
+                base = 7.0 if code in (0, 4) else 6.6 if chain else 6.5
+                order = (base + _length_increment(cx), cx, sk, seq)
+                ranked.append((order, elims, parents, cx, ident(sig)))
+        elif kind < 3:  # multiple (1) or dynamic (2) forcing chains, level 0
+            got = fast.multiple_chains(
+                cand, value, pos, False, True, kind == 2, 0, empty, None, None, None, 0, save
+            )
+            if got is False:
+                return _asked(rules[r], cand, pos, save, value, empty, ident)
+            base = 8.5 if kind == 2 else 8.0
+            for seq, _k, sk, cx, target, parents, sig in got:
+                order = (base + _length_increment(cx), cx, sk, seq)
+                ranked.append((order, _conclusion(cand, target)[0], parents, cx, ident(sig)))
+        else:
+            return _asked(rules[r], cand, pos, save, value, empty, ident)
+        ranked.sort(key=lambda t: t[0])
+        out = [([c * 9 + d - 1 for c, d in elims], ps, cx, i) for _o, elims, ps, cx, i in ranked]
+        if len(memo) >= 8192:  # bounded
+            del memo[next(iter(memo))]
+        memo[key] = out
+        return out
+
+    _NESTED_MEMO.clear()
+    try:
+        with _LOCK:
+            asked = _ASKED
+            start = (tuple(g.cand), tuple(value))
+            if asked.grid != start:  # the answers are kept for the next level on this grid
+                asked.grid, asked.memo, asked.sigs = start, {}, {}
+            memo, sigs = asked.memo, asked.sigs
+            _INSIDE[0] = _thread.get_ident()
+            try:
+                got = fast.multiple_chains(
+                    g.cand, value, g.pos, nishio, multiple, dynamic, level, empty, _tick, None,
+                    ask, len(rules),
+                )
+                return (False, None) if got is False else (True, got)
+            finally:
+                _INSIDE[0] = 0
+    finally:
+        _NESTED_MEMO.clear()
+
+
+# The chaining rules of each nested level after the simple ones, as ``_nested_fast`` asks
+# them: 0 producer 21, 1 multiple and 2 dynamic forcing chains (level 0, compiled with
+# their rule parents), 3 nested level 2 (se.py's own code). Level 5 is not compiled yet:
+# its level-2 rule runs this module's propagation, whose simple rules take ``_LOCK``
+# (``_subsets``), already held by the compiled call.
+_NESTED_KINDS = {2: (0,), 3: (0, 1), 4: (2,)}
+# The grid (candidates, values) of the last compiled nested call, and its rules' answers
+# per (kind, hypothetical grid) and nested identities: the next level asked about the same
+# grid (when this one found nothing) meets many of the same hypothetical grids.
+_ASKED = _Asked()
+
+
+def _asked(
+    rule: _Rule,
+    cand: list[int],
+    pos: list[int],
+    save: list[int],
+    value: list[int],
+    empty: list[int],
+    ident: Callable[[tuple[tuple[int, ...], ...]], int],
+) -> list[_RuleAnswer]:
+    """A nested level's chaining ``rule`` run by this module on the hypothetical grid
+    ``cand``/``pos``: its hints with rule parents, as ``_FAST.multiple_chains`` wants them."""
+    view = _Grid.__new__(_Grid)
+    view.value, view.empty, view.cand, view.pos = value, empty, cand, pos
+    out = []
+    for elims, parents, hint in rule(view, save, [], []):
+        if parents and hint is not None:
+            out.append(([c * 9 + d for c, d in elims], parents, hint.cx, ident(hint.signature())))
+    return out
 
 
 def _region_chains(
@@ -2182,7 +2342,7 @@ def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
     if _FAST is not None:
         names = _CYCLE_NAMES + _CHAIN_NAMES
         hints = []
-        with _LOCK:
+        with _core_lock():
             every = _FAST.chains_and_cycles_all(g.cand, g.value, g.pos)
         for seq, code, cx, chain, keys, elims, place in every:
             klist = list(keys)
