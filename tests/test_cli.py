@@ -271,13 +271,19 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         assert err.startswith("yass: error: ") and "--help'" in err, err
 
 
+# The seed's solution with an unavoidable rectangle blanked (rows 1 and 3, columns 3 and 8):
+# two solutions, found quickly (a puzzle with few givens makes the ladder run long).
+TWO_SOLUTIONS = "".join(
+    "." if divmod(i, 9) in {(0, 2), (0, 7), (2, 2), (2, 7)} else ch
+    for i, ch in enumerate(SEED_SOLUTION)
+)
 MULTI = "\n".join(
     [
         "# three puzzles, the second one bad",
         SEED_PUZZLE,
         "",
         SEED_PUZZLE[:11] + "x" + SEED_PUZZLE[12:],
-        MIRACLE_GIVENS,
+        TWO_SOLUTIONS,
     ]
 )
 
@@ -291,14 +297,15 @@ def test_file_with_a_bad_line_goes_on(capsys: pytest.CaptureFixture[str], tmp_pa
     assert len(lines) == 3
     assert lines[0] == SEED_SOLUTION
     assert lines[1] == f"error: {f} line 4: character 12 'x' is not a digit or blank"
-    assert len(lines[2]) == 81 and lines[2][38] == "1" and lines[2][51] == "2"
+    assert len(lines[2]) == 81 and "." not in lines[2]
+    assert all(g in (".", ch) for g, ch in zip(TWO_SOLUTIONS, lines[2], strict=True))
     assert err == f"yass: error: {f} line 4: character 12 'x' is not a digit or blank\n"
 
     code, out, err = run(capsys, "solve", str(f), "--first")
     assert code == 2
     assert f"--- {f} line 2 ---" in out
     assert f"--- {f} line 5 ---" in out
-    assert out.count("guesses required!") == 2
+    assert out.count(" required!") == 2  # "0 guesses required!", "1 guess required!"
     assert err.count("\n") == 1
 
     code, out, _ = run(capsys, "solve", str(f), "--format", "json")
@@ -316,9 +323,11 @@ def test_file_with_a_bad_line_goes_on(capsys: pytest.CaptureFixture[str], tmp_pa
     assert err.count("\n") == 1
 
     # with the miracle rules, the seed puzzle's givens clash (a knight's move apart)
-    code, out, err = run(capsys, "solve", str(f), "--rules", "miracle", "--format", "line")
+    g = tmp_path / "miracle.txt"
+    g.write_text(SEED_PUZZLE + "\n" + MIRACLE_GIVENS + "\n")
+    code, out, err = run(capsys, "solve", str(g), "--rules", "miracle", "--format", "line")
     assert code == 2
-    assert out.splitlines()[2] == _miracle()["solution"]
+    assert out.splitlines()[1] == _miracle()["solution"]
     assert "anti-knight" in err.splitlines()[0]
 
 
