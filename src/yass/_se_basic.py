@@ -254,16 +254,21 @@ def _place(cell: int, digit: int) -> None:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(h=cython.int, d=cython.int)
+@cython.locals(h=cython.int, d=cython.int, p=cython.uint, m=cython.uint)
 @cython.returns(cython.void)
 def _derive() -> None:
     # SGL, HS (_state[0]) and AL (_state[1], houses with one empty cell) from POS and EMPTY.
     _state[0] = 0
     _state[1] = 0
     for h in range(27):
-        SGL[h] = 0
+        m = 0
         for d in range(9):
-            _single(h, d)
+            p = POS[h * 9 + d]
+            if p and not p & (p - 1):
+                m |= 1 << d
+        SGL[h] = m
+        if m:
+            _state[0] |= SBIT[h]
         if EMPTY[h] == 1:
             _state[1] |= SBIT[h]
 
@@ -1277,13 +1282,12 @@ def _walk(left: int, steps: list[Any] | None) -> int:
         if _code >= 21:  # unique loops and BUG hold only for a unique puzzle
             _assumed = 1
         diff = _diff
-        name = _hint_name()
         if _nel == 0 and _pcell < 0:
             # A hint that changes nothing would make SE loop for ever (se.py stops there).
-            raise ValueError(f"{name} removes nothing")
+            raise ValueError(f"{_hint_name()} removes nothing")
         if diff > FIG[0]:
             FIG[0] = diff
-            _hard_name = name
+            _hard_name = _hint_name()
         for i in range(_nel):
             if CAND[ELC[i]] >> ELD[i] & 1:
                 _drop(ELC[i], ELD[i])
@@ -1292,7 +1296,7 @@ def _walk(left: int, steps: list[Any] | None) -> int:
             left -= 1
         if steps is not None:
             steps.append((
-                name,
+                _hint_name(),
                 diff,
                 (_pcell, _pdigit) if _pcell >= 0 else None,
                 [(ELC[i], ELD[i] + 1) for i in range(_nel)],
@@ -1362,7 +1366,7 @@ def run(
 
 
 @cython.locals(c=cython.int, h=cython.int, i=cython.int, v=cython.int, seen=cython.uint,
-               left=cython.int, ch=cython.Py_UCS4)
+               left=cython.int, ch=cython.int, raw=bytes)
 def quick(
     text: str, steps: list[Any] | None
 ) -> tuple[float, str | None, float, float, bool] | None:
@@ -1378,13 +1382,18 @@ def quick(
     global _hard_name, _assumed
     if len(text) != 81:
         return None
+    try:
+        raw = text.encode("ascii")
+    except UnicodeEncodeError:
+        return None
     left = 0
-    for c, ch in enumerate(text):
-        if ch == "." or ch == "0":
+    for c in range(81):
+        ch = raw[c]
+        if ch == 46 or ch == 48:  # "." or "0"
             VAL[c] = 0
             left += 1
-        elif "1" <= ch <= "9":
-            VAL[c] = ord(ch) - 48
+        elif 49 <= ch <= 57:
+            VAL[c] = ch - 48
         else:
             return None
     for h in range(27):
