@@ -82,37 +82,35 @@ PEERS = tuple(sum(1 << o for o in PEERS_LIST[c]) for c in range(81))
 POP = tuple(bin(m).count("1") for m in range(1 << 9))
 
 
-def _fast_core() -> ModuleType | None:
-    """The compiled hot paths (``yass._se_core``), loaded with this geometry, or None
-    when the extension is not built (its interpreted source is slower than this module's
-    own code, which then runs instead). ``YASS_SE_PURE=1`` in the environment keeps to
-    this module's code (for comparisons)."""
+def _compiled(name: str) -> ModuleType | None:
+    """The module ``yass.<name>`` when it is the built extension, else None: its
+    interpreted source is slower than this module's own code, which then runs instead.
+    ``YASS_SE_PURE=1`` in the environment keeps to this module's code (for comparisons)."""
     if os.environ.get("YASS_SE_PURE"):
         return None
     try:
-        from yass import _se_core
+        module: ModuleType = getattr(__import__(f"yass.{name}"), name)
     except ImportError:  # pragma: no cover - the source is always there
         return None
-    if not _se_core.is_compiled():
-        return None
-    _se_core.init(PEERS_LIST, HOUSES, CELL_HOUSES)
-    _se_core.init_locks(LOCK_TABLE)
-    return _se_core
+    return module if module.is_compiled() else None
+
+
+def _fast_core() -> ModuleType | None:
+    """The compiled chains (``yass._se_core``), loaded with this geometry, or None."""
+    module = _compiled("_se_core")
+    if module is not None:
+        module.init(PEERS_LIST, HOUSES, CELL_HOUSES)
+        module.init_locks(LOCK_TABLE)
+    return module
 
 
 def _basic_rules() -> ModuleType | None:
     """The compiled loop over SE's rules up to BUG (``yass._se_basic``), loaded with
-    this geometry, or None as for ``_fast_core``."""
-    if os.environ.get("YASS_SE_PURE"):
-        return None
-    try:
-        from yass import _se_basic
-    except ImportError:  # pragma: no cover - the source is always there
-        return None
-    if not _se_basic.is_compiled():
-        return None
-    _se_basic.init(PEERS_LIST, HOUSES, CELL_HOUSES, LOCK_TABLE)
-    return _se_basic
+    this geometry, or None."""
+    module = _compiled("_se_basic")
+    if module is not None:
+        module.init(PEERS_LIST, HOUSES, CELL_HOUSES, LOCK_TABLE)
+    return module
 
 
 BITS = tuple(tuple(i for i in range(9) if m >> i & 1) for m in range(1 << 9))
