@@ -110,6 +110,51 @@ def test_quick_is_the_whole_path_of_a_unique_puzzle(
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_opening_singles_at_once_give_the_step_by_step_figures(engine: ModuleType) -> None:
+    """Without a step list, quick places the singles that open a path all at once (see
+    _opening); its figures must be those of the walk one step at a time, also for grids
+    that open with full houses (solutions with a few blanks), with 1.5 singles (17-clue),
+    and for puzzles with no solution or several."""
+    rng = random.Random(11)
+    lines = _sample("17_clue_sample.txt", 60, 12) + _sample("kaggle_sample.txt", 40, 13)
+    grids = []
+    for line in lines:
+        grids.append(line)
+        cells = list(line)
+        i = rng.randrange(81)
+        cells[i] = "." if cells[i] != "." else str(rng.randint(1, 9))
+        grids.append("".join(cells))
+    seen: set[tuple[float, float, float]] = set()
+    for line in _sample("kaggle_sample.txt", 30, 14):
+        solution = se.se_quick(line, keep_steps=True)
+        assert solution is not None
+        full = [0] * 81
+        for step in solution.steps:
+            if step.placement is not None:
+                full[step.placement[0]] = step.placement[1]
+        for i, ch in enumerate(line):
+            if ch != ".":
+                full[i] = int(ch)
+        for blanks in (2, 12, 30):
+            cells = [str(v) for v in full]
+            for i in rng.sample(range(81), blanks):
+                cells[i] = "."
+            grids.append("".join(cells))
+    for text in grids:
+        fast = engine.quick(text, None)
+        walked = engine.quick(text, [])
+        if fast is not None:
+            seen.add((fast[0], fast[2], fast[3]))
+        if fast is None and walked is not None:
+            # The opening stops at a house without a place for a digit: no solution.
+            assert not walked[4] and _count(parse_line(text)[0]) == 0, text
+            continue
+        assert fast == walked, text
+    # Paths that open with full houses, block singles and row/column singles were met.
+    assert {(1.0, 1.0, 1.0), (1.2, 1.0, 1.0), (1.2, 1.2, 1.2), (1.5, 1.2, 1.2)} <= seen
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_quick_answers_only_for_unique_puzzles(
     engine: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

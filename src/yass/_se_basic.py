@@ -82,6 +82,7 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_basic.pxd)
     LKPT = [0] * 108
     LK3H = [0] * 216  # and the two third houses (house 1's type, crossing house 2)
     LK3OUT = [0] * 216  # with their indexes outside house 2
+    LKC = [0] * 972  # per intersection, house 1's cells: three inside house 2, six outside
     VAL = [0] * 81
     CAND = [0] * 81
     POS = [0] * 243  # per house and digit (h * 9 + d): the digit's places (index bits)
@@ -188,6 +189,12 @@ def init(
         for k in range(2):
             LK3H[t * 2 + k] = thirds[k][2]
             LK3OUT[t * 2 + k] = thirds[k][1]
+        j = 0
+        for k in (1, 0):
+            for i in range(9):
+                if (inner >> i & 1) == k:
+                    LKC[t * 9 + j] = houses[base1 // 9][i]
+                    j += 1
     _nlock = len(lock_table)
     _loaded = 1
 
@@ -198,19 +205,15 @@ def init(
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(h=cython.int, d=cython.int, p=cython.uint)
+@cython.locals(h=cython.int, d=cython.int, p=cython.uint, s=cython.uint)
 @cython.returns(cython.void)
 def _single(h: int, d: int) -> None:
-    # Keep SGL[h] (digits with one place in house h) and HS (houses with any) up to date.
+    # Keep SGL[h] (digits with one place in house h) up to date, without a branch: which
+    # way a test goes differs from puzzle to puzzle, and mispredictions cost more than
+    # the work (``_hidden_single`` reads SGL of all houses once a step).
     p = POS[h * 9 + d]
-    if p and not p & (p - 1):
-        SGL[h] |= 1 << d
-    else:
-        SGL[h] &= ~(1 << d)
-    if SGL[h]:
-        _state[0] |= SBIT[h]
-    else:
-        _state[0] &= ~SBIT[h]
+    s = (p != 0) & ((p & (p - 1)) == 0)
+    SGL[h] = (SGL[h] & ~(1 << d)) | (s << d)
 
 
 @cython.cfunc
@@ -232,23 +235,26 @@ def _drop(cell: int, d: int) -> None:
                o=cython.int, h=cython.int, m=cython.uint)
 @cython.returns(cython.void)
 def _place(cell: int, digit: int) -> None:
-    # SE's Cell.setValueAndCancel, as se._Grid.place.
+    # SE's Cell.setValueAndCancel, as se._Grid.place: the cell's candidates go, then the
+    # digit from its peers (found through the houses' positions of the digit, so only the
+    # cells that have it are visited).
     d = digit - 1
     VAL[cell] = digit
     m = CAND[cell]
-    for e in range(9):
-        if m >> e & 1:
-            _drop(cell, e)
+    while m:
+        e = LOW[m]
+        m &= m - 1
+        _drop(cell, e)
     for k in range(3):
         h = CHOUSE[cell * 3 + k]
         EMPTY[h] -= 1
-        if EMPTY[h] == 1:
-            _state[1] |= SBIT[h]
-        else:
-            _state[1] &= ~SBIT[h]
-    for k in range(20):
-        o = PEER[cell * 20 + k]
-        if CAND[o] >> d & 1:
+        _state[1] = (_state[1] & ~SBIT[h]) | (SBIT[h] * (EMPTY[h] == 1))
+    for k in range(3):
+        h = CHOUSE[cell * 3 + k]
+        m = POS[h * 9 + d]  # the cells of h that still have the digit (not cell itself)
+        while m:
+            o = HCELL[h * 9 + LOW[m]]
+            m &= m - 1
             _drop(o, d)
 
 
@@ -257,8 +263,8 @@ def _place(cell: int, digit: int) -> None:
 @cython.locals(h=cython.int, d=cython.int, p=cython.uint, m=cython.uint)
 @cython.returns(cython.void)
 def _derive() -> None:
-    # SGL, HS (_state[0]) and AL (_state[1], houses with one empty cell) from POS and EMPTY.
-    _state[0] = 0
+    # SGL and _state[1] (the houses with one empty cell, bits in SE's scan order) from POS
+    # and EMPTY.
     _state[1] = 0
     for h in range(27):
         m = 0
@@ -267,20 +273,17 @@ def _derive() -> None:
             if p and not p & (p - 1):
                 m |= 1 << d
         SGL[h] = m
-        if m:
-            _state[0] |= SBIT[h]
         if EMPTY[h] == 1:
             _state[1] |= SBIT[h]
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(i=cython.int, c=cython.int, h=cython.int, k=cython.int, v=cython.int,
-               m=cython.uint, d=cython.int, p=cython.uint)
+@cython.locals(c=cython.int, h=cython.int, k=cython.int, v=cython.int, m=cython.uint)
 @cython.returns(cython.void)
-def _setup() -> None:
-    # A fresh grid from the givens in VAL, as se._Grid makes it: a cell's candidates are
-    # the digits none of its houses has.
+def _cands() -> None:
+    # A fresh grid's candidates and empty cells per house from the givens in VAL, as
+    # se._Grid makes them: a cell's candidates are the digits none of its houses has.
     for h in range(27):
         HM[h] = 0
         EMPTY[h] = 0
@@ -291,19 +294,145 @@ def _setup() -> None:
                 HM[CHOUSE[c * 3 + k]] |= 1 << (v - 1)
             else:
                 EMPTY[CHOUSE[c * 3 + k]] += 1
-    for i in range(243):
-        POS[i] = 0
     for c in range(81):
         m = 0
         if VAL[c] == 0:
             m = 0x1FF & ~(HM[CHOUSE[c * 3]] | HM[CHOUSE[c * 3 + 1]] | HM[CHOUSE[c * 3 + 2]])
         CAND[c] = m
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(i=cython.int, c=cython.int, k=cython.int, m=cython.uint, d=cython.int)
+@cython.returns(cython.void)
+def _positions() -> None:
+    # POS from CAND, then what _derive keeps.
+    for i in range(243):
+        POS[i] = 0
+    for c in range(81):
+        m = CAND[c]
         while m:
             d = LOW[m]
             m &= m - 1
             for k in range(3):
                 POS[CHOUSE[c * 3 + k] * 9 + d] |= 1 << CIDX[c * 3 + k]
     _derive()
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.returns(cython.void)
+def _setup() -> None:
+    # A fresh grid from the givens in VAL.
+    _cands()
+    _positions()
+
+
+# ---- the singles at the start of a path, all at once ---------------------------------------
+# SE's path starts with hidden singles while there are any: each step the easiest (full
+# house 1.0, then block 1.2, then row or column 1.5). Which of them it takes changes only
+# the order: a hidden single stays one (or is placed) as digits are placed, so the grid
+# where none is left is the same whatever the order, and it is the closure below. Which
+# difficulties the path used follows from three nested closures: it used 1.2 only if the
+# full houses alone stop short of the blocks' closure, 1.5 only if that stops short of the
+# closure with rows and columns (at a stop, nothing easier is left). Its first step is the
+# easiest kind the givens have. The path is not listed this way, only its figures.
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(cell=cython.int, d=cython.int, k=cython.int, keep=cython.uint)
+@cython.returns(cython.void)
+def _put(cell: int, d: int) -> None:
+    # The digit d (0-8) in the cell, off its peers: CAND, VAL and EMPTY only.
+    keep = ~(1 << d)
+    VAL[cell] = d + 1
+    CAND[cell] = 0
+    for k in range(20):
+        CAND[PEER[cell * 20 + k]] &= keep
+    for k in range(3):
+        EMPTY[CHOUSE[cell * 3 + k]] -= 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(upto=cython.int, h=cython.int, i=cython.int, c=cython.int, m=cython.uint,
+               once=cython.uint, twice=cython.uint, have=cython.uint, single=cython.uint,
+               d=cython.int, n=cython.int, at=cython.int)
+@cython.returns(cython.int)
+def _round(upto: int) -> int:
+    # Every hidden single of the houses with one empty cell (upto 0), and of the blocks
+    # (upto 1), and of the rows and columns (upto 2), placed. Returns how many, or -1 when
+    # the grid has no solution (a digit with no place in a house): SE's path is then left
+    # to the step-by-step walk.
+    n = 0
+    for h in range(27):
+        if EMPTY[h] == 0 or (EMPTY[h] != 1 and (upto == 0 or (upto == 1 and h >= 9))):
+            continue
+        once = 0
+        twice = 0
+        have = 0
+        for i in range(9):
+            c = HCELL[h * 9 + i]
+            m = CAND[c]
+            twice |= once & m
+            once |= m
+            if VAL[c]:
+                have |= 1 << (VAL[c] - 1)
+        if (once | have) != 0x1FF:
+            return -1
+        single = once & ~twice
+        while single:
+            d = LOW[single]
+            single &= single - 1
+            at = -1
+            for i in range(9):
+                c = HCELL[h * 9 + i]
+                if CAND[c] >> d & 1:
+                    at = c
+                    break
+                if VAL[c] == d + 1:
+                    at = -2  # placed this round, from another house
+                    break
+            if at == -1:
+                return -1  # its place went to another digit this round
+            if at >= 0:
+                _put(at, d)
+                n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(upto=cython.int, n=cython.int, total=cython.int, first=cython.int,
+               top=cython.int)
+@cython.returns(cython.int)
+def _opening() -> int:
+    # The hidden singles at the start of a fresh grid's path (CAND, VAL, EMPTY made by
+    # _cands; FIG at its start), placed; FIG and _hard_name as those steps leave them.
+    # Returns how many, or -1 (see _round).
+    global _hard_name
+    total = 0
+    first = -1
+    top = -1
+    for upto in range(3):
+        while True:
+            n = _round(upto)
+            if n < 0:
+                return -1
+            if n == 0:
+                break
+            total += n
+            top = upto
+            if first < 0:
+                first = upto
+    if total:
+        FIG[0] = DIFF[top]
+        FIG[1] = DIFF[first]
+        FIG[2] = DIFF[first]
+        _hard_name = _NAMES[top]
+    return total
 
 
 # ---- the rules ---------------------------------------------------------------------------
@@ -337,15 +466,19 @@ def _found(code: int, cell: int, digit: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(m=cython.uint, alone=cython.int, s=cython.int, h=cython.int)
+@cython.locals(m=cython.uint, hs=cython.uint, alone=cython.int, s=cython.int, h=cython.int)
 @cython.returns(cython.int)
 def _hidden_single() -> int:
     # se._hidden_single's scan (houses with one empty cell first, then the others; blocks,
-    # columns, rows; digits in order) is the lowest bit of HS in the houses' scan order.
-    m = _state[0] & _state[1]
+    # columns, rows; digits in order) is the lowest bit of hs, the houses that have a
+    # digit with one place, in the houses' scan order.
+    hs = 0
+    for s in range(27):
+        hs |= (SGL[SHOUSE[s]] != 0) << s
+    m = hs & _state[1]
     alone = 1
     if not m:
-        m = _state[0] & ~_state[1]
+        m = hs & ~_state[1]
         alone = 0
     if not m:
         return 0
@@ -363,14 +496,22 @@ def _hidden_single() -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(direct=cython.int, t=cython.int, d=cython.int, k=cython.int, h3=cython.int,
-               p=cython.uint, p3=cython.uint, rest=cython.uint, i=cython.int)
+               p3=cython.uint, rest=cython.uint, i=cython.int, a=cython.uint, b=cython.uint,
+               c=cython.uint, ds=cython.uint)
 @cython.returns(cython.int)
 def _locking(direct: int) -> int:
     for t in range(_nlock):
-        for d in range(9):
-            p = POS[LK1[t] * 9 + d]
-            if not (p & (p - 1)) or p & ~LKIN[t]:
-                continue
+        # The digits with two or three places in house 1, all inside house 2 (in order):
+        # from the candidates of the cells, not digit by digit, to save a branch each.
+        a = CAND[LKC[t * 9]]
+        b = CAND[LKC[t * 9 + 1]]
+        c = CAND[LKC[t * 9 + 2]]
+        ds = (((a & b) | (a & c) | (b & c))
+              & ~(CAND[LKC[t * 9 + 3]] | CAND[LKC[t * 9 + 4]] | CAND[LKC[t * 9 + 5]]
+                  | CAND[LKC[t * 9 + 6]] | CAND[LKC[t * 9 + 7]] | CAND[LKC[t * 9 + 8]]))
+        while ds:
+            d = LOW[ds]
+            ds &= ds - 1
             if direct:
                 for k in range(2):
                     h3 = LK3H[t * 2 + k]
@@ -1366,7 +1507,7 @@ def run(
 
 
 @cython.locals(c=cython.int, h=cython.int, i=cython.int, v=cython.int, seen=cython.uint,
-               left=cython.int, ch=cython.int, raw=bytes)
+               left=cython.int, ch=cython.int, raw=bytes, placed=cython.int)
 def quick(
     text: str, steps: list[Any] | None
 ) -> tuple[float, str | None, float, float, bool] | None:
@@ -1404,12 +1545,20 @@ def quick(
                 if seen >> v & 1:
                     return None
                 seen |= 1 << v
-    _setup()
+    _cands()
     FIG[0] = float("-inf")
     FIG[1] = 0.0
     FIG[2] = 0.0
     _hard_name = None
     _assumed = 0
+    if steps is None and left:
+        placed = _opening()
+        if placed < 0:
+            return None
+        left -= placed
+        if not left:
+            return FIG[0], _hard_name, FIG[1], FIG[2], True
+    _positions()
     try:
         if not left or _walk(left, steps):
             return None

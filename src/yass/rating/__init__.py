@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from yass.rating.se import SEPath, SEStep, _Unsupported, se_path, se_quick
+from yass.rating.se import SEPath, SEStep, _Unsupported, se_figures, se_path, se_quick
 
 __all__ = ["SCALES", "Rating", "RatingError", "rate", "rate_many", "se_round"]
 
@@ -117,6 +117,20 @@ class Rating:
             scale=scale,
         )
 
+    @classmethod
+    def _rated(cls, puzzle: str, er: float, ep: float, ed: float, hardest: str) -> Rating:
+        """``Rating(puzzle, er, ep, ed, hardest, "rated")``, made in half the time: the
+        constructor's keyword handling is a tenth of rating an easy puzzle."""
+        self = object.__new__(cls)
+        fields = self.__dict__
+        fields.update(_RATED)
+        fields["puzzle"] = puzzle
+        fields["er"] = er
+        fields["ep"] = ep
+        fields["ed"] = ed
+        fields["hardest"] = hardest
+        return self
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: numbers with one decimal, absent bounds left out.
 
@@ -146,6 +160,10 @@ class Rating:
 
     def to_json_line(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+# The fields of Rating._rated's instances (puzzle, er, ep, ed, hardest set after).
+_RATED: dict[str, Any] = dict(Rating("", None, None, None, None, "rated").__dict__)
 
 
 def _cell_name(c: int) -> str:
@@ -212,9 +230,22 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     ValueError for an unknown scale. A puzzle with no solution or several gets that
     status and no numbers.
     """
+    # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
+    # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
+    text = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
+    if scale == "se" and not steps:
+        got = se_figures(text)
+        if got is not None:
+            er, hardest, ep, ed = got
+            return Rating._rated(
+                text.replace("0", "."),
+                int((er + 0.05) * 10) / 10,  # se_round, inline
+                int((ep + 0.05) * 10) / 10,
+                int((ed + 0.05) * 10) / 10,
+                hardest,
+            )
     _check_scale(scale)
     text = "".join(puzzle.split())
-    # Most puzzles: SE's first rules solve them, in C, and that proves them unique.
     quick = _quick(text, steps, scale) if scale != "hodoku" else None
     if quick is not None:
         rating = quick

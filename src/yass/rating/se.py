@@ -2509,13 +2509,31 @@ def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
     rules only draw consequences of the givens, so every solution agrees with the grid
     they fill, and that grid, filled without clashes from givens without clashes, is a
     solution. Otherwise the solutions are counted."""
-    if _BASIC is None:
-        return None
     raw: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = (
         [] if keep_steps else None
     )
+    got = se_figures(text, raw)
+    if got is None:
+        return None
+    path = SEPath()
+    path.difficulty, path.hardest, path.pearl, path.diamond = got
+    path.solved = True
+    if raw:
+        path.steps = [SEStep(n, d, p, tuple(e)) for n, d, p, e in raw]
+    return path
+
+
+def se_figures(
+    text: str,
+    steps: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = None,
+) -> tuple[float, str, float, float] | None:
+    """``se_quick``'s figures alone: (difficulty, hardest name, pearl, diamond), unrounded,
+    or None where ``se_quick`` gives None. ``steps``, if a list, gets the raw steps. The
+    lean form for rating many easy puzzles: no path object is made."""
+    if _BASIC is None:
+        return None
     with _LOCK:
-        got = _BASIC.quick(text, raw)
+        got = _BASIC.quick(text, steps)
     if got is None:
         return None
     if not got[4]:
@@ -2523,12 +2541,7 @@ def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
 
         if fast.classic_line(text, 2)[0] != 1:
             return None
-    path = SEPath()
-    path.difficulty, path.hardest, path.pearl, path.diamond, _ = got
-    path.solved = True
-    if raw:
-        path.steps = [SEStep(n, d, p, tuple(e)) for n, d, p, e in raw]
-    return path
+    return got[0], got[1], got[2], got[3]
 
 
 def se_path(values: list[int], keep_steps: bool = False, budget: float | None = None) -> SEPath:
