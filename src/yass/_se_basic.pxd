@@ -42,6 +42,7 @@ cdef double FIG[3]
 cdef double _diff
 cdef unsigned int HM[27]
 cdef unsigned int HB[81]
+cdef int CHAR[256]
 cdef unsigned char HOLDP[41472]
 cdef unsigned char VIAP[41472]
 cdef int PSTAMP[512]

@@ -98,6 +98,7 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_basic.pxd)
     SHOUSE = [0] * 27  # ... and the house of each bit
     FIG = [0.0, 0.0, 0.0]  # the path's difficulty, pearl and diamond so far
     HB = [0] * 81  # per cell, its houses as bits (1 << house)
+    CHAR = [10] * 256  # per byte of a puzzle line: its value (0 blank), 10 if not a cell
     HOLDP = [0] * (512 * 81)  # per pair of digits: the cells holding both,
     VIAP = [0] * (512 * 81)  # ... those that may lie on a valid loop,
     PSTAMP = [0] * 512  # ... and the _unique_loops call they were made for
@@ -167,6 +168,8 @@ def init(
     for i in range(27):
         for j in range(9):
             HCELL[i * 9 + j] = houses[i][j]
+    for i in range(256):
+        CHAR[i] = i - 48 if 49 <= i <= 57 else (0 if i in (46, 48) else 10)
     for m in range(512):
         POP[m] = bin(m).count("1")
         LOW[m] = (m & -m).bit_length() - 1 if m else 0
@@ -279,26 +282,30 @@ def _derive() -> None:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(c=cython.int, h=cython.int, k=cython.int, v=cython.int, m=cython.uint)
-@cython.returns(cython.void)
-def _cands() -> None:
-    # A fresh grid's candidates and empty cells per house from the givens in VAL, as
-    # se._Grid makes them: a cell's candidates are the digits none of its houses has.
+@cython.locals(c=cython.int, h=cython.int, k=cython.int, v=cython.int, m=cython.uint,
+               bit=cython.uint, dup=cython.uint)
+@cython.returns(cython.int)
+def _cands() -> int:
+    # A fresh grid's candidates, digits per house (HM) and empty cells per house from the
+    # givens in VAL, as se._Grid makes them: a cell's candidates are the digits none of its
+    # houses has. Returns 1 when two givens of a house clash, else 0 (no branch on a
+    # cell's content: which way it goes is different in every puzzle).
     for h in range(27):
         HM[h] = 0
         EMPTY[h] = 0
+    dup = 0
     for c in range(81):
         v = VAL[c]
+        bit = (1 << v) >> 1  # 0 for an empty cell
         for k in range(3):
-            if v:
-                HM[CHOUSE[c * 3 + k]] |= 1 << (v - 1)
-            else:
-                EMPTY[CHOUSE[c * 3 + k]] += 1
+            h = CHOUSE[c * 3 + k]
+            dup |= HM[h] & bit
+            HM[h] |= bit
+            EMPTY[h] += v == 0
     for c in range(81):
-        m = 0
-        if VAL[c] == 0:
-            m = 0x1FF & ~(HM[CHOUSE[c * 3]] | HM[CHOUSE[c * 3 + 1]] | HM[CHOUSE[c * 3 + 2]])
-        CAND[c] = m
+        m = 0x1FF & ~(HM[CHOUSE[c * 3]] | HM[CHOUSE[c * 3 + 1]] | HM[CHOUSE[c * 3 + 2]])
+        CAND[c] = m & -(VAL[c] == 0)
+    return dup != 0
 
 
 @cython.cfunc
@@ -345,7 +352,7 @@ def _setup() -> None:
 @cython.locals(cell=cython.int, d=cython.int, k=cython.int, keep=cython.uint)
 @cython.returns(cython.void)
 def _put(cell: int, d: int) -> None:
-    # The digit d (0-8) in the cell, off its peers: CAND, VAL and EMPTY only.
+    # The digit d (0-8) in the cell, off its peers: CAND, VAL, EMPTY and HM only.
     keep = ~(1 << d)
     VAL[cell] = d + 1
     CAND[cell] = 0
@@ -353,12 +360,13 @@ def _put(cell: int, d: int) -> None:
         CAND[PEER[cell * 20 + k]] &= keep
     for k in range(3):
         EMPTY[CHOUSE[cell * 3 + k]] -= 1
+        HM[CHOUSE[cell * 3 + k]] |= ~keep
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(upto=cython.int, h=cython.int, i=cython.int, c=cython.int, m=cython.uint,
-               once=cython.uint, twice=cython.uint, have=cython.uint, single=cython.uint,
+               once=cython.uint, twice=cython.uint, single=cython.uint,
                d=cython.int, n=cython.int, at=cython.int)
 @cython.returns(cython.int)
 def _round(upto: int) -> int:
@@ -372,15 +380,11 @@ def _round(upto: int) -> int:
             continue
         once = 0
         twice = 0
-        have = 0
         for i in range(9):
-            c = HCELL[h * 9 + i]
-            m = CAND[c]
+            m = CAND[HCELL[h * 9 + i]]
             twice |= once & m
             once |= m
-            if VAL[c]:
-                have |= 1 << (VAL[c] - 1)
-        if (once | have) != 0x1FF:
+        if (once | HM[h]) != 0x1FF:
             return -1
         single = once & ~twice
         while single:
@@ -409,7 +413,7 @@ def _round(upto: int) -> int:
                top=cython.int)
 @cython.returns(cython.int)
 def _opening() -> int:
-    # The hidden singles at the start of a fresh grid's path (CAND, VAL, EMPTY made by
+    # The hidden singles at the start of a fresh grid's path (CAND, VAL, EMPTY, HM made by
     # _cands; FIG at its start), placed; FIG and _hard_name as those steps leave them.
     # Returns how many, or -1 (see _round).
     global _hard_name
@@ -1506,8 +1510,8 @@ def run(
     return FIG[0], _hard_name, FIG[1], FIG[2], made
 
 
-@cython.locals(c=cython.int, h=cython.int, i=cython.int, v=cython.int, seen=cython.uint,
-               left=cython.int, ch=cython.int, raw=bytes, placed=cython.int)
+@cython.locals(c=cython.int, v=cython.int, bad=cython.int, left=cython.int, raw=bytes,
+               placed=cython.int)
 def quick(
     text: str, steps: list[Any] | None
 ) -> tuple[float, str | None, float, float, bool] | None:
@@ -1528,24 +1532,14 @@ def quick(
     except UnicodeEncodeError:
         return None
     left = 0
+    bad = 0
     for c in range(81):
-        ch = raw[c]
-        if ch == 46 or ch == 48:  # "." or "0"
-            VAL[c] = 0
-            left += 1
-        elif 49 <= ch <= 57:
-            VAL[c] = ch - 48
-        else:
-            return None
-    for h in range(27):
-        seen = 0
-        for i in range(9):
-            v = VAL[HCELL[h * 9 + i]]
-            if v:
-                if seen >> v & 1:
-                    return None
-                seen |= 1 << v
-    _cands()
+        v = CHAR[raw[c]]  # 0-9, 10 for a character that is not "." or a digit
+        bad |= v == 10
+        VAL[c] = v
+        left += v == 0
+    if bad or _cands():
+        return None
     FIG[0] = float("-inf")
     FIG[1] = 0.0
     FIG[2] = 0.0
