@@ -46,6 +46,8 @@ cdef int CHAR[256]
 cdef unsigned char HOLDP[41472]
 cdef unsigned char VIAP[41472]
 cdef int PSTAMP[512]
+cdef unsigned int HSTAMP[512]
+cdef unsigned int _hstamp
 cdef int UL[82]
 cdef unsigned char INL[81]
 cdef unsigned int UOCC[2]

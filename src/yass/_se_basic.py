@@ -102,6 +102,7 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_basic.pxd)
     HOLDP = [0] * (512 * 81)  # per pair of digits: the cells holding both,
     VIAP = [0] * (512 * 81)  # ... those that may lie on a valid loop,
     PSTAMP = [0] * 512  # ... and the _unique_loops call they were made for
+    HSTAMP = [0] * 512  # per position mask: the house scan of _hidden_set that last saw it
     UL = [0] * 82  # the loop being walked
     INL = [0] * 81
     UOCC = [0, 0]  # the houses of its even and odd cells
@@ -128,6 +129,7 @@ _nel = 0
 _hard_name: str | None = None  # the name of the hint that set the difficulty
 _diff = 0.0  # the difficulty of the hint found
 _assumed = 0  # 1 once quick's path took a step that assumes a unique solution
+_hstamp = 0  # _hidden_set's house scans so far
 _ustamp = 0  # unique loops: calls so far, the pair and the loop walked, the best hint
 _upair = 0
 _ulen = 0
@@ -595,17 +597,31 @@ def _subsets(degree: int) -> int:
 @cython.locals(degree=cython.int, direct=cython.int, t=cython.int, start=cython.int,
                h=cython.int, n=cython.int, s=cython.int, cnt=cython.int, d=cython.int,
                i=cython.int, e=cython.int, c=cython.int, vmask=cython.uint, union=cython.uint,
-               p=cython.uint, rest=cython.uint, m=cython.uint)
+               p=cython.uint, rest=cython.uint, m=cython.uint, hit=cython.int)
 @cython.returns(cython.int)
 def _hidden_set(degree: int, direct: int) -> int:
+    global _hstamp
     for t in range(3):
         start = 0 if t == 0 else (18 if t == 1 else 9)
         for h in range(start, start + 9):
             n = EMPTY[h]
             if not (n > degree * 2 or (direct and n > degree)):
                 continue
-            for i in range(9):
-                MASKS[i] = POS[h * 9 + i]
+            if degree == 2:
+                # A hidden pair is two digits with the same two places: look for one
+                # first, without a branch per digit (most houses have none).
+                _hstamp += 1
+                hit = 0
+                for i in range(9):
+                    p = POS[h * 9 + i]
+                    MASKS[i] = p
+                    hit |= (POP[p] == 2) & (HSTAMP[p] == _hstamp)
+                    HSTAMP[p] = _hstamp
+                if not hit:
+                    continue
+            else:
+                for i in range(9):
+                    MASKS[i] = POS[h * 9 + i]
             cnt = _subsets(degree)
             for s in range(cnt):
                 vmask = SUBM[s]
