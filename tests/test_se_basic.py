@@ -274,3 +274,31 @@ def test_rare_rules_give_the_python_producers_hint(
             lists = (g.cand[:], g.pos[:], g.empty[:])
             engine.run(g.value[:], lists, float("-inf"), 0.0, 0.0, steps)
         assert steps[0] == (want[0], want[1], want[2], list(want[3]))
+
+
+def test_path_goes_on_from_where_quick_stopped() -> None:
+    """rate() hands se_path the grid where the compiled rules stopped (no second walk from
+    the givens); the figures are those of the whole path walked from the givens."""
+    resumed = 0
+    for line in _sample("norvig_top95.txt", 8, 21):
+        stall: list[Any] = []
+        if se.se_figures(line, None, stall) is not None:
+            assert not stall  # these rules finish it
+            continue
+        if not _se_basic.is_compiled():
+            continue
+        assert len(stall) == 1
+        values = parse_line(line)[1]
+        whole = se.se_path(values)
+        went_on = se.se_path(values, start=stall[0])
+        assert (went_on.difficulty, went_on.pearl, went_on.diamond, went_on.hardest) == (
+            whole.difficulty,
+            whole.pearl,
+            whole.diamond,
+            whole.hardest,
+        ), line
+        got = rate(line)
+        want = rate(line, steps=True)  # the path from the givens, step by step
+        assert (got.er, got.ep, got.ed, got.hardest) == (want.er, want.ep, want.ed, want.hardest)
+        resumed += 1
+    assert resumed >= 4 or not _se_basic.is_compiled()

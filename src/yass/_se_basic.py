@@ -1527,9 +1527,9 @@ def run(
 
 
 @cython.locals(c=cython.int, v=cython.int, bad=cython.int, left=cython.int, raw=bytes,
-               placed=cython.int)
+               placed=cython.int, i=cython.int)
 def quick(
-    text: str, steps: list[Any] | None
+    text: str, steps: list[Any] | None, stall: list[Any] | None = None
 ) -> tuple[float, str | None, float, float, bool] | None:
     """SE's whole path of an 81-character puzzle line (digits, "." or "0" blank) when the
     first ``RULES`` rules finish it: (difficulty, hardest name, pearl, diamond, proven).
@@ -1539,7 +1539,10 @@ def quick(
     proves the puzzle unique (the other rules only draw consequences of the givens: every
     solution agrees with the grid they fill, and that grid, filled without clashes from
     givens without clashes, is a solution). Otherwise the caller must count solutions.
-    ``steps`` as for ``run``."""
+    ``steps`` as for ``run``. ``stall``, if a list, gets where the rules stopped when they
+    do not finish (not for a malformed line or clashing givens): (values, the candidates,
+    positions and empty counts as ``run`` makes them, difficulty, hardest name or None,
+    pearl, diamond), for ``se.se_path`` to go on from."""
     global _hard_name, _assumed
     if len(text) != 81:
         return None
@@ -1570,7 +1573,16 @@ def quick(
             return FIG[0], _hard_name, FIG[1], FIG[2], True
     _positions()
     try:
-        if not left or _walk(left, steps):
+        if not left:
+            return None
+        if _walk(left, steps):
+            if stall is not None:
+                stall.append((
+                    [VAL[c] for c in range(81)],
+                    ([CAND[c] for c in range(81)], [POS[i] for i in range(243)],
+                     [EMPTY[i] for i in range(27)]),
+                    FIG[0], _hard_name, FIG[1], FIG[2],
+                ))
             return None
     except ValueError:  # a hint that removes nothing: se_path says so
         return None

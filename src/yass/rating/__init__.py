@@ -233,8 +233,9 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
     # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
     text = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
+    stall: list[Any] = []  # where the compiled rules stop, if they do
     if scale == "se" and not steps:
-        got = se_figures(text)
+        got = se_figures(text, None, stall)
         if got is not None:
             er, hardest, ep, ed = got
             return Rating._rated(
@@ -246,7 +247,9 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
             )
     _check_scale(scale)
     text = "".join(puzzle.split())
-    quick = _quick(text, steps, scale) if scale != "hodoku" else None
+    # (The lean call above has already tried SE's quick path on an 81-character line.)
+    lean = scale == "se" and not steps and len(puzzle) == 81
+    quick = _quick(text, steps, scale) if scale != "hodoku" and not lean else None
     if quick is not None:
         rating = quick
     else:
@@ -261,7 +264,7 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
         if scale == "hodoku":
             rating = Rating(line, None, None, None, None, "rated", scale=scale)
         else:
-            rating = _se_rating(line, values, steps, scale)
+            rating = _se_rating(line, values, steps, scale, stall[0] if stall else None)
     if scale != "se":
         rating = _with_ladder(rating)
     return rating
@@ -294,10 +297,13 @@ def _with_ladder(rating: Rating) -> Rating:
     )
 
 
-def _se_rating(line: str, values: list[int], steps: bool, scale: str) -> Rating:
-    """SE 1.2.1's rating of a unique puzzle, as a Rating on ``scale``."""
+def _se_rating(
+    line: str, values: list[int], steps: bool, scale: str, start: Any = None
+) -> Rating:
+    """SE 1.2.1's rating of a unique puzzle, as a Rating on ``scale`` (``start``: see
+    ``se_path``)."""
     try:
-        path = se_path(values, keep_steps=steps)
+        path = se_path(values, keep_steps=steps, start=start)
     except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
         return Rating(line, None, None, None, None, "incomplete", needs=str(exc), scale=scale)
     return _from_path(line, path, steps, scale)

@@ -29,6 +29,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from types import ModuleType
+from typing import Any
 
 __all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path", "se_quick"]
 
@@ -2526,14 +2527,17 @@ def se_quick(text: str, keep_steps: bool = False) -> SEPath | None:
 def se_figures(
     text: str,
     steps: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = None,
+    stall: list[Any] | None = None,
 ) -> tuple[float, str, float, float] | None:
     """``se_quick``'s figures alone: (difficulty, hardest name, pearl, diamond), unrounded,
     or None where ``se_quick`` gives None. ``steps``, if a list, gets the raw steps. The
-    lean form for rating many easy puzzles: no path object is made."""
+    lean form for rating many easy puzzles: no path object is made. ``stall``, if a list,
+    gets where the rules stopped when they cannot finish a well-formed line without
+    clashes (for ``se_path``'s ``start``)."""
     if _BASIC is None:
         return None
     with _LOCK:
-        got = _BASIC.quick(text, steps)
+        got = _BASIC.quick(text, steps, stall)
     if got is None:
         return None
     if not got[4]:
@@ -2544,7 +2548,12 @@ def se_figures(
     return got[0], got[1], got[2], got[3]
 
 
-def se_path(values: list[int], keep_steps: bool = False, budget: float | None = None) -> SEPath:
+def se_path(
+    values: list[int],
+    keep_steps: bool = False,
+    budget: float | None = None,
+    start: Any = None,
+) -> SEPath:
     """Run SE's loop from the givens ``values`` (81 ints, 0 empty).
 
     ``path.solved`` tells whether the grid was finished. It is False only when the
@@ -2553,6 +2562,10 @@ def se_path(values: list[int], keep_steps: bool = False, budget: float | None = 
     have. ``budget`` None means the module's ``CHAIN_BUDGET`` (read at each call), and
     ``math.inf`` no bound. The puzzle must be valid (one solution): uniqueness rules
     assume it.
+
+    ``start``: where ``se_figures`` left its ``stall`` list's entry for these givens
+    (the compiled rules' stop); the loop goes on from there, and ``keep_steps`` must be
+    False (the steps so far are not kept there).
     """
     if budget is None:
         budget = CHAIN_BUDGET
@@ -2566,6 +2579,10 @@ def se_path(values: list[int], keep_steps: bool = False, budget: float | None = 
     pearl = 0.0
     diamond = 0.0
     hardest: str | None = None
+    resumed = start is not None and basic is not None and not keep_steps
+    if resumed:
+        value, made, difficulty, hardest, pearl, diamond = start
+        g = _Grid(value, made)
     spent = 0.0
     raw: list[tuple[str, float, tuple[int, int] | None, list[tuple[int, int]]]] | None = (
         [] if keep_steps else None
@@ -2573,7 +2590,10 @@ def se_path(values: list[int], keep_steps: bool = False, budget: float | None = 
     try:
         while 0 in value:
             first = 0
-            if basic is not None:
+            if basic is not None and resumed:  # the compiled rules stopped here already
+                resumed = False
+                first = basic.RULES
+            elif basic is not None:
                 # The first producers' steps, taken in C as the loop below would.
                 lists = None if g is None else (g.cand, g.pos, g.empty)
                 try:
