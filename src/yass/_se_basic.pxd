@@ -17,6 +17,8 @@ cdef int LKPT[108]
 cdef int LK3H[216]
 cdef unsigned int LK3OUT[216]
 cdef int LKC[972]
+cdef unsigned int LKDS[108]
+cdef int _lkfresh
 cdef int VAL[81]
 cdef unsigned int CAND[81]
 cdef unsigned int POS[243]

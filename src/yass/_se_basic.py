@@ -83,6 +83,7 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_basic.pxd)
     LK3H = [0] * 216  # and the two third houses (house 1's type, crossing house 2)
     LK3OUT = [0] * 216  # with their indexes outside house 2
     LKC = [0] * 972  # per intersection, house 1's cells: three inside house 2, six outside
+    LKDS = [0] * 108  # per intersection, the digits _locking found locked in it
     VAL = [0] * 81
     CAND = [0] * 81
     POS = [0] * 243  # per house and digit (h * 9 + d): the digit's places (index bits)
@@ -130,6 +131,7 @@ _hard_name: str | None = None  # the name of the hint that set the difficulty
 _diff = 0.0  # the difficulty of the hint found
 _assumed = 0  # 1 once quick's path took a step that assumes a unique solution
 _hstamp = 0  # _hidden_set's house scans so far
+_lkfresh = 0  # 1 while LKDS holds this step's masks (see _locking)
 _ustamp = 0  # unique loops: calls so far, the pair and the loop walked, the best hint
 _upair = 0
 _ulen = 0
@@ -503,18 +505,27 @@ def _hidden_single() -> int:
 @cython.exceptval(check=False)
 @cython.locals(direct=cython.int, t=cython.int, d=cython.int, k=cython.int, h3=cython.int,
                p3=cython.uint, rest=cython.uint, i=cython.int, a=cython.uint, b=cython.uint,
-               c=cython.uint, ds=cython.uint)
+               c=cython.uint, ds=cython.uint, reuse=cython.int)
 @cython.returns(cython.int)
 def _locking(direct: int) -> int:
+    # The direct pass (SE's 1.7/1.9) runs first in a step; when it finds nothing, the
+    # grid is unchanged for the plain pass (2.6/2.8) of the same step, which reuses its
+    # digit masks.
+    global _lkfresh
+    reuse = _lkfresh and not direct
     for t in range(_nlock):
         # The digits with two or three places in house 1, all inside house 2 (in order):
         # from the candidates of the cells, not digit by digit, to save a branch each.
-        a = CAND[LKC[t * 9]]
-        b = CAND[LKC[t * 9 + 1]]
-        c = CAND[LKC[t * 9 + 2]]
-        ds = (((a & b) | (a & c) | (b & c))
-              & ~(CAND[LKC[t * 9 + 3]] | CAND[LKC[t * 9 + 4]] | CAND[LKC[t * 9 + 5]]
-                  | CAND[LKC[t * 9 + 6]] | CAND[LKC[t * 9 + 7]] | CAND[LKC[t * 9 + 8]]))
+        if reuse:
+            ds = LKDS[t]
+        else:
+            a = CAND[LKC[t * 9]]
+            b = CAND[LKC[t * 9 + 1]]
+            c = CAND[LKC[t * 9 + 2]]
+            ds = (((a & b) | (a & c) | (b & c))
+                  & ~(CAND[LKC[t * 9 + 3]] | CAND[LKC[t * 9 + 4]] | CAND[LKC[t * 9 + 5]]
+                      | CAND[LKC[t * 9 + 6]] | CAND[LKC[t * 9 + 7]] | CAND[LKC[t * 9 + 8]]))
+            LKDS[t] = ds
         while ds:
             d = LOW[ds]
             ds &= ds - 1
@@ -533,6 +544,7 @@ def _locking(direct: int) -> int:
                         if rest >> i & 1:
                             _elim(HCELL[LK2[t] * 9 + i], d)
                     return _found(8 if LKPT[t] else 9, -1, 0)
+    _lkfresh = direct
     return 0
 
 
@@ -1420,8 +1432,9 @@ def _hint_name() -> str:
 @cython.returns(cython.int)
 def _next() -> int:
     # The first hint of the first productive rule, in se._PRODUCERS' order.
-    global _nel
+    global _nel, _lkfresh
     _nel = 0
+    _lkfresh = 0
     return (_hidden_single() or _locking(1) or _hidden_set(2, 1) or _naked_single()
             or _hidden_set(3, 1) or _locking(0) or _naked_set(2) or _fish(2)
             or _hidden_set(2, 0) or _naked_set(3) or _fish(3) or _hidden_set(3, 0)
