@@ -277,11 +277,9 @@ def _derive() -> None:
         m = 0
         for d in range(9):
             p = POS[h * 9 + d]
-            if p and not p & (p - 1):
-                m |= 1 << d
+            m |= ((p != 0) & ((p & (p - 1)) == 0)) << d
         SGL[h] = m
-        if EMPTY[h] == 1:
-            _state[1] |= SBIT[h]
+        _state[1] |= SBIT[h] * (EMPTY[h] == 1)
 
 
 @cython.cfunc
@@ -314,19 +312,17 @@ def _cands() -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(i=cython.int, c=cython.int, k=cython.int, m=cython.uint, d=cython.int)
+@cython.locals(i=cython.int, h=cython.int, m=cython.uint, d=cython.int)
 @cython.returns(cython.void)
 def _positions() -> None:
-    # POS from CAND, then what _derive keeps.
-    for i in range(243):
-        POS[i] = 0
-    for c in range(81):
-        m = CAND[c]
-        while m:
-            d = LOW[m]
-            m &= m - 1
-            for k in range(3):
-                POS[CHOUSE[c * 3 + k] * 9 + d] |= 1 << CIDX[c * 3 + k]
+    # POS from CAND, then what _derive keeps (house by house, without a branch on which
+    # digits a cell has).
+    for h in range(27):
+        for d in range(9):
+            m = 0
+            for i in range(9):
+                m |= (CAND[HCELL[h * 9 + i]] >> d & 1) << i
+            POS[h * 9 + d] = m
     _derive()
 
 
