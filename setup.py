@@ -34,6 +34,7 @@ def extensions() -> list[Extension]:
             ("yass._core", "src/yass/_core.py"),
             ("yass._se_core", "src/yass/_se_core.py"),  # the SE rating's chains
             ("yass._se_basic", "src/yass/_se_basic.py"),  # ... and its rules below them
+            ("yass._chainwalk", "src/yass/_chainwalk.py"),  # the ladder's chain walk
         )
     ]
     built = list(cythonize(exts, compiler_directives=DIRECTIVES, quiet=True))

@@ -23,7 +23,8 @@ class _CType:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def __getitem__(self, size: builtins.int) -> _CType:
+    def __getitem__(self, size: builtins.int | slice) -> _CType:
+        # An array (``cython.int[27]``) or a typed memoryview (``cython.int[::1]``).
         return _CType(f"{self.name}[{size}]")
 
     def __repr__(self) -> str:

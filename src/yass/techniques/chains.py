@@ -73,7 +73,7 @@ from yass.techniques.links import LinkGraph, cell_columns, link_graph
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from typing import ClassVar
+    from typing import Any, ClassVar
 
 __all__ = [
     "AIC",
@@ -226,8 +226,30 @@ def _searches(view: _View, loops: bool) -> list[_Search]:
     return out
 
 
+_KINDS = ("aic", "loop", "self")
+#: The compiled walk (``yass._chainwalk``) once looked up: the module, or None when it is
+#: not built (False: not looked up yet).
+_WORDS: Any = False
+
+
+def _compiled_walk() -> Any:
+    global _WORDS
+    if _WORDS is False:
+        try:
+            from yass import _chainwalk
+        except ImportError:  # pragma: no cover - the source is always there
+            _WORDS = None
+        else:
+            _WORDS = _chainwalk if _chainwalk.is_compiled() else None
+    return _WORDS
+
+
 def _walk(view: _View, loops: bool, max_depth: int, budget: int) -> Iterator[list[_Hit]]:
     """Hits, one list per chain length (depth), shortest first."""
+    words = _compiled_walk()
+    if words is not None:
+        yield from _walk_words(words, view, loops, max_depth, budget)
+        return
     strong = view.strong
     weak = view.weak
     active = _searches(view, loops)
@@ -275,6 +297,86 @@ def _walk(view: _View, loops: bool, max_depth: int, budget: int) -> Iterator[lis
             yield hits
         active = still
         if not active or work > budget:
+            return
+
+
+def _walk_words(
+    words: Any, view: _View, loops: bool, max_depth: int, budget: int
+) -> Iterator[list[_Hit]]:
+    """``_walk`` in C (``yass._chainwalk``, ``_searches`` included): the same hits in the
+    same order. A search's sets become Python integers only when it has a hit."""
+    from array import array
+
+    graph = view.graph
+    starts = view.starts
+    if not starts:
+        return
+    size = (max(len(view.strong), len(graph.weak)) + 63) >> 6  # words a node set
+    nb = size * 8
+
+    def buf(masks: list[int]) -> memoryview:
+        return memoryview(bytearray(b"".join([m.to_bytes(nb, "little") for m in masks]))).cast(
+            "Q"
+        )
+
+    if view.target_mask is not None:
+        n = graph.layout.ncells
+        masks = buf(view.target_mask)
+        which = array("i", [x // n for x in starts])
+    else:
+        masks = buf([graph.alive])
+        which = array("i", bytes(4 * len(starts)))
+    xs = array("i", starts)
+    state = memoryview(bytearray(len(starts) * 6 * nb)).cast("Q")
+    act = array("i", bytes(4 * len(starts)))
+    # The targets and what reaches them come from the whole graph's weak links, the
+    # walk from the view's.
+    nact = words.prepare(buf(graph.weak), size, masks, xs, which, len(starts), int(loops),
+                         graph.ncands, state, act)
+    if not nact:
+        return
+    weak = buf(view.weak)
+    strong = buf(view.strong)
+    layers = memoryview(bytearray(len(starts) * max_depth * 2 * nb)).cast("Q")
+    tmp = memoryview(bytearray(2 * nb)).cast("Q")
+    raw_state = state.cast("B")
+    raw_layers = layers.cast("B")
+    searches: dict[int, _Search] = {}
+
+    def search(si: int) -> _Search:
+        # The start's _Search as _searches makes it (its walk sets are not kept there).
+        found = searches.get(si)
+        if found is None:
+            at = si * 6 * nb
+            targets, reach, closing = (
+                int.from_bytes(raw_state[at + k * nb : at + (k + 1) * nb], "little")
+                for k in (5, 3, 4)
+            )
+            x = starts[si]
+            found = searches[si] = _Search(x, targets, reach, closing, 0, 1 << x, 1 << x, [])
+        return found
+
+    work = 0
+    for depth in range(max_depth):
+        raw: list[tuple[int, int, int]] = []
+        nact, done = words.advance(
+            strong, weak, size, state, layers, max_depth, xs, act, nact, depth, int(loops),
+            tmp, raw,
+        )
+        work += done
+        if raw:
+            hits = []
+            for kind, si, e in raw:
+                s = search(si)
+                for j in range(len(s.layers), depth + 1):
+                    at = (si * max_depth + j) * 2 * nb
+                    s.layers.append((
+                        int.from_bytes(raw_layers[at : at + nb], "little"),
+                        int.from_bytes(raw_layers[at + nb : at + 2 * nb], "little"),
+                    ))
+                hits.append(_Hit(_KINDS[kind], s.x, e, depth, s))
+            yield hits
+        if not nact or work > budget:
             return
 
 

@@ -1,0 +1,65 @@
+"""The ladder's chain walk in C (``yass._chainwalk``): the same hits, in the same order,
+as ``yass.techniques.chains``' walk on Python integers, so the same explanations."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from yass import _chainwalk
+from yass.explain import explain
+from yass.formats import parse_puzzle
+from yass.techniques import chains
+
+SOURCE = Path(_chainwalk.__file__).with_name("_chainwalk.py")
+DATA = Path(__file__).parent / "data" / "puzzles"
+
+
+def _interpreted() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("yass_chainwalk_interpreted", SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _lines(name: str, every: int, count: int) -> list[str]:
+    with (DATA / name).open() as f:
+        rows = [line.split()[0] for line in f if line.strip()]
+    return rows[::every][:count]
+
+
+def _path(line: str, words: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    with monkeypatch.context() as m:
+        m.setattr(chains, "_WORDS", words)
+        result = explain(parse_puzzle(line), unique=True)
+    return [step.notation for step in result.steps]
+
+
+def _chain_steps(path: list[str]) -> int:
+    return sum(1 for n in path if "Chain" in n or "Loop" in n or "AIC" in n)
+
+
+@pytest.mark.skipif(not _chainwalk.is_compiled(), reason="yass._chainwalk is not built")
+def test_compiled_walk_gives_the_same_explanations(monkeypatch: pytest.MonkeyPatch) -> None:
+    chained = 0
+    for line in _lines("norvig_top95.txt", 9, 8) + _lines("magictour_top1465_sample.txt", 7, 6):
+        want = _path(line, None, monkeypatch)
+        assert _path(line, _chainwalk, monkeypatch) == want, line
+        chained += _chain_steps(want)
+    assert chained >= 20  # the sample does walk chains: X-, XY-chains, AICs, loops
+
+
+def test_interpreted_source_gives_the_same_explanations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module's source, run by Python on memoryviews (slow, so two puzzles)."""
+    module = _interpreted()
+    chained = 0
+    for line in _lines("norvig_top95.txt", 31, 2):
+        want = _path(line, None, monkeypatch)
+        assert _path(line, module, monkeypatch) == want, line
+        chained += _chain_steps(want)
+    assert chained >= 2
