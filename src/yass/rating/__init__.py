@@ -235,21 +235,14 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     text = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
     stall: list[Any] = []  # where the compiled rules stop, if they do
     if scale == "se" and not steps:
-        got = se_figures(text, None, stall)
-        if got is not None:
-            er, hardest, ep, ed = got
-            return Rating._rated(
-                text.replace("0", "."),
-                int((er + 0.05) * 10) / 10,  # se_round, inline
-                int((ep + 0.05) * 10) / 10,
-                int((ed + 0.05) * 10) / 10,
-                hardest,
-            )
+        rated = _lean(text, stall)
+        if rated is not None:
+            return rated
     _check_scale(scale)
     text = "".join(puzzle.split())
     # (The lean call above has already tried SE's quick path on an 81-character line.)
-    lean = scale == "se" and not steps and len(puzzle) == 81
-    quick = _quick(text, steps, scale) if scale != "hodoku" and not lean else None
+    tried = scale == "se" and not steps and len(puzzle) == 81
+    quick = _quick(text, steps, scale) if scale != "hodoku" and not tried else None
     if quick is not None:
         rating = quick
     else:
@@ -268,6 +261,23 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     if scale != "se":
         rating = _with_ladder(rating)
     return rating
+
+
+def _lean(text: str, stall: list[Any] | None = None) -> Rating | None:
+    """``rate(text)`` on SE's scale when the compiled rules up to BUG finish the puzzle
+    (see ``se.se_figures``; ``stall`` gets where they stop otherwise), else None: the
+    usual call's leanest way, no path object made."""
+    got = se_figures(text, None, stall)
+    if got is None:
+        return None
+    er, hardest, ep, ed = got
+    return Rating._rated(
+        text.replace("0", "."),
+        int((er + 0.05) * 10) / 10,  # se_round, inline
+        int((ep + 0.05) * 10) / 10,
+        int((ed + 0.05) * 10) / 10,
+        hardest,
+    )
 
 
 def _quick(text: str, steps: bool, scale: str) -> Rating | None:
@@ -430,7 +440,7 @@ def _here_first(submit: Callable[[list[str]], Any], scale: str) -> Callable[[lis
         return submit
 
     def split(chunk: list[str]) -> _Split:
-        here = [_quick("".join(p.split()), False, scale) for p in chunk]
+        here = [_lean("".join(p.split())) for p in chunk]
         rest = [p for p, r in zip(chunk, here, strict=True) if r is None]
         return _Split(here, submit(rest) if rest else None)
 
