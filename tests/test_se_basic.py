@@ -302,3 +302,52 @@ def test_path_goes_on_from_where_quick_stopped() -> None:
         assert (got.er, got.ep, got.ed, got.hardest) == (want.er, want.ep, want.ed, want.hardest)
         resumed += 1
     assert resumed >= 4 or not _se_basic.is_compiled()
+
+
+# Grids with several solutions (a solution with blanks) on which the rules reach their
+# rarest hints: BUG type 3 (with naked sets of 2-4 digits) and Hidden Quad, which no path
+# of the shared puzzle sets uses. Uniqueness does not matter for comparing the rules.
+RARER = (
+    ("1762.5...8..79..1..3...8......6...4..1.8.....65.3.....26.5....9.48...15.5...6723.",
+     "BUG type 3"),
+    ("712..5498.4917.....5.9....1..752......139.2..29.7.6..4.2..6...3.63.......78...54.",
+     "BUG type 3"),
+    ("4.6.58.3.9......857.8..24.....5.....5..193..6.......9..7.639..2...81.3741..7.4.68",
+     "BUG type 3"),
+    ("2.....43..461..8..83.....5..9.....8..7....615.5.....9...46.....72354....1..7.3...",
+     "Hidden Quad"),
+    ("972.41......2.6.......5........139.6.6..8.1....9....3......84..6.4...2...........",
+     "Hidden Quad"),
+)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    ("line", "name"), RARER, ids=[f"{n}-{i}" for i, (_, n) in enumerate(RARER)]
+)
+def test_rarest_rules_give_the_python_producers_hint(
+    engine: ModuleType, line: str, name: str
+) -> None:
+    steps: list[Any] = []
+    engine.quick(line, steps)  # the rules' own path up to where they stop
+    g = se._Grid(parse_line(line)[1])
+    met = 0
+    for step_name, _, placement, eliminations in steps:
+        if step_name == name:
+            want = None
+            for producer in se._PRODUCERS[: _se_basic.RULES]:
+                want = producer(g)
+                if want is not None:
+                    break
+            assert want is not None and want[0] == name
+            got: list[Any] = []
+            with se._LOCK:
+                engine.run(g.value[:], (g.cand[:], g.pos[:], g.empty[:]), float("-inf"), 0.0,
+                           0.0, got)
+            assert got[0] == (want[0], want[1], want[2], list(want[3]))
+            met += 1
+        if eliminations:
+            g.eliminate(list(eliminations))
+        if placement:
+            g.place(*placement)
+    assert met
