@@ -69,6 +69,12 @@ _COMPILED_SETS = 256
 _ENUMERATE = 8000
 
 
+#: Recent answers of ``narrow_sum``: a technique asks again about every cage at every
+#: step, and most cages have not changed since. Bounded: cleared when full.
+_NARROWED: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], list[int]] = {}
+_NARROWED_MAX = 4096
+
+
 def narrow_sum(
     masks: list[int],
     coefs: Sequence[int],
@@ -77,6 +83,21 @@ def narrow_sum(
 ) -> list[int]:
     """Exact support while the enumeration is small; otherwise the fillings where digits
     may repeat (``dp_narrow``), which still use every digit a real filling uses."""
+    key = (tuple(masks), tuple(coefs), total, tuple(apart))
+    known = _NARROWED.get(key)
+    if known is None:
+        if len(_NARROWED) >= _NARROWED_MAX:
+            _NARROWED.clear()
+        known = _NARROWED[key] = _narrow_sum(masks, coefs, total, apart)
+    return known[:]
+
+
+def _narrow_sum(
+    masks: list[int],
+    coefs: Sequence[int],
+    total: int,
+    apart: Sequence[int],
+) -> list[int]:
     work = list(masks)
     if not bounds_narrow(work, coefs, total):
         return [0] * len(masks)
