@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from yass.board import Board, Puzzle
@@ -31,6 +33,17 @@ SEED_INPUT_PICTURE = """\
 │ 13│6  │   │
 │9 8│ 2 │1 7│
 └───┴───┴───┘"""
+
+
+def interpreted(module: ModuleType, name: str) -> ModuleType:
+    """A fresh copy of a compiled module's pure-Python source, run by Python (as
+    ``name``), to compare with the extension."""
+    path = Path(module.__file__ or "").with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    return copy
 
 
 def puzzle_lines(name: str, limit: int | None = None) -> list[str]:

@@ -4,7 +4,6 @@ with exit code 130 and no traceback; the compiled and interpreted cores stop ali
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import select
 import signal
@@ -16,6 +15,7 @@ from types import ModuleType
 
 import pytest
 
+from conftest import interpreted
 from yass import _core, fast, search
 from yass.board import Puzzle
 from yass.bounds import GUESSES, TIME, BoundReached, Bounds
@@ -103,12 +103,7 @@ def test_reference_search_stops_at_max_guesses() -> None:
 
 
 def _interpreted() -> ModuleType:
-    path = Path(_core.__file__).with_name("_core.py")
-    spec = importlib.util.spec_from_file_location("yass_core_bounds_interpreted", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return interpreted(_core, "yass_core_bounds_interpreted")
 
 
 def test_interpreted_core_stops_like_the_compiled_one() -> None:

@@ -3,28 +3,23 @@ as ``yass.techniques.chains``' walk on Python integers, so the same explanations
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from conftest import interpreted
 from yass import _chainwalk
 from yass.explain import explain
 from yass.formats import parse_puzzle
 from yass.techniques import chains
 
-SOURCE = Path(_chainwalk.__file__).with_name("_chainwalk.py")
 DATA = Path(__file__).parent / "data" / "puzzles"
 
 
 def _interpreted() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("yass_chainwalk_interpreted", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return interpreted(_chainwalk, "yass_chainwalk_interpreted")
 
 
 def _lines(name: str, every: int, count: int) -> list[str]:

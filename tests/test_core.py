@@ -3,7 +3,6 @@ the reference search, the published solutions and known solution counts."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import os
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PUZZLES, SEED_PUZZLE, puzzle_lines, variant_entries
+from conftest import PUZZLES, SEED_PUZZLE, interpreted, puzzle_lines, variant_entries
 from yass import _core, fast, search
 from yass.board import ConflictError, Puzzle
 from yass.compiled import compile_layout
@@ -33,11 +32,7 @@ CORE_SOURCE = Path(_core.__file__).with_name("_core.py")
 
 
 def _load_interpreted() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("yass_core_interpreted", CORE_SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return interpreted(_core, "yass_core_interpreted")
 
 
 PY = _load_interpreted()

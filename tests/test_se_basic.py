@@ -4,7 +4,6 @@ whole path when those rules finish it) answers only for unique puzzles."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from pathlib import Path
 from types import ModuleType
@@ -12,18 +11,15 @@ from typing import Any
 
 import pytest
 
+from conftest import interpreted
 from yass import _se_basic
 from yass.rating import _count, parse_line, rate, se
 
-SOURCE = Path(_se_basic.__file__).with_name("_se_basic.py")
 DATA = Path(__file__).parent / "data" / "puzzles"
 
 
 def _load_interpreted() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("yass_se_basic_interpreted", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = interpreted(_se_basic, "yass_se_basic_interpreted")
     module.init(se.PEERS_LIST, se.HOUSES, se.CELL_HOUSES, se.LOCK_TABLE)
     return module
 
@@ -240,6 +236,15 @@ RARE = (
 )
 
 
+def _python_hint(g: se._Grid) -> Any:
+    """The hint se.py's own producers of the module's rules give on ``g`` (or None)."""
+    for producer in se._PRODUCERS[: _se_basic.RULES]:
+        hint = producer(g)
+        if hint is not None:
+            return hint
+    return None
+
+
 def _grids_before(line: str, name: str) -> list[se._Grid]:
     """The grids on SE's path just before each step named ``name``."""
     values = parse_line(line)[1]
@@ -263,11 +268,7 @@ def test_rare_rules_give_the_python_producers_hint(
     engine: ModuleType, line: str, name: str
 ) -> None:
     for g in _grids_before(line, name):
-        want = None
-        for producer in se._PRODUCERS[: _se_basic.RULES]:
-            want = producer(g)
-            if want is not None:
-                break
+        want = _python_hint(g)
         assert want is not None and want[0] == name
         steps: list[Any] = []
         with se._LOCK:
@@ -334,11 +335,7 @@ def test_rarest_rules_give_the_python_producers_hint(
     met = 0
     for step_name, _, placement, eliminations in steps:
         if step_name == name:
-            want = None
-            for producer in se._PRODUCERS[: _se_basic.RULES]:
-                want = producer(g)
-                if want is not None:
-                    break
+            want = _python_hint(g)
             assert want is not None and want[0] == name
             got: list[Any] = []
             with se._LOCK:

@@ -5,26 +5,20 @@ Nishio, multiple and dynamic forcing chains)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from conftest import interpreted
 from yass import _se_core
 from yass.rating import se
 
-SOURCE = Path(_se_core.__file__).with_name("_se_core.py")
-
 
 def _load_interpreted() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("yass_se_core_interpreted", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = interpreted(_se_core, "yass_se_core_interpreted")
     module.init(se.PEERS_LIST, se.HOUSES, se.CELL_HOUSES)
     module.init_locks(se.LOCK_TABLE)
     return module
