@@ -315,9 +315,17 @@ def _walk_words(
     nb = size * 8
 
     def buf(masks: list[int]) -> memoryview:
-        return memoryview(bytearray(b"".join([m.to_bytes(nb, "little") for m in masks]))).cast(
-            "Q"
-        )
+        # The graph's own lists are converted once (several techniques walk one graph).
+        key = "weak" if masks is graph.weak else "strong" if masks is graph.strong else ""
+        if key:
+            made = graph.words.get((key, size))
+            if made is not None:
+                return made  # type: ignore[no-any-return]
+        made = memoryview(bytearray(b"".join([m.to_bytes(nb, "little") for m in masks])))
+        made = made.cast("Q")
+        if key:
+            graph.words[key, size] = made
+        return made
 
     if view.target_mask is not None:
         n = graph.layout.ncells

@@ -43,6 +43,10 @@ from yass.layout import Layout, per_layout
 from yass.record import field, record
 from yass.techniques.context import context
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["ALS_MAX_CELLS", "LinkGraph", "cell_columns", "link_graph"]
 
 #: Largest ALS (in cells) used as chain nodes.
@@ -68,6 +72,9 @@ class LinkGraph:
     extra_kind: list[str] = field(default_factory=list)
     #: Strong links inside an ALS: (a, b) -> the ALS's cell bitset (both orders).
     als_links: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: The chain walk's word buffers of ``strong``/``weak`` (``chains._walk_words``),
+    #: made once for all the techniques that walk this graph.
+    words: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- nodes -------------------------------------------------------------------------
 
