@@ -192,6 +192,9 @@ def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = 
     Layouts are cached, so a file of a million puzzles builds each layout once.
     """
     cons = tuple(constraints)
+    known = _LAYOUTS.get((size, rules, cons))
+    if known is not None:
+        return known
     if box_shape(size) is None and not any(c.replaces_boxes for c in cons):
         raise ParseError(
             f"{a_digit(str(size))}x{size} grid has no standard boxes; give its regions"
@@ -281,7 +284,7 @@ def _fast_line(line: str, size: int | None) -> tuple[int, tuple[int, ...]] | Non
     if raw.translate(None, _PLAIN):
         return None
     values = raw.translate(_PLAIN_VALUES)
-    if max(values) > n:
+    if n < 9 and max(values) > n:  # (no digit is too large for 9x9)
         return None
     return n, tuple(values)
 
