@@ -70,8 +70,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    help="techniques (codes or names, see `yass techniques`) that must appear")
     p.add_argument("--exclude", metavar="CODES", help="techniques that must not appear")
     p.add_argument("--hardest", metavar="CODES",
-                   help="the hardest technique must be one of these (a rare one takes"
-                   " seconds: Jellyfish, X-Chain, colouring; ALS-XZ, ALS-XY-Wing and ALS"
+                   help="the hardest technique must be one of these (the rarest ones,"
+                   " Jellyfish, colouring, X-Chain, Death Blossom, start from a bank of"
+                   " puzzles, renamed and changed: about a second with rotational symmetry"
+                   " or none, longer searches with another; ALS-XZ, ALS-XY-Wing and ALS"
                    " Chain are almost never on a path, grouped AICs coming first, so a"
                    " search for them stops after 30 s unless --timeout says otherwise)")
     p.add_argument("--practice", metavar="TECHNIQUE",

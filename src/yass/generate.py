@@ -23,8 +23,19 @@ about twice as fast as the path), the ladder's own path being taken only for a p
 they find in the window. Every puzzle returned is unique and rated by the whole ladder,
 exactly as ``yass explain`` rates it.
 
-Everything is reproducible: puzzle ``i`` of seed ``s`` depends only on ``(s, i)``, so
-``-j`` workers give the same puzzles in the same order as one worker.
+A hardest technique that random puzzles seldom end on (a Jellyfish, colouring, an
+X-Chain: an earlier rung mostly makes the same eliminations) starts from a bank of such
+puzzles this generator found (``yass.data.seeds``), classic 9x9 with rotational symmetry
+or none: one is renamed at random (digits, rows and columns within bands, bands,
+transposition) and its givens moved, a few orbits at a time, each step rated, until it
+is a new puzzle that still ends on that technique (``_from_bank``); new starts from the
+bank alternate with the search above. ``generate`` gives no two puzzles of a run that
+are isomorphic, nor one isomorphic to the bank's (``fingerprint``): such a one is drawn
+again.
+
+Everything is reproducible: puzzle ``i`` of seed ``s`` depends only on ``(s, i)`` (and,
+in ``generate``, on the puzzles before it that it must not repeat), so ``-j`` workers
+give the same puzzles in the same order as one worker.
 
 Levels follow the ladder's table (``yass techniques``): easy, medium, hard, unfair,
 extreme. Random minimal puzzles are mostly easy to hard; extreme ones, or a puzzle
@@ -33,9 +44,10 @@ whose hardest step is a rare technique, take many tries.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +62,7 @@ __all__ = [
     "GenerateError",
     "Generated",
     "Request",
+    "fingerprint",
     "generate",
     "generate_one",
     "orbits",
@@ -423,6 +436,13 @@ class _Target:
         self.below: list[Any] | None = None
         if lo[0] >= 5 and len(self.tiers) > 1 and len(self.tiers[-2][0]) < len(below_extreme):
             self.below = below_extreme
+        #: A window above the first Extreme technique (Forcing Net): the ladder below
+        #: it, whose closure tells too easy a puzzle the ladder below Extreme left
+        #: unsolved (most of them: a forcing chain solves them) before the path is made.
+        self.under: list[Any] | None = None
+        under = [t for t in ladder if _key(t.code) < lo]
+        if self.below is not None and len(under) > len(self.below):
+            self.under = under
         #: Whether the tiers are run as closures (``_closes``: every step a technique
         #: finds taken at once), the ladder's own path taken only for a puzzle they find
         #: in the window: for windows that random puzzles seldom hit (Hard and above).
@@ -460,7 +480,9 @@ class _Target:
                 # closure tells so in half the time of the ladder's path, and only the
                 # others take the path.
                 trial, found = board.copy(), steps[:]
-                if _closes(trial, self.below, found, self.bounds):
+                if _closes(trial, self.below, found, self.bounds) or (
+                    self.under is not None and _closes(trial, self.under, found, self.bounds)
+                ):
                     return (2, -2 * depth - 2, -sum(_hard_score(s.technique) for s in found)), None
                 if self.fast:
                     return self._exact(puzzle, grid)
@@ -722,6 +744,184 @@ def _mutate(
     return out
 
 
+def _lines(rng: random.Random, upside_down: bool) -> list[int]:
+    """A random order of the nine rows (or columns) of a classic grid that keeps its
+    bands; with ``upside_down``, one that commutes with turning the grid upside down
+    (row ``r`` to ``8 - r``), so that a rotationally symmetric puzzle stays so."""
+    if upside_down:
+        bands = rng.choice(([0, 1, 2], [2, 1, 0]))
+        first = rng.sample(range(3), 3)
+        middle = rng.choice(([0, 1, 2], [2, 1, 0]))
+        within = [first, middle, [2 - first[2 - i] for i in range(3)]]
+    else:
+        bands = rng.sample(range(3), 3)
+        within = [rng.sample(range(3), 3) for _ in range(3)]
+    return [3 * bands[b] + within[b][i] for b in range(3) for i in range(3)]
+
+
+def _relabel(
+    values: Sequence[int], rows: Sequence[int], cols: Sequence[int], flip: bool,
+    digits: Sequence[int],
+) -> list[int]:
+    """``values`` of a classic grid with its rows, columns and digits renamed (row ``r``
+    to ``rows[r]``, ...), then transposed if ``flip``: the same puzzle, told otherwise."""
+    out = [0] * 81
+    for r in range(9):
+        for c in range(9):
+            v = values[r * 9 + c]
+            if v:
+                a, b = (cols[c], rows[r]) if flip else (rows[r], cols[c])
+                out[a * 9 + b] = digits[v]
+    return out
+
+
+def _bank(req: Request, target: _Target) -> list[str]:
+    """The puzzles of the bank (``yass.data.seeds``) a search for ``req`` can start
+    from: those of a technique ``req.hardest`` names that the window holds, for a
+    classic 9x9 with rotational symmetry or none, no template and not ``minimal``."""
+    if (not req.hardest or req.fixed or req.minimal or req.symmetry not in BANK_SYMMETRIES
+            or not _c9(req.layout)):
+        return []
+    from yass.data.seeds import SEEDS
+
+    return [line for code in dict.fromkeys(req.hardest) if target.lo <= _key(code) <= target.hi
+            for line in SEEDS.get(code, ())]
+
+
+def _shift(
+    req: Request, grid: Sequence[int], givens: list[int], shapes: list[tuple[int, ...]],
+    rng: random.Random, fuller: bool,
+) -> list[int] | None:
+    """A near neighbour of ``givens``: one orbit of givens added, or taken away, or both
+    (one taken away and another added); taken away only while the solution stays unique,
+    and added rather than taken away unless ``fuller``. None if the move breaks it."""
+    full = [o for o in shapes if givens[o[0]]]
+    empty = [o for o in shapes if not givens[o[0]]]
+    swap = rng.random() < 0.5
+    out = givens[:]
+    if (swap or fuller) and full:
+        for c in rng.choice(full):
+            out[c] = 0
+    if (swap or not fuller) and empty:
+        for c in rng.choice(empty):
+            out[c] = grid[c]
+    if out == givens or not _unique(req.layout, out):
+        return None
+    return out
+
+
+#: The symmetries a search from the bank keeps (its puzzles are rotationally symmetric).
+BANK_SYMMETRIES = ("none", "rotational")
+#: A search from the bank: the moves tried from one of its puzzles, and how many cells
+#: whose given (present or not) differs from the bank's puzzle it started from, once
+#: renamed, a walk goes for (one drawn at random; the first is the least returned).
+BANK_MOVES = 40
+BANK_SPREAD = (6, 8, 10, 12)
+
+
+def _from_bank(
+    req: Request, target: _Target, bank: Sequence[str], shapes: list[tuple[int, ...]],
+    rng: random.Random, stop: Callable[[int], bool], tries: int,
+    avoid: frozenset[str] = frozenset(),
+) -> tuple[Generated | None, int]:
+    """A puzzle for ``req`` near one of ``bank`` (or None), and ``tries`` counting the
+    puzzles rated.
+
+    A puzzle of the bank is renamed at random (its digits, its rows and columns within
+    bands and bands, a transposition: the renamings that keep its symmetry), then walks
+    by near neighbours (``_shift``), each rated in full, a step taken only to a puzzle
+    that meets ``req`` (the same hardest technique, most often), until it differs from
+    where it started in as many cells as one of ``BANK_SPREAD`` drawn at random says
+    (puzzles spread over what can be reached) or ``BANK_MOVES`` moves were tried (four
+    times as many with puzzles to ``avoid``); the
+    last puzzle met that differs in at least the first of them is returned (a new
+    puzzle, not a copy of the bank's), unless its ``fingerprint`` is in ``avoid``.
+    """
+    from yass import fast
+
+    upside_down = req.symmetry != "none"
+    seed = [int(ch) if ch.isdigit() else 0 for ch in rng.choice(bank)]
+    solution = fast.solve(Puzzle(req.layout, tuple(seed)))
+    if solution is None:  # pragma: no cover - the bank's puzzles are unique
+        return None, tries
+    rows, cols = _lines(rng, upside_down), _lines(rng, upside_down)
+    flip = rng.random() < 0.5
+    digits = [0, *rng.sample(range(1, 10), 9)]
+    start = _relabel(seed, rows, cols, flip, digits)
+    grid = tuple(_relabel(solution, rows, cols, flip, digits))
+    base = sum(1 for v in start if v)
+    goal = rng.choice(BANK_SPREAD)
+    current = start
+    found: Generated | None = None
+    # Avoiding puzzles given before, the walk goes further: those near its start are
+    # the likeliest to have been given.
+    for _ in range(BANK_MOVES * (4 if avoid else 1)):
+        if stop(tries):
+            break
+        fuller = sum(1 for v in current if v) > base
+        candidate = _shift(req, grid, current, shapes, rng, fuller)
+        if candidate is None:
+            continue
+        tries += 1
+        puzzle = Puzzle(req.layout, tuple(candidate))
+        _, result = target.distance(puzzle, grid)
+        if result is None:
+            continue
+        out = _check(req, puzzle, result)
+        if out is None:
+            continue
+        current = candidate
+        spread = sum(1 for a, b in zip(current, start, strict=True) if bool(a) != bool(b))
+        if spread >= BANK_SPREAD[0] and not (avoid and fingerprint(current) in avoid):
+            found = out
+            if spread >= goal:
+                break
+    return found, tries
+
+
+def _houses9() -> list[tuple[list[int], list[int], list[int]]]:
+    """For each cell of a classic 9x9: the other cells of its row, column and box."""
+    out = []
+    for cell in range(81):
+        r, c = divmod(cell, 9)
+        top, left = r - r % 3, c - c % 3
+        box = [a * 9 + b for a in range(top, top + 3) for b in range(left, left + 3)]
+        out.append(([r * 9 + k for k in range(9) if k != c],
+                    [k * 9 + c for k in range(9) if k != r],
+                    [x for x in box if x != cell]))
+    return out
+
+
+_HOUSES9 = _houses9()
+
+
+def fingerprint(givens: Sequence[int]) -> str:
+    """What a classic 9x9 puzzle looks like once its digits, rows and columns within
+    bands, bands and stacks are renamed and it is transposed: the same for every puzzle
+    such a renaming makes of it (an isomorphic puzzle), and almost always different
+    for two that are not. Colour refinement: a cell's colour is whether it holds a
+    given, then, three times over, its colour with those of its row and column (as an
+    unordered pair, for transposition), its box, and the cells holding the same digit;
+    the fingerprint is a digest of every cell's last colour, sorted."""
+    colour = [1 if v else 0 for v in givens]
+    same: dict[int, list[int]] = {}
+    for cell, v in enumerate(givens):
+        if v:
+            same.setdefault(v, []).append(cell)
+    texts: list[str] = []
+    for _ in range(3):
+        marks = []
+        for cell in range(81):
+            row, col, box = _HOUSES9[cell]
+            lines = sorted((sorted(colour[x] for x in row), sorted(colour[x] for x in col)))
+            kin = sorted(colour[x] for x in same.get(givens[cell], ()) if x != cell)
+            marks.append((colour[cell], lines, sorted(colour[x] for x in box), kin))
+        texts = [repr(m) for m in marks]
+        names = {m: i for i, m in enumerate(sorted(set(texts)))}
+        colour = [names[t] for t in texts]
+    return hashlib.sha1("|".join(sorted(texts)).encode()).hexdigest()
+
+
 #: Moves without getting closer before a search starts again from a new grid. Extreme
 #: puzzles are searched long around one grid (the basic techniques leaving many cells is
 #: a trait its neighbours often share); for anything else (a hardest technique, a level)
@@ -734,17 +934,21 @@ SOFTEN = 0.5
 
 def generate_one(
     req: Request, seed: int | str = 0, index: int = 0, *, timeout: float | None = None,
-    max_tries: int | None = None,
+    max_tries: int | None = None, attempt: int = 0, avoid: frozenset[str] = frozenset(),
 ) -> Generated | None:
     """Puzzle ``index`` of ``seed`` for ``req``; None if ``timeout`` seconds or
-    ``max_tries`` rated puzzles pass without a match.
+    ``max_tries`` rated puzzles pass without a match. ``attempt`` draws another, and
+    none whose ``fingerprint`` is in ``avoid`` is returned (``generate`` asks for one
+    in place of a puzzle isomorphic to an earlier one).
 
     A local search: the first puzzle comes from a random grid carved to a minimal one;
     while it is not what was asked, a neighbour (``_mutate``: one orbit of givens moved
     on the same grid; or, for a puzzle too hard, ``_soften``: one orbit added where the
     ladder got stuck) replaces it when it is at least as close (``_Target.distance``),
     and after ``PATIENCE`` moves without getting closer the search restarts from a new
-    grid. Every puzzle returned is unique and rated by the whole ladder.
+    grid. Where the bank holds puzzles for the request (``_bank``), every start is
+    first a walk from one of them (``_from_bank``). Every puzzle returned is unique and
+    rated by the whole ladder.
     """
     from yass.table import TABLE
 
@@ -755,12 +959,19 @@ def generate_one(
     start = time.process_time()
     target = _Target(req)
     target.bounds = Bounds(timeout=timeout) if timeout is not None and timeout > 0 else None
-    rng = random.Random(f"{seed}/{index}")
+    rng = random.Random(f"{seed}/{index}" + (f"/{attempt}" if attempt else ""))
     shapes = orbits(req.layout.size, req.symmetry)
     if req.fixed:
         shapes = [o for o in shapes if not any(req.fixed[c] for c in o)]
     patience = PATIENCE["extreme" if target.lo[0] >= 5 else "other"]
     tries = 0
+
+    def stop(tries: int) -> bool:
+        if timeout is not None and time.process_time() - start > timeout:
+            return True
+        return max_tries is not None and tries >= max_tries
+
+    bank = _bank(req, target)
     grid: tuple[int, ...] = ()
     current: list[int] | None = None
     candidate: list[int] | None
@@ -768,11 +979,23 @@ def generate_one(
     stuck: list[int] = []
     stale = 0
     while True:
-        if timeout is not None and time.process_time() - start > timeout:
-            return None
-        if max_tries is not None and tries >= max_tries:
+        if stop(tries):
             return None
         if current is None or stale >= patience:
+            if bank:
+                # Each new start is first a walk from the bank, then a random grid.
+                try:
+                    out, tries = _from_bank(
+                        req, target, bank, shapes, rng, stop, tries, avoid
+                    )
+                except BoundReached:
+                    return None
+                if out is not None:
+                    out.tries, out.index = tries, index
+                    out.seconds = time.process_time() - start
+                    return out
+                if stop(tries):
+                    return None
             found = _random_grid(req.layout, rng, req.fixed)
             if found is None:
                 raise GenerateError("these rules allow no solution grid")
@@ -795,6 +1018,8 @@ def generate_one(
             return None
         if result is not None:
             out = _check(req, puzzle, result)
+            if out is not None and avoid and fingerprint(puzzle.givens) in avoid:
+                out = None
             if out is not None:
                 out.tries, out.index = tries, index
                 out.seconds = time.process_time() - start
@@ -821,19 +1046,48 @@ def _job(args: tuple[Request, int | str, int, float | None]) -> Generated | int:
     return index if out is None else out
 
 
+def _distinct(
+    req: Request, seed: int | str, timeout: float | None, items: Iterator[Generated | int]
+) -> Iterator[Generated | int]:
+    """``items`` in order, each classic 9x9 puzzle isomorphic to an earlier one or to one
+    of the bank's (``fingerprint``) drawn again (``generate_one``'s ``attempt`` and
+    ``avoid``: not one of those), in this process and in index order, so that ``-j``
+    changes nothing; its index in its place if none is found within ``timeout``."""
+    if not _c9(req.layout) or req.fixed:
+        yield from items
+        return
+    from yass.data.seeds import SEEDS
+
+    seen = {fingerprint([int(ch) if ch.isdigit() else 0 for ch in line])
+            for code in req.hardest for line in SEEDS.get(code, ())}
+    for item in items:
+        if isinstance(item, Generated):
+            key = fingerprint(item.puzzle.givens)
+            if key in seen:
+                again = generate_one(req, seed, item.index, timeout=timeout, attempt=1,
+                                     avoid=frozenset(seen))
+                if again is None:
+                    yield item.index  # (none other within the time allowed)
+                    continue
+                again.tries += item.tries
+                again.seconds += item.seconds
+                item, key = again, fingerprint(again.puzzle.givens)
+            seen.add(key)
+        yield item
+
+
 def generate(
     req: Request, count: int = 1, *, seed: int | str = 0, jobs: int = 1,
     timeout: float | None = None,
 ) -> Iterator[Generated | int]:
     """``count`` puzzles for ``req`` in index order; an ``int`` (the index) in place of a
-    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes."""
+    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes.
+    No two classic 9x9 puzzles given are isomorphic (``_distinct``)."""
     tasks = ((req, seed, i, timeout) for i in range(count))
     if jobs <= 1 or count <= 1:
-        for task in tasks:
-            yield _job(task)
+        yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
         return
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(_job, tasks)
-
+        yield from _distinct(req, seed, timeout, pool.imap(_job, tasks))

@@ -1,0 +1,1 @@
+"""Data the package ships: ``seeds``, the bank ``yass generate`` starts rare searches from."""
