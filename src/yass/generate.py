@@ -29,8 +29,8 @@ puzzles this generator found (``yass.data.seeds``), classic 9x9 with rotational 
 or none: one is renamed at random (digits, rows and columns within bands, bands,
 transposition) and its givens moved, a few orbits at a time, each step rated, until it
 is a new puzzle that still ends on that technique (``_from_bank``); new starts from the
-bank alternate with the search above. ``generate`` gives no two puzzles of a run that
-are isomorphic, nor one isomorphic to the bank's (``fingerprint``): such a one is drawn
+bank alternate with the search above. ``generate`` gives no two puzzles of such a run
+that are isomorphic, nor one isomorphic to the bank's (``fingerprint``): such a one is drawn
 again.
 
 Everything is reproducible: puzzle ``i`` of seed ``s`` depends only on ``(s, i)`` (and,
@@ -775,17 +775,23 @@ def _relabel(
     return out
 
 
-def _bank(req: Request, target: _Target) -> list[str]:
-    """The puzzles of the bank (``yass.data.seeds``) a search for ``req`` can start
-    from: those of a technique ``req.hardest`` names that the window holds, for a
-    classic 9x9 with rotational symmetry or none, no template and not ``minimal``."""
+def _banked(req: Request) -> dict[str, tuple[str, ...]]:
+    """The bank's puzzles (``yass.data.seeds``) for each technique ``req.hardest`` names
+    that it holds, when the bank serves ``req`` at all: a classic 9x9 with rotational
+    symmetry or none, no template and not ``minimal``; else nothing."""
     if (not req.hardest or req.fixed or req.minimal or req.symmetry not in BANK_SYMMETRIES
             or not _c9(req.layout)):
-        return []
+        return {}
     from yass.data.seeds import SEEDS
 
-    return [line for code in dict.fromkeys(req.hardest) if target.lo <= _key(code) <= target.hi
-            for line in SEEDS.get(code, ())]
+    return {code: SEEDS[code] for code in dict.fromkeys(req.hardest) if code in SEEDS}
+
+
+def _bank(req: Request, target: _Target) -> list[str]:
+    """The puzzles of the bank a search for ``req`` can start from: those of a
+    technique the window holds (see ``_banked``)."""
+    return [line for code, lines in _banked(req).items()
+            if target.lo <= _key(code) <= target.hi for line in lines]
 
 
 def _shift(
@@ -881,14 +887,14 @@ def _from_bank(
 
 def _houses9() -> list[tuple[list[int], list[int], list[int]]]:
     """For each cell of a classic 9x9: the other cells of its row, column and box."""
+    from yass.geometry import bits
+
+    lay = Layout.classic(9)
     out = []
     for cell in range(81):
-        r, c = divmod(cell, 9)
-        top, left = r - r % 3, c - c % 3
-        box = [a * 9 + b for a in range(top, top + 3) for b in range(left, left + 3)]
-        out.append(([r * 9 + k for k in range(9) if k != c],
-                    [k * 9 + c for k in range(9) if k != r],
-                    [x for x in box if x != cell]))
+        other = {lay.houses[h].kind: [c for c in bits(lay.houses[h].mask) if c != cell]
+                 for h in lay.cell_houses[cell]}
+        out.append((other["row"], other["column"], other["box"]))
     return out
 
 
@@ -1049,17 +1055,19 @@ def _job(args: tuple[Request, int | str, int, float | None]) -> Generated | int:
 def _distinct(
     req: Request, seed: int | str, timeout: float | None, items: Iterator[Generated | int]
 ) -> Iterator[Generated | int]:
-    """``items`` in order, each classic 9x9 puzzle isomorphic to an earlier one or to one
-    of the bank's (``fingerprint``) drawn again (``generate_one``'s ``attempt`` and
-    ``avoid``: not one of those), in this process and in index order, so that ``-j``
-    changes nothing; its index in its place if none is found within ``timeout``."""
-    if not _c9(req.layout) or req.fixed:
+    """``items`` in order, each puzzle isomorphic to an earlier one or to one of the
+    bank's (``fingerprint``) drawn again (``generate_one``'s ``attempt`` and ``avoid``:
+    not one of those), in this process and in index order, so that ``-j`` changes
+    nothing; its index in its place if none is found within ``timeout``. Only where the
+    bank serves ``req`` (``_banked``): walks from its few puzzles meet the same puzzles
+    again, whereas searches from random grids do not (a fingerprint costs ~2 ms, more
+    than an easy puzzle's whole search)."""
+    banked = _banked(req)
+    if not banked:
         yield from items
         return
-    from yass.data.seeds import SEEDS
-
     seen = {fingerprint([int(ch) if ch.isdigit() else 0 for ch in line])
-            for code in req.hardest for line in SEEDS.get(code, ())}
+            for lines in banked.values() for line in lines}
     for item in items:
         if isinstance(item, Generated):
             key = fingerprint(item.puzzle.givens)
@@ -1082,7 +1090,7 @@ def generate(
 ) -> Iterator[Generated | int]:
     """``count`` puzzles for ``req`` in index order; an ``int`` (the index) in place of a
     puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes.
-    No two classic 9x9 puzzles given are isomorphic (``_distinct``)."""
+    Where the bank serves ``req``, no two puzzles given are isomorphic (``_distinct``)."""
     tasks = ((req, seed, i, timeout) for i in range(count))
     if jobs <= 1 or count <= 1:
         yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
