@@ -33,7 +33,7 @@ cdef int OCC[10]
 cdef unsigned int SGL[27]
 cdef unsigned int SBIT[27]
 cdef int SHOUSE[27]
-cdef unsigned int _state[2]
+cdef unsigned int _alone
 cdef int _nlock
 cdef int _code
 cdef int _pcell

@@ -119,7 +119,6 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_basic.pxd)
     BUGV = [0] * 81
     BCOM = [0] * 81  # ... the cells that see them all
     RC = [0] * 20
-    _state = [0, 0]  # houses (SBIT bits) with a digit in one place; with one empty cell
     OK9 = [0] * 9
     OCC = [0] * 10
 _nlock = 0
@@ -130,6 +129,7 @@ _nel = 0
 _hard_name: str | None = None  # the name of the hint that set the difficulty
 _diff = 0.0  # the difficulty of the hint found
 _assumed = 0  # 1 once quick's path took a step that assumes a unique solution
+_alone = 0  # the houses (SBIT bits) with one empty cell
 _hstamp = 0  # _hidden_set's house scans so far
 _lkfresh = 0  # 1 while LKDS holds this step's masks (see _locking)
 _ustamp = 0  # unique loops: calls so far, the pair and the loop walked, the best hint
@@ -245,6 +245,7 @@ def _place(cell: int, digit: int) -> None:
     # SE's Cell.setValueAndCancel, as se._Grid.place: the cell's candidates go, then the
     # digit from its peers (found through the houses' positions of the digit, so only the
     # cells that have it are visited).
+    global _alone
     d = digit - 1
     VAL[cell] = digit
     m = CAND[cell]
@@ -255,7 +256,7 @@ def _place(cell: int, digit: int) -> None:
     for k in range(3):
         h = CHOUSE[cell * 3 + k]
         EMPTY[h] -= 1
-        _state[1] = (_state[1] & ~SBIT[h]) | (SBIT[h] * (EMPTY[h] == 1))
+        _alone = (_alone & ~SBIT[h]) | (SBIT[h] * (EMPTY[h] == 1))
     for k in range(3):
         h = CHOUSE[cell * 3 + k]
         m = POS[h * 9 + d]  # the cells of h that still have the digit (not cell itself)
@@ -270,16 +271,16 @@ def _place(cell: int, digit: int) -> None:
 @cython.locals(h=cython.int, d=cython.int, p=cython.uint, m=cython.uint)
 @cython.returns(cython.void)
 def _derive() -> None:
-    # SGL and _state[1] (the houses with one empty cell, bits in SE's scan order) from POS
-    # and EMPTY.
-    _state[1] = 0
+    # SGL and _alone from POS and EMPTY.
+    global _alone
+    _alone = 0
     for h in range(27):
         m = 0
         for d in range(9):
             p = POS[h * 9 + d]
             m |= ((p != 0) & ((p & (p - 1)) == 0)) << d
         SGL[h] = m
-        _state[1] |= SBIT[h] * (EMPTY[h] == 1)
+        _alone |= SBIT[h] * (EMPTY[h] == 1)
 
 
 @cython.cfunc
@@ -479,10 +480,10 @@ def _hidden_single() -> int:
     hs = 0
     for s in range(27):
         hs |= (SGL[SHOUSE[s]] != 0) << s
-    m = hs & _state[1]
+    m = hs & _alone
     alone = 1
     if not m:
-        m = hs & ~_state[1]
+        m = hs & ~_alone
         alone = 0
     if not m:
         return 0
