@@ -149,10 +149,6 @@ def tsv_columns(scale: str) -> tuple[str, ...]:
 
 
 def rating_tsv(r: Rating) -> str:
-    if (r.scale == "se" and r.er is not None and r.ep is not None and r.ed is not None
-            and r.hardest is not None and r.er_min is None):
-        # The usual row, written directly (a rated puzzle has no er_min).
-        return f"{r.puzzle}\t{r.er:.1f}\t{r.ep:.1f}\t{r.ed:.1f}\t{r.hardest}\t{r.status}\t"
     cells = [getattr(r, name) for name in tsv_columns(r.scale)]
     return "\t".join(
         "" if c is None else f"{c:.1f}" if isinstance(c, float) else str(c) for c in cells

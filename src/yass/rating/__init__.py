@@ -232,16 +232,17 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     """
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
     # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
-    text = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
+    raw = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
+    lean = scale == "se" and not steps
     stall: list[Any] = []  # where the compiled rules stop, if they do
-    if scale == "se" and not steps:
-        rated = _lean(text, stall)
+    if lean:
+        rated = _lean(raw, stall)
         if rated is not None:
             return rated
     _check_scale(scale)
-    text = "".join(puzzle.split())
-    # (The lean call above has already tried SE's quick path on an 81-character line.)
-    tried = scale == "se" and not steps and len(puzzle) == 81
+    text = "".join(raw.split())
+    # The lean call has already tried SE's quick path on this very line.
+    tried = lean and text == raw
     quick = _quick(text, steps, scale) if scale != "hodoku" and not tried else None
     if quick is not None:
         rating = quick
