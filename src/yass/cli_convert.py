@@ -25,6 +25,8 @@ FORMATS = ("fpuzzles", "sudokupad", "json", "line")
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `convert` with the parser's ``command`` helper."""
+    from yass.cli_parser import column_argument
+
     p = command(
         "convert",
         help="convert puzzles: f-puzzles and SudokuPad links, JSON, lines",
@@ -39,8 +41,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " cannot express, or an f-puzzles rule yass cannot, is refused with one line naming"
         " it (exit code 2).",
     )
-    p.add_argument("puzzle", metavar="PUZZLE", nargs="+",
-                   help="puzzles, files or links to convert")
+    p.add_argument("puzzle", metavar="PUZZLE", nargs="*",
+                   help="puzzles, files or links to convert (standard input when left out"
+                   " and it is not a terminal)")
+    column_argument(p)
     p.add_argument("--to", choices=FORMATS, default="fpuzzles",
                    help="the format to write (default fpuzzles)")
     p.add_argument("--rules", default="", metavar="NAMES",

@@ -71,6 +71,7 @@ def read_puzzles(
     constraints: Sequence[Constraint] = (),
     rules: str = "",
     check: bool = True,
+    column: str | None = None,
 ) -> Iterator[Entry]:
     """Every puzzle of a file, ``-`` (standard input) or a text stream, in order.
 
@@ -78,7 +79,8 @@ def read_puzzles(
     puzzle object or a list); anything else as text (one puzzle a line, or picture grids,
     or f-puzzles and SudokuPad links), streamed line by line. ``source`` may also be one
     such link itself. Each puzzle gives an Entry holding it or its error; ``rules``
-    and ``constraints`` are added to every puzzle. Raises ParseError when the source
+    and ``constraints`` are added to every puzzle; ``column`` picks the column of CSV or
+    TSV rows that holds the puzzle (a number from 1, or a name in the header row). Raises ParseError when the source
     cannot be read at all (missing file, malformed JSON).
     """
     if (
@@ -117,6 +119,7 @@ def read_puzzles(
                 constraints=constraints,
                 rules=rules,
                 check=check,
+                column=column,
             )
     finally:
         if opened:

@@ -31,6 +31,7 @@ __all__ = [
     "board_from_candidates",
     "candidate_line",
     "looks_like_candidates",
+    "masks_line",
     "parse_candidates",
 ]
 
@@ -165,6 +166,16 @@ def board_from_candidates(layout: Layout, masks: Sequence[int]) -> Board:
                 " placed in a cell it sees"
             )
     return board
+
+
+def masks_line(masks: Sequence[int], size: int) -> str:
+    """Per-cell digit masks as one candidate line (``size`` characters a cell, ``0`` where
+    a digit is not a candidate), the form ``parse_candidates`` reads."""
+    return "".join(
+        digit_char(d) if mask >> (d - 1) & 1 else "0"
+        for mask in masks
+        for d in range(1, size + 1)
+    )
 
 
 def candidate_line(board: Board) -> str:
