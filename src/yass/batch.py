@@ -612,12 +612,13 @@ class Input:
     @property
     def lines(self) -> bool:
         """Whether the input is one puzzle a line (not JSON, not pictures)."""
-        from yass.formats.text import _line_kind, looks_like_link
+        from yass.formats.text import _line_kind, is_section, looks_like_link
 
         first = self.first
         return not (
             self.name.lower().endswith(".json")
-            or first.startswith(("{", "["))
+            or (first.startswith(("{", "[")) and not is_section(first))
+            or is_section(first)
             or (bool(first) and _line_kind(first, None) == "picture")
             or looks_like_link(first)
         )

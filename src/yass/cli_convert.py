@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "run", "solution_text"]
 
-FORMATS = ("fpuzzles", "sudokupad", "json", "line")
+FORMATS = ("fpuzzles", "sudokupad", "json", "line", "hodoku", "sdk", "sdx", "ss", "scl", "ctc")
 
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
@@ -37,7 +37,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " link to an f-puzzles puzzle (https://sudokupad.app/fpuzzles...), or a bare f-puzzles"
         " payload (N4Ig...). fpuzzles: an f-puzzles link per puzzle; sudokupad: a SudokuPad"
         " link; json: yass's JSON (one object, or a list of them for several puzzles); line:"
-        " the givens as one line (the rules are left out, with a warning). A rule f-puzzles"
+        " the givens as one line (the rules are left out, with a warning); hodoku: a HoDoKu"
+        " library line (:0000:x:...); sdk, sdx, ss: SadMan and SimpleSudoku files (sdx and"
+        " hodoku keep pencil marks); scl, ctc: SudokuPad links in SudokuPad's own format"
+        " (givens, regions, killer cages). A rule f-puzzles"
         " cannot express, or an f-puzzles rule yass cannot, is refused with one line naming"
         " it (exit code 2).",
     )
@@ -120,7 +123,9 @@ def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     lines = [(n, t.strip()) for n, t in enumerate(whole.splitlines(), 1)]
     content = [(n, t) for n, t in lines if t and not t.startswith("#")]
     first = content[0][1] if content else ""
-    if name.lower().endswith(".json") or first.startswith(("{", "[")):
+    from yass.formats.text import is_section
+
+    if name.lower().endswith(".json") or (first.startswith(("{", "[")) and not is_section(first)):
         try:
             data = loads(whole, where)
         except PuzzleError as exc:
@@ -187,8 +192,13 @@ def _checked(obj: dict[str, Any]) -> None:
 
 
 def _written(obj: dict[str, Any], fmt: str) -> str:
+    from yass.formats.exchange import WRITERS
     from yass.formats.fpuzzles import to_link
 
+    if fmt in WRITERS:
+        from yass.formats.exchange import write
+
+        return write(obj, fmt)
     if fmt in ("fpuzzles", "sudokupad"):
         return to_link(obj, sudokupad=fmt == "sudokupad")
     if fmt == "line":

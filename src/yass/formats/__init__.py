@@ -18,6 +18,7 @@ from yass.formats.text import (
     LongLine,
     ParseError,
     entries_from_lines,
+    is_section,
     looks_like_link,
     make_layout,
     numbered_lines,
@@ -80,8 +81,8 @@ def read_puzzles(
     or f-puzzles and SudokuPad links), streamed line by line. ``source`` may also be one
     such link itself. Each puzzle gives an Entry holding it or its error; ``rules``
     and ``constraints`` are added to every puzzle; ``column`` picks the column of CSV or
-    TSV rows that holds the puzzle (a number from 1, or a name in the header row). Raises ParseError when the source
-    cannot be read at all (missing file, malformed JSON).
+    TSV rows that holds the puzzle (a number from 1, or a name in the header row).
+    Raises ParseError when the source cannot be read at all (missing file, malformed JSON).
     """
     if (
         isinstance(source, str)
@@ -104,7 +105,9 @@ def read_puzzles(
             if text and not text.startswith("#"):
                 break
         first = next((t.strip() for _, t in reversed(head) if t.strip()), "")
-        if name.lower().endswith(".json") or first.startswith(("{", "[")):
+        if name.lower().endswith(".json") or (
+            first.startswith(("{", "[")) and not is_section(first)
+        ):
             from yass.formats.variant_json import read_json_text
 
             yield from read_json_text(

@@ -76,7 +76,9 @@ def _picture_rows(text: str) -> list[list[str]]:
     return rows
 
 
-_TOKEN = re.compile(r"^[1-9A-Ga-g]+$")
+#: A cell of a candidate picture: its digits (``u5``: a digit the solver placed, as SadMan
+#: and SudoCue's ``.sdx`` files write it).
+_TOKEN = re.compile(r"^(?:[uU](?=[1-9A-Ga-g]$))?[1-9A-Ga-g]+$")
 
 
 def _cube_root(k: int) -> int:
@@ -124,7 +126,7 @@ def parse_candidates(text: str) -> tuple[int, list[int]]:
             if not _TOKEN.match(token):
                 raise CandidateError(f"candidate picture: r{r}c{c} reads {token!r}, not digits")
             mask = 0
-            for ch in token:
+            for ch in token.lstrip("uU"):
                 d = DIGIT_CHARS.find(ch.upper()) + 1
                 if d > n:
                     raise CandidateError(f"candidate picture: r{r}c{c} has digit {ch}, above {n}")

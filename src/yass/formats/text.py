@@ -25,6 +25,14 @@ import os
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
+from yass.formats.fields import (
+    CANDIDATE_COUNTS,
+    GIVEN_COUNTS,
+    LINE_SIZES,
+    ColumnChooser,
+    is_header,
+    split_puzzle,
+)
 from yass.geometry import (
     MAX_SIZE,
     Grid,
@@ -34,14 +42,6 @@ from yass.geometry import (
     char_digit,
     isqrt,
     plural,
-)
-from yass.formats.fields import (
-    CANDIDATE_COUNTS,
-    ColumnChooser,
-    GIVEN_COUNTS,
-    LINE_SIZES,
-    is_header,
-    split_puzzle,
 )
 from yass.layout import Layout
 from yass.record import record
@@ -96,7 +96,7 @@ def too_long(line: int | None = None) -> str:
 #: How an f-puzzles or SudokuPad link, or a bare f-puzzles payload, starts (lower case).
 _LINK_STARTS = (
     "http://", "https://", "www.", "f-puzzles.", "sudokupad.", "beta.sudokupad.",
-    "app.crackingthecryptic.", "crackingthecryptic.", "fpuz", "n4ig",
+    "app.crackingthecryptic.", "crackingthecryptic.", "fpuz", "n4ig", "scl", "ctc",
 )
 
 
@@ -480,12 +480,31 @@ def parse_puzzle(
         if name:
             puzzle = Puzzle(puzzle.layout, puzzle.givens, name)
         return puzzle
-    rows = _puzzle_section(rows)
+    rows = _puzzle_section(_drop_legend(rows))
     candidates = _picture_candidates(rows, size)
     if candidates is not None:
         return candidate_puzzle(candidates[0], candidates[1], constraints, rules, name, check)
     n, givens = parse_picture(rows, size)
     return build_puzzle(n, givens, constraints, rules, name, check)
+
+
+def _drop_legend(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The rows without the ``rules:`` legend ``yass show`` prints under a picture."""
+    kept: list[tuple[int, str]] = []
+    legend = False
+    for ln, row in rows:
+        if row.rstrip() == "rules:":
+            legend = True
+        elif not (legend and row[:1].isspace()):
+            legend = False
+            kept.append((ln, row))
+    return kept
+
+
+def is_section(row: str) -> bool:
+    """Whether a line is a SadMan ``.sdk`` section header such as ``[Puzzle]`` (so a
+    text starting with it is not JSON)."""
+    return _section(row) is not None
 
 
 def _section(row: str) -> str | None:
@@ -681,6 +700,12 @@ def _line_kind(row: str, size: int | None) -> str:
     text = row.lstrip()
     if text.startswith(":") or is_header(split_puzzle(row)[0]):
         return "line"  # a HoDoKu library line, or a header row before puzzle lines
+    tokens = "".join(" " if ch in BORDER_CHARS else ch for ch in row).split()
+    if len(tokens) in LINE_SIZES and any(len(t) > 1 for t in tokens):
+        from yass.formats.candidates import _TOKEN
+
+        if all(_TOKEN.match(t) for t in tokens):
+            return "picture"  # a row of a candidate picture (SadMan .sdx, yass show)
     cells = _line_cells(row)
     k = len(cells)
     if k == 0:
@@ -820,8 +845,13 @@ def entries_from_lines(
     block: list[tuple[int, str]] = []
     chooser = ColumnChooser(column) if column else None
     section = ""  # of a SadMan .sdk file: the [Section] being read
+    legend = False  # in the "rules:" legend yass show prints under a picture
     for lineno, line in lines:
-        if not isinstance(line, LongLine) and not block or section:
+        if line.rstrip() == "rules:" or (legend and line[:1].isspace() and line.strip()):
+            legend = True
+            continue
+        legend = False
+        if (not isinstance(line, LongLine) and not block) or section:
             head = _section(line)
             if head is not None:
                 section = head
