@@ -83,6 +83,15 @@ def test_header_rows_are_skipped_and_names_kept(tmp_path: Path) -> None:
     assert entries[0].puzzle is not None and entries[0].puzzle.name == SEED_SOLUTION
 
 
+def test_a_labelled_line_is_not_a_header(tmp_path: Path) -> None:
+    path = tmp_path / "labelled.txt"
+    path.write_text(f"Puzzle 1: {SEED_PUZZLE}\npuzzle\n{SEED_PUZZLE}\n")
+    first, second = read_puzzles(path)  # "puzzle" alone is the header; line 1 is not
+    assert first.line == 1 and first.error is not None
+    assert "'P' is not a digit" in first.message
+    assert second.line == 3 and second.puzzle is not None
+
+
 @pytest.mark.parametrize("column", ["2", "puzzle", "PUZZLE"])
 def test_column_by_number_or_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, column: str

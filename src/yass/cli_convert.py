@@ -76,7 +76,9 @@ def _from_item(item: Any) -> dict[str, Any]:
     return dict(item)
 
 
-def _objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
+def _objects(
+    arg: str, column: str | None = None
+) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     """(label, yass JSON object or the error that stopped it) of each puzzle of PUZZLE."""
     from yass.cli import _is_source
     from yass.formats.fpuzzles import read_link
@@ -97,10 +99,12 @@ def _objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
         except PuzzleError as exc:
             yield "", exc
         return
-    yield from _file_objects(arg)
+    yield from _file_objects(arg, column)
 
 
-def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
+def _file_objects(
+    arg: str, column: str | None = None
+) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     import io
 
     from yass.formats import read_puzzles
@@ -146,7 +150,7 @@ def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
             except PuzzleError as exc:
                 yield label, exc
     else:
-        for entry in read_puzzles(io.StringIO(whole)):
+        for entry in read_puzzles(io.StringIO(whole), column=column):
             label = " ".join(p for p in (where, entry.label or f"line {entry.line}") if p)
             if entry.puzzle is None:
                 yield label, entry.error or PuzzleError("not a puzzle")
@@ -230,7 +234,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     json_items: list[str] = []
     count = 0
     for arg in args.puzzle:
-        for label, got in _objects(arg):
+        for label, got in _objects(arg, args.column):
             count += 1
             where = f"{label}: " if label else ""
             if isinstance(got, Exception):

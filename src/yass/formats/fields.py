@@ -127,10 +127,16 @@ def _words_end(head: str) -> int | None:
     return best
 
 
-def is_header(field: str) -> bool:
-    """Whether a line's first field names a column (``puzzle``, ``quizzes``...)."""
-    word = field.strip().strip('"').strip().lower()
-    return word in HEADER_WORDS
+def is_header(line: str) -> bool:
+    """Whether a line is a header row: the text before its first tab, ``,``, ``;`` or ``#``
+    (the whole line when it has none) names a column (``puzzle``, ``quizzes``...).
+
+    ``Puzzle 1: 4.9.1...`` is not a header (its first field is not a column name alone):
+    it stays a line whose error says what is wrong, rather than being skipped unseen.
+    """
+    cut = _first_cut(line)
+    field = line if cut < 0 else line[:cut]
+    return field.strip().strip('"').strip().lower() in HEADER_WORDS
 
 
 def split_fields(line: str) -> list[str]:

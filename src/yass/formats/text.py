@@ -646,13 +646,13 @@ def line_puzzle(
         n, masks, name = hodoku_masks(line)
         return candidate_puzzle(n, masks, constraints, rules, name, check)
     else:
+        if is_header(line):
+            return None
         text, name = split_puzzle(line)
         if name or text != line:
             fast = _fast_line(text, size)
             if fast is not None:
                 return build_puzzle(fast[0], fast[1], constraints, rules, name, check)
-        if is_header(text):
-            return None
     cells = _line_cells(text)
     count = len(cells)
     n = CANDIDATE_COUNTS.get(count, 0)
@@ -698,7 +698,7 @@ def _line_kind(row: str, size: int | None) -> str:
     if _section(row) is not None:
         return "picture"
     text = row.lstrip()
-    if text.startswith(":") or is_header(split_puzzle(row)[0]):
+    if text.startswith(":") or is_header(row):
         return "line"  # a HoDoKu library line, or a header row before puzzle lines
     tokens = "".join(" " if ch in BORDER_CHARS else ch for ch in row).split()
     if len(tokens) in LINE_SIZES and any(len(t) > 1 for t in tokens):
