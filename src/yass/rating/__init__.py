@@ -222,7 +222,9 @@ def _check_scale(scale: str) -> None:
 
 
 def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
-    """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank).
+    """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank), or
+    of a pencil-mark (Sukaku) puzzle given as 729 candidate characters: then SE's loop
+    starts from those candidates, as SukakuExplainer's does (see docs/formats.md).
 
     ``scale`` is ``"se"`` (SE 1.2.1's ER/EP/ED, the default), ``"hodoku"`` (yass's
     ladder: score, level, guesses) or ``"all"``; see ``Rating``. ``steps`` keeps SE's path.
