@@ -377,6 +377,9 @@ def _solve_entry(
     )
     unknown: list[BoundReached] = []  # the uniqueness check stopped at a bound
     solution = result.solution
+    # The solver has already counted the solutions when its ladder needed to know
+    # (``result.unique``); only a declared ``--unique``/``--no-unique`` is not a count.
+    known = result.unique if args.unique is None else None
     stats_text = ""
     if args.guess_stats and solution is not None:
         gs = guess_stats(
@@ -402,7 +405,7 @@ def _solve_entry(
             puzzle=puzzle.line(),
             solution=as_line(solution) if solution is not None else None,
             guesses=result.guesses,
-            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown),
+            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown, known),
             steps=len(result.steps),
         )
         if stats_text:
@@ -435,7 +438,7 @@ def _solve_entry(
             lines.append("")
         _out("\n".join(lines))  # the answer first: the uniqueness search may take longer
         if not args.first:
-            _unique(puzzle, solution, entry, bounds, unknown)
+            _unique(puzzle, solution, entry, bounds, unknown, known)
     if unknown:
         return EXIT_BOUND
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
@@ -452,16 +455,21 @@ def _unique(
     entry: Entry,
     bounds: Bounds | None = None,
     unknown: list[BoundReached] | None = None,
+    known: bool | None = None,
 ) -> bool | None:
     """Whether the puzzle has exactly one solution (False when it has none); warns when not.
 
-    None (with a warning, and the BoundReached appended to ``unknown``) when the search
-    stopped at one of ``bounds`` after the logic solver found a solution. The exhaustive
-    search must agree with the logic solver about whether there is a solution at all;
-    if not, that is an internal error.
+    ``known`` is what an earlier count of the exhaustive search found (exactly one
+    solution or not); None counts here. None (with a warning, and the BoundReached
+    appended to ``unknown``) when the search stopped at one of ``bounds`` after the
+    logic solver found a solution. The exhaustive search must agree with the logic
+    solver about whether there is a solution at all; if not, that is an internal error.
     """
     try:
-        count = _count(puzzle, 2, bounds)
+        if known is None:
+            count = _count(puzzle, 2, bounds)
+        else:
+            count = 1 if known else (0 if solution is None else 2)
     except BoundReached as exc:
         if solution is None:
             return False  # the logic solver's "no solution" stands, unchecked
