@@ -579,7 +579,12 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
             "unique: one true candidate in every cell" if not cells
             else f"{plural(len(cells), 'cell')} with more than one true candidate"
         )
-        text, code = f"{render.candidates(board)}\n{note}", EXIT_OK
+        from yass.views import use_color
+
+        givens = None
+        if use_color(sys.stdout):
+            givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
+        text, code = f"{render.candidates(board, givens=givens)}\n{note}", EXIT_OK
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
 
@@ -596,25 +601,24 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
 
         for step in explain(puzzle).steps[:after]:
             board.apply(step)
+    from yass.views import use_color
+
+    color = use_color(sys.stdout)
+    givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v) if color else None
     if args.view == "candidates":
-        text = render.candidates(board, legend=True)
+        text = render.candidates(board, legend=True, givens=givens)
     elif args.view == "pencil":
         from yass import views
 
-        text = views.pencil(board, color=views.use_color(sys.stdout))
+        text = views.pencil(board, color=color)
     elif args.view == "levels":
         columns = None
         if sys.stdout.isatty():
             import shutil
 
             columns = shutil.get_terminal_size().columns
-        text = render.levels(board, columns)
+        text = render.levels(board, columns, color=color)
     else:
-        from yass.views import use_color
-
-        givens = None
-        if use_color(sys.stdout):
-            givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
         text = render.grid(board.values, puzzle.layout, givens, legend=True)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return EXIT_OK
