@@ -11,7 +11,7 @@
   (determined), ``.`` where it is still possible, blank where it is excluded.
 
 ``grid`` and ``candidates`` take ``legend=True`` to list a variant puzzle's rules under
-the picture (``yass.views.rules_legend``).
+the picture (``yass.legend.rules_legend``).
 
 For a terminal each view can be coloured with ANSI styles (the caller decides: not in a
 pipe, not with ``NO_COLOR``): ``grid`` and ``candidates`` draw givens bold and digits
@@ -155,7 +155,7 @@ def grid(
     On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
     cells are ``.``. With ``givens`` (a cell bitset), for a terminal, the givens are
     drawn bold and the other digits (placed since) cyan. With ``legend``, the variant
-    rules are listed under the picture (``yass.views.rules_legend``; nothing on a
+    rules are listed under the picture (``yass.legend.rules_legend``; nothing on a
     classic grid).
     """
     blank = "." if _has_regions(layout) else " "
@@ -171,7 +171,7 @@ def grid(
 def _with_legend(text: str, layout: Layout, legend: bool) -> str:
     if not legend:
         return text
-    from yass.views import rules_legend
+    from yass.legend import rules_legend
 
     block = rules_legend(layout)
     return f"{text}\n{block}" if block else text
