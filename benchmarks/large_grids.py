@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         for givens in puzzles:
             puzzle = Puzzle(layout, givens)
             start = time.process_time()
+            branches = _core.nodes()
             try:
                 n = fast.count_solutions(puzzle, 2, Bounds(timeout=args.cap))
             except BoundReached:
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             unique += n == 1
             times.append(spent)
-            slow.append((spent, size, _core.search_nodes(), _line(givens)))
+            slow.append((spent, size, _core.nodes() - branches, _line(givens)))
         everything += times
         print(
             f"{size}x{size}: {len(puzzles)} puzzles ({unique} unique; made in {made:.1f} s)"

@@ -27,7 +27,7 @@ lines, one call per puzzle (``yass.fast.find_solution`` and ``count_solutions``,
 take a classic line straight to the core), and ``api%`` is their speed against the bulk
 path (median of paired rounds). The last columns are the branch points per puzzle of
 yass (a branch point tries one configuration and then the others, as a guess of tdoku
-does: ``_core.search_nodes()`` counts both sides, so half of it) and the guesses per
+does: ``_core.c9_search`` counts both sides, so half of it) and the guesses per
 puzzle tdoku reports.
 
 Run from the repository:
@@ -145,14 +145,16 @@ def check(lines: Sequence[str], limit: int, tdoku: Tdoku | None) -> tuple[float,
     guesses = 0
     for line in lines:
         found: str | None = None
+        count, first, _, nodes = _core.c9_search(line, limit)
+        branches += nodes
         if limit == 1:
-            found = _core.c9_solve_line(line)
-            count = 0 if found is None else 1
+            found = None if first is None else "".join(map(str, first))
+            if found != _core.c9_solve_line(line):
+                raise SystemExit(f"yass: the bulk path and c9_search differ on {line}")
             if found is not None and not valid(line, found):
                 raise SystemExit(f"yass: a wrong solution for {line}")
-        else:
-            count = _core.c9_count_line(line, limit)
-        branches += _core.search_nodes()
+        elif count != _core.c9_count_line(line, limit):
+            raise SystemExit(f"yass: the bulk path and c9_search differ on {line}")
         if limit == 1:
             values = fast.find_solution(line)
             same = found == (None if values is None else "".join(map(str, values)))

@@ -67,7 +67,9 @@ def test_generic_search_stops_at_max_guesses() -> None:
         fast.count_solutions(puzzle, 2, Bounds(max_guesses=500))
     assert caught.value.kind == GUESSES
     assert str(caught.value) == "stopped after 500 guesses"
-    assert _core.search_nodes() == 500
+    compiled = compile_layout(puzzle.layout)
+    assert compiled is not None
+    assert _core.gen_search(compiled, puzzle.givens, 2, 500)[2:] == (_core.STOP_GUESSES, 500)
 
 
 def test_generic_search_stops_at_its_deadline() -> None:
@@ -111,21 +113,18 @@ def test_interpreted_core_stops_like_the_compiled_one() -> None:
     assert not py.is_compiled()
     givens = _givens(HARD9)
     for core in (_core, py):
-        assert core.c9_count_givens(givens, 2, 30) == (1, _givens(HARD9_SOLUTION))
-        assert core.stopped() == core.STOP_GUESSES
-        assert core.search_nodes() == 30
-        assert core.c9_count_givens(givens, 2)[0] == 1
-        assert core.stopped() == 0
-    layout = Layout.classic(4)
+        stopped = core.c9_search(givens, 2, 30)
+        assert stopped == (1, _givens(HARD9_SOLUTION), core.STOP_GUESSES, 30)
+        assert core.c9_search(givens, 2)[0::2] == (1, 0)
+    four = compile_layout(Layout.classic(4))
+    assert four is not None
+    runs = []
     for core in (_core, py):
-        assert core.gen_load(compile_layout(layout))
-        assert core.gen_search((0,) * 16, 1000, 7) == (
-            core.gen_search((0,) * 16, 1000, 7)[0],
-            core.gen_search((0,) * 16, 1000, 7)[1],
-        )
-        assert core.stopped() == core.STOP_GUESSES
-        assert core.gen_search((0,) * 16, 1000)[0] == 288
-        assert core.stopped() == 0
+        assert core.gen_fits(four)
+        runs.append(core.gen_search(four, (0,) * 16, 1000, 7))
+        assert runs[-1][2:] == (core.STOP_GUESSES, 7)
+        assert core.gen_search(four, (0,) * 16, 1000)[0::2] == (288, 0)
+    assert runs[0] == runs[1]
 
 
 # -- the command: a line in place, the next puzzle goes on, exit code 4 -----------------------
@@ -317,10 +316,10 @@ def test_counts_are_exact_under_restarts() -> None:
         answers = []
         for core in (_core, _interpreted()):
             core.restarts(1)
-            assert core.gen_load(compile_layout(layout))
-            assert core.gen_search((0,) * 16, 1000)[0] == 288
-            assert core.gen_load(compile_layout(six))
-            answers.append(core.gen_search(grid[:10] + (0,) * 26, 3000))
+            four, sixes = compile_layout(layout), compile_layout(six)
+            assert four is not None and sixes is not None
+            assert core.gen_search(four, (0,) * 16, 1000)[0] == 288
+            answers.append(core.gen_search(sixes, grid[:10] + (0,) * 26, 3000))
         # The same random choices compiled and interpreted: the same first solution.
         assert answers[0] == answers[1]
         assert answers[0][0] == search.count_solutions(Puzzle(six, grid[:10] + (0,) * 26), 3000)

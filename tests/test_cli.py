@@ -400,3 +400,30 @@ def test_python_dash_m() -> None:
     )
     assert done.returncode == 0
     assert done.stdout == SEED_OUTPUT
+
+
+@pytest.mark.parametrize("extra", [[], ["--format", "json"], ["--techniques", "ns,hs"]])
+def test_solve_searches_for_a_second_solution_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], extra: list[str]
+) -> None:
+    """The solver's own uniqueness count (its ladder has uniqueness techniques) is the
+    answer the command reports; with a ladder that has none, the command counts once."""
+    from yass import fast
+
+    calls: list[int] = []
+    real = fast.count_solutions
+
+    def counting(*args: Any, **kwargs: Any) -> int:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(fast, "count_solutions", counting)
+    not_unique = SEED_PUZZLE[:-1] + "0"
+    for puzzle, unique in ((SEED_PUZZLE, True), (not_unique, False)):
+        calls.clear()
+        assert cli.main(["solve", puzzle, *extra]) == 0
+        out, err = capsys.readouterr()
+        assert len(calls) == 1
+        assert ("more than one solution" in err) == (not unique)
+        if "json" in extra:
+            assert json.loads(out)["unique"] is unique

@@ -99,9 +99,9 @@ def test_compiled_matches_the_published_solution(entry: dict[str, Any]) -> None:
 def _run(core: Any, puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[Any, ...]:
     compiled = compile_layout(puzzle.layout)
     assert compiled is not None
-    assert core.gen_load(compiled)
-    result = core.gen_search(puzzle.givens, limit, max_nodes)
-    return result, core.search_nodes(), core.stopped()
+    assert core.gen_fits(compiled)
+    count, first, stop, branches = core.gen_search(compiled, puzzle.givens, limit, max_nodes)
+    return (count, first), branches, stop
 
 
 @pytest.mark.parametrize("entry", [_param(e) for e in COMPILED_ENTRIES])

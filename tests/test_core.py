@@ -47,16 +47,22 @@ def text(vals: tuple[int, ...] | None) -> str | None:
     return None if vals is None else "".join(str(v) for v in vals)
 
 
-def load(core: Any, layout: Layout) -> None:
-    compiled = compile_layout(layout)
+def generic_run(
+    core: Any, puzzle: Puzzle, limit: int, max_nodes: int = -1
+) -> tuple[int, tuple[int, ...] | None, int, int]:
+    """(count, first, stop, branches) of the generic engine of ``core`` on ``puzzle``."""
+    compiled = compile_layout(puzzle.layout)
     assert compiled is not None
-    assert core.gen_load(compiled)
+    assert core.gen_fits(compiled)
+    result: tuple[int, tuple[int, ...] | None, int, int] = core.gen_search(
+        compiled, puzzle.givens, limit, max_nodes
+    )
+    return result
 
 
 def generic(core: Any, puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
-    load(core, puzzle.layout)
-    result: tuple[int, tuple[int, ...] | None] = core.gen_search(puzzle.givens, limit)
-    return result
+    count, first, _, _ = generic_run(core, puzzle, limit)
+    return count, first
 
 
 def classic9(line: str) -> Puzzle:
@@ -154,7 +160,7 @@ def test_count_matches_reference_when_givens_are_removed() -> None:
     assert expected > 2
     assert _core.c9_count_line(line, 1000) == expected
     assert PY.c9_count_line(line, 1000) == expected
-    assert _core.c9_count_givens(values(line), 1000)[0] == expected
+    assert _core.c9_search(values(line), 1000)[0] == expected
 
 
 @pytest.mark.parametrize("core", ENGINES)
@@ -303,39 +309,39 @@ def test_interpreted_and_compiled_take_the_same_tree(limit: int) -> None:
     lines = [ln for name in HARD_FILES for ln in puzzle_lines(name, 5)]
     lines += puzzle_lines("kaggle_sample.txt", 3)
     for line in lines:
-        count = _core.c9_count_line(line, limit)
-        nodes = _core.search_nodes()
-        assert PY.c9_count_line(line, limit) == count
-        assert PY.search_nodes() == nodes
-        assert PY._c9_solution_line() == _core._c9_solution_line()
-        assert count == 1  # every sample has one solution
+        found = _core.c9_search(line, limit)
+        assert PY.c9_search(line, limit) == found  # count, first, stop and branches
+        assert _core.c9_count_line(line, limit) == found[0]
+        assert found[0] == 1  # every sample has one solution
     grid = _core.c9_solve_line(SEED_PUZZLE)
     assert grid is not None
     for holes in (range(0, 81, 2), range(20, 60), range(0, 81, 3)):
         line = "".join("." if i in holes else ch for i, ch in enumerate(grid))
         expected = search.count_solutions(classic9(line), 40)
-        assert _core.c9_count_line(line, 40) == expected
-        nodes = _core.search_nodes()
-        assert PY.c9_count_line(line, 40) == expected
-        assert PY.search_nodes() == nodes
+        found = _core.c9_search(line, 40)
+        assert found[0] == expected
+        assert PY.c9_search(line, 40) == found
 
 
 def test_classic_search_branches_far_less_than_on_cells() -> None:
     # The hardest sample puzzles need a few branch points each, not dozens.
     line = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
-    assert _core.c9_count_line(line, 2) == 1
-    assert 0 < _core.search_nodes() <= 40
-    assert _core.c9_count_line("." * 81, 1) == 1
-    assert _core.search_nodes() <= 40
+    count, _, _, branches = _core.c9_search(line, 2)
+    assert count == 1
+    assert 0 < branches <= 40
+    count, _, _, branches = _core.c9_search("." * 81, 1)
+    assert count == 1
+    assert branches <= 40
 
 
-def test_solution_values_are_the_last_solution() -> None:
+def test_every_classic_entry_gives_the_same_solution() -> None:
     expected = _core.c9_solve_values(SEED_PUZZLE)
     assert expected is not None
-    assert _core.c9_solution_values() == expected
     assert PY.c9_solve_values(SEED_PUZZLE) == expected
-    assert PY.c9_solution_values() == expected
-    assert _core.c9_count_givens(values(SEED_PUZZLE), 2) == (1, expected)
+    assert _core.c9_solve_line(SEED_PUZZLE) == text(expected)
+    assert _core.c9_search(values(SEED_PUZZLE), 2)[:3] == (1, expected, 0)
+    assert _core.c9_search(SEED_PUZZLE, 2)[:3] == (1, expected, 0)
+    assert PY.c9_search(SEED_PUZZLE, 2)[:3] == (1, expected, 0)
 
 
 # -- any layout --------------------------------------------------------------------------
@@ -418,17 +424,14 @@ def test_variant_puzzles_match_published_solutions(
     assert fast.engine(puzzle.layout) == fast.GENERIC
     assert fast.solve(puzzle) == solution
     assert fast.count_solutions(puzzle, 3) == 1
-    assert generic(_core, puzzle, 2) == (1, solution)
-    if _core.search_nodes() <= INTERPRETED_NODES:
-        assert generic(PY, puzzle, 2) == (1, solution)
+    count, first, stop, branches = generic_run(_core, puzzle, 2)
+    assert (count, first, stop) == (1, solution, 0)
+    if branches <= INTERPRETED_NODES:
+        assert generic_run(PY, puzzle, 2) == (1, solution, 0, branches)
     else:
         # A long search in pure Python takes many seconds: compare the two engines over
         # the first INTERPRETED_NODES branches instead (the same tree, the same stop).
-        runs = []
-        for core in (_core, PY):
-            load(core, puzzle.layout)
-            found = core.gen_search(puzzle.givens, 2, INTERPRETED_NODES)
-            runs.append((found, core.search_nodes(), core.stopped()))
+        runs = [generic_run(core, puzzle, 2, INTERPRETED_NODES) for core in (_core, PY)]
         assert runs[0] == runs[1]
         assert runs[0][2] == _core.STOP_GUESSES
 
@@ -517,7 +520,8 @@ def test_fast_reloads_its_layout_after_another_load() -> None:
     four = Layout.classic(4)
     assert fast.engine(four) == fast.GENERIC
     assert fast.solve(Puzzle(four, (0,) * 16)) is not None
-    load(_core, Layout.classic(6))  # someone else fills the generic tables
+    six = compile_layout(Layout.classic(6))  # someone else fills the generic tables
+    assert six is not None and _core.gen_fits(six)
     solution = fast.solve(Puzzle(four, (0,) * 16))
     assert solution is not None and four.check(solution)
     assert fast.count_solutions(Puzzle(four, (0,) * 16), 1000) == 288

@@ -304,3 +304,47 @@ def test_show_pencil_lists_the_rules(tmp_path: Path, capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert out.rstrip("\n").splitlines()[-len(VARIANT_4X4_LEGEND):] == VARIANT_4X4_LEGEND
     assert not ANSI.search(out)
+
+
+@pytest.mark.parametrize("view", ["grid", "candidates", "pencil", "levels"])
+def test_every_view_is_coloured_on_a_terminal_only(
+    view: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Colour on a terminal; none in a pipe or with NO_COLOR; the same text either way."""
+    args = ["show", SEED_PUZZLE, "--after", "3", "--view", view]  # givens and placed digits
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(args) == 0
+    piped = capsys.readouterr().out
+    assert "\x1b" not in piped
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(args) == 0
+    shown = capsys.readouterr().out
+    codes = set(ANSI.findall(shown))
+    assert len(codes) >= 3, codes  # at least two styles and the reset
+    if view == "levels":
+        # solid (bold, reversed) where placed, dim where possible, and the legend says so
+        assert "\x1b[1;7m1\x1b[0m" in shown and "\x1b[2m2\x1b[0m" in shown
+        assert "solid = placed there, grey = still possible" in shown
+        plain = ANSI.sub("", shown).replace("solid", "digit").replace("grey", ".")
+    else:
+        plain = ANSI.sub("", shown)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(args) == 0
+    uncoloured = capsys.readouterr().out
+    assert "\x1b" not in uncoloured
+    if view == "levels":  # dim digits stand where the plain view has dots
+        assert len(plain.splitlines()) == len(uncoloured.splitlines())
+    else:
+        assert plain == uncoloured
+
+
+def test_coloured_candidates_keep_their_columns() -> None:
+    from yass.render import candidates
+
+    board = parse_puzzle(SEED_PUZZLE).board()
+    givens = sum(1 << c for c, v in enumerate(parse_puzzle(SEED_PUZZLE).givens) if v)
+    coloured = candidates(board, givens=givens)
+    assert ANSI.sub("", coloured) == candidates(board)
+    assert "\x1b[1m4" in coloured  # r1c1, a given, bold
+    assert "\x1b[2m" in coloured  # candidates dim

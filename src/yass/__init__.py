@@ -190,6 +190,19 @@ def _bounds(timeout: float | None, max_guesses: int | None) -> Bounds | None:
     return Bounds(timeout, max_guesses)
 
 
+# ``yass.fast``, once imported: ``from yass import fast`` in a function goes through the
+# import machinery's Python code on every call (a microsecond, a third of an easy search).
+_fast_module: Any = None
+
+
+def _load_fast() -> Any:
+    global _fast_module
+    from yass import fast
+
+    _fast_module = fast
+    return fast
+
+
 def find_solution(
     puzzle: Puzzle | str,
     *,
@@ -202,14 +215,18 @@ def find_solution(
     ``timeout`` (seconds) and ``max_guesses`` bound the search: BoundReached when it
     reaches one (its message is ``timeout after 5 s`` or ``stopped after N guesses``).
     """
-    from yass import fast
+    fast = _fast_module or _load_fast()
+    found: tuple[int, ...] | None
     # A text without extra rules goes to the fast path as it is (a classic line takes the
     # compiled core with no Puzzle built).
     if isinstance(puzzle, str) and not rules:
         if timeout is None and max_guesses is None:
-            return fast.solve(puzzle)
-        return fast.solve(puzzle, _bounds(timeout, max_guesses))
-    return fast.solve(_puzzle(puzzle, rules), _bounds(timeout, max_guesses))
+            found = fast.solve(puzzle)
+        else:
+            found = fast.solve(puzzle, _bounds(timeout, max_guesses))
+    else:
+        found = fast.solve(_puzzle(puzzle, rules), _bounds(timeout, max_guesses))
+    return found
 
 
 def count_solutions(
@@ -224,12 +241,16 @@ def count_solutions(
 
     ``timeout`` and ``max_guesses`` bound the search as for ``find_solution``.
     """
-    from yass import fast
+    fast = _fast_module or _load_fast()
+    count: int
     if isinstance(puzzle, str) and not rules:
         if timeout is None and max_guesses is None:
-            return fast.count_solutions(puzzle, limit)
-        return fast.count_solutions(puzzle, limit, _bounds(timeout, max_guesses))
-    return fast.count_solutions(_puzzle(puzzle, rules), limit, _bounds(timeout, max_guesses))
+            count = fast.count_solutions(puzzle, limit)
+        else:
+            count = fast.count_solutions(puzzle, limit, _bounds(timeout, max_guesses))
+    else:
+        count = fast.count_solutions(_puzzle(puzzle, rules), limit, _bounds(timeout, max_guesses))
+    return count
 
 
 def solutions(

@@ -41,27 +41,33 @@ Two engines share this module:
 
 Both count solutions up to a limit and keep the first one found, after checking it
 against the rules and the givens. Every search can be bounded: at most ``max_nodes``
-branches and a ``deadline`` on ``time.monotonic()``; ``stopped()`` then says which bound
-ended it. Every ``POLL`` branches the search reads the clock and runs Python's signal
-handlers, so Ctrl-C raises KeyboardInterrupt from inside the compiled loops within
+branches and a ``deadline`` on ``time.monotonic()``; the search's result then says which
+bound ended it. Every ``POLL`` branches the search reads the clock and runs Python's
+signal handlers, so Ctrl-C raises KeyboardInterrupt from inside the compiled loops within
 milliseconds (interpreted, Python runs the handlers itself).
 
-The module-level arrays are declared as C arrays in ``_core.pxd``; interpreted, they
-are plain lists, and the code is the same.
+**One engine per process, shared by threads under a lock.** The module-level arrays are
+the engine's working state: declared as C arrays in ``_core.pxd`` (interpreted, plain
+lists; the code is the same). Every public function takes the module's lock for the
+whole of its work and returns everything it found (count, first solution, why it
+stopped, branches taken), so nothing is read back from the module after a call, and the
+generic engine loads the caller's layout inside the same call when another layout is in
+its tables. Threads therefore never see each other's state. A lock rather than an engine
+per thread: the compiled search holds the GIL from start to end, so engines per thread
+would run no faster, and each would carry the generic engine's tables (about a megabyte);
+taking an uncontended lock costs well under a tenth of a microsecond a call.
 """
 
 from __future__ import annotations
 
+from _thread import allocate_lock
 from time import monotonic
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-    from typing import Any
+    from collections.abc import Sequence
 
     from yass import _cython_shim as cython
-    from yass.board import Puzzle
-    from yass.bounds import Bounds
     from yass.compiled import CompiledLayout
 else:
     try:
@@ -85,26 +91,24 @@ else:
         return 0
 
 __all__ = [
+    "LOCK",
     "POLL",
     "STOP_GUESSES",
     "STOP_TIME",
-    "api_count",
-    "api_paths",
-    "api_solve",
-    "c9_count_givens",
     "c9_count_line",
-    "c9_solution_values",
+    "c9_search",
     "c9_solve_line",
     "c9_solve_values",
-    "gen_load",
-    "gen_loads",
+    "gen_fits",
     "gen_search",
     "is_compiled",
     "nodes",
     "restarts",
-    "search_nodes",
-    "stopped",
 ]
+
+#: Held by every public function for the whole of its work: the module's arrays are one
+#: engine's state, and a search reads and writes them from start to end.
+LOCK = allocate_lock()
 
 # Sizes of the arrays declared in _core.pxd.
 _ST9_SIZE = 5376
@@ -164,7 +168,7 @@ _nodes = 0
 
 #: Branches between two polls (signal handlers and the clock).
 POLL = 64
-#: What ``stopped()`` says: the search took ``max_nodes`` branches ...
+#: Why a search stopped (the third item of its result): it took ``max_nodes`` branches ...
 STOP_GUESSES = 1
 #: ... or reached its deadline.
 STOP_TIME = 2
@@ -268,6 +272,8 @@ _gnsets = 0
 _gnforms = 0
 _gnsums = 0
 _gfqn = 0
+# The compiled layout in the generic engine's tables (None: none, or a load that failed).
+_gspec: object = None
 
 _DIGITS = "123456789ABCDEFG"
 _INTS = tuple(range(10))  # the digits as Python ints, for the solution tuples
@@ -278,36 +284,21 @@ def is_compiled() -> bool:
     return bool(cython.compiled)
 
 
-def gen_loads() -> int:
-    """How many layouts ``gen_load`` has loaded: tells a caller whether its layout is still
-    the one in the generic engine's tables."""
-    return _gloads
-
-
 def nodes() -> int:
-    """Branches tried by the searches since the module was loaded."""
+    """Branches tried by all searches since the module was loaded (a statistic)."""
     return _nodes
 
 
 @cython.locals(first=cython.longlong)
 def restarts(first: int) -> int:
     """Let the generic engine's first run take ``first`` branches before it restarts in
-    a random order (-1: never restart, to measure what restarts gain); the old value."""
+    a random order (-1: never restart, to measure what restarts gain); the old value.
+    A setting of the process's engine (for benchmarks and tests), not of one call."""
     global _restart_first
-    old = _restart_first
-    _restart_first = first
+    with LOCK:
+        old = _restart_first
+        _restart_first = first
     return old
-
-
-def search_nodes() -> int:
-    """Branches tried by the last search."""
-    return _snodes
-
-
-def stopped() -> int:
-    """Why the last search ended before it was done: 0 (it did not), ``STOP_GUESSES``
-    (it took its ``max_nodes`` branches) or ``STOP_TIME`` (it reached its deadline)."""
-    return _stop
 
 
 @cython.cfunc
@@ -1059,6 +1050,7 @@ def _c9_parse(line: str) -> bool:
     return bad < 16
 
 
+@cython.cfunc
 @cython.locals(i=cython.int)
 def _c9_solution_line() -> str:
     for i in range(81):
@@ -1082,121 +1074,100 @@ def _c9_values() -> tuple[int, ...]:
     return tuple(OUTBUF[:81])  # bytes to a tuple of small ints, in C
 
 
-def c9_solution_values() -> tuple[int, ...]:
-    """The first solution the last classic 9x9 search found, as a tuple of 81 digits
-    (meaningful only when it found one)."""
-    return _c9_values()
-
-
-def c9_solve_line(line: str, max_nodes: int = -1, deadline: float = 0.0) -> str | None:
-    """The first solution of a classic 9x9 line (``.`` or ``0`` blank), or None.
-
-    Raises ValueError when ``line`` is not 81 characters of ``1-9``, ``.`` and ``0``.
-    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``).
-    """
-    if not _c9_parse(line):
-        raise ValueError("not a 9x9 line")
-    _bounds(max_nodes, deadline)
-    if _c9_run(1) == 0:
-        return None
-    return _c9_solution_line()
-
-
-@cython.locals(i=cython.int)
-def c9_solve_values(
-    line: str, max_nodes: int = -1, deadline: float = 0.0
-) -> tuple[int, ...] | None:
-    """Like ``c9_solve_line`` but the solution is a tuple of 81 digits."""
-    if not _c9_parse(line):
-        raise ValueError("not a 9x9 line")
-    _bounds(max_nodes, deadline)
-    if _c9_run(1) == 0:
-        return None
-    return _c9_values()
-
-
-# The general paths of ``yass.fast.solve`` and ``count_solutions``, and the check of
-# a line without a solution (set by yass.fast through ``api_paths``): ``api_solve`` and
-# ``api_count`` answer a classic 9x9 line themselves and hand everything else on.
-_api_general: list[Any] = []
-
-
-def api_paths(
-    solve: Callable[[Puzzle | str, Bounds | None], tuple[int, ...] | None],
-    count: Callable[[Puzzle | str, int, Bounds | None], int],
-    unsolved: Callable[[str], None],
-) -> None:
-    """Set the general paths ``api_solve`` and ``api_count`` hand on to, and ``unsolved``,
-    which raises ConflictError for a line without a solution whose givens clash."""
-    _api_general[:] = [solve, count, unsolved]
-
-
-def api_solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
-    """The first solution of ``puzzle`` (``yass.fast.solve``): a classic 9x9 line with no
-    bounds is solved here in one call (a Python wrapper cost a quarter of an easy
-    puzzle's time); anything else takes the general path."""
-    if bounds is None and type(puzzle) is str and _c9_parse(puzzle):
-        _bounds(-1, 0.0)
-        if _c9_run(1):
-            return _c9_values()
-        _api_general[2](puzzle)  # ConflictError when givens clash
-        return None
-    return _api_general[0](puzzle, bounds)  # type: ignore[no-any-return]
-
-
-def api_count(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
-    """How many solutions ``puzzle`` has, counting no further than ``limit``
-    (``yass.fast.count_solutions``): a classic 9x9 line with no bounds is counted here;
-    anything else takes the general path."""
-    if bounds is None and type(puzzle) is str and 0 < limit < 1 << 31 and _c9_parse(puzzle):
-        _bounds(-1, 0.0)
-        found = _c9_run(limit)
-        if not found:
-            _api_general[2](puzzle)  # ConflictError when givens clash
-        return found
-    return _api_general[1](puzzle, limit, bounds)  # type: ignore[no-any-return]
-
-
-@cython.locals(limit=cython.int)
-def c9_count_line(line: str, limit: int = 2, max_nodes: int = -1, deadline: float = 0.0) -> int:
-    """How many solutions a classic 9x9 line has, counting no further than ``limit``."""
-    if not _c9_parse(line):
-        raise ValueError("not a 9x9 line")
-    _bounds(max_nodes, deadline)
-    if limit < 1:
-        return 0
-    return _c9_run(limit)
-
-
-@cython.locals(limit=cython.int, i=cython.int, v=cython.int, n=cython.int, cells=tuple)
-def c9_count_givens(
-    givens: Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
-) -> tuple[int, tuple[int, ...] | None]:
-    """(solutions counted up to ``limit``, the first one) for 81 givens (0 = blank)."""
-    _bounds(max_nodes, deadline)
+@cython.cfunc
+@cython.locals(i=cython.int, v=cython.int, n=cython.int, cells=tuple)
+@cython.returns(cython.int)
+def _c9_givens(givens: Sequence[int]) -> int:
+    """Read 81 givens (0 = blank) into GIV9: 1, or 0 when one is not 0-9."""
     cells = tuple(givens)
     if len(cells) != 81:
         raise ValueError("not 81 givens")
     for i in range(81):
         v = cells[i]
         if not 0 <= v <= 9:
-            return 0, None
+            return 0
         GIV9[i] = v
-    if limit < 1:
-        return 0, None
-    n = _c9_run(limit)
-    if n == 0:
-        return 0, None
-    return n, _c9_values()
+    return 1
+
+
+def c9_solve_line(line: str) -> str | None:
+    """The first solution of a classic 9x9 line (``.`` or ``0`` blank) as a line, or None.
+
+    Raises ValueError when ``line`` is not 81 characters of ``1-9``, ``.`` and ``0``. The
+    bulk path (no bounds): ``c9_search`` takes bounds and says why it stopped.
+    """
+    with LOCK:
+        if not _c9_parse(line):
+            raise ValueError("not a 9x9 line")
+        _bounds(-1, 0.0)
+        if _c9_run(1) == 0:
+            return None
+        return _c9_solution_line()
+
+
+def c9_solve_values(line: str) -> tuple[int, ...] | None:
+    """Like ``c9_solve_line`` but the solution is a tuple of 81 digits."""
+    with LOCK:
+        if not _c9_parse(line):
+            raise ValueError("not a 9x9 line")
+        _bounds(-1, 0.0)
+        if _c9_run(1) == 0:
+            return None
+        return _c9_values()
+
+
+@cython.locals(limit=cython.int)
+def c9_count_line(line: str, limit: int = 2) -> int:
+    """How many solutions a classic 9x9 line has, counting no further than ``limit``."""
+    with LOCK:
+        if not _c9_parse(line):
+            raise ValueError("not a 9x9 line")
+        if limit < 1:
+            return 0
+        _bounds(-1, 0.0)
+        return _c9_run(limit)
+
+
+@cython.locals(limit=cython.int, n=cython.int)
+def c9_search(
+    puzzle: str | Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
+) -> tuple[int, tuple[int, ...] | None, int, int]:
+    """(solutions counted up to ``limit``, the first one or None, why the search stopped
+    before it was done, branches taken) for a classic 9x9 line or 81 givens (0 = blank).
+
+    The stop is 0 (it did not), ``STOP_GUESSES`` (it took its ``max_nodes`` branches) or
+    ``STOP_TIME`` (it reached its ``deadline`` on ``time.monotonic()``). Raises ValueError
+    when ``puzzle`` is not a line or not 81 givens; a given that is not 0-9 finds nothing.
+    """
+    with LOCK:
+        if isinstance(puzzle, str):
+            if not _c9_parse(puzzle):
+                raise ValueError("not a 9x9 line")
+        elif not _c9_givens(puzzle):
+            return 0, None, 0, 0
+        _bounds(max_nodes, deadline)
+        if limit < 1:
+            return 0, None, 0, 0
+        n = _c9_run(limit)
+        return n, (_c9_values() if n else None), _stop, _snodes
 
 
 # == any layout ==========================================================================
 
 
+def gen_fits(spec: CompiledLayout) -> bool:
+    """True when a compiled layout (``yass.compiled.compile_layout``) fits the generic
+    engine's tables (it is loaded into them to find out)."""
+    global _gspec
+    with LOCK:
+        _gspec = spec if _gen_load(spec) else None
+        return _gspec is not None
+
+
 @cython.locals(i=cython.int)
-def gen_load(spec: CompiledLayout) -> bool:
-    """Load a compiled layout (``yass.compiled.compile_layout``) into the generic engine;
-    False if it exceeds the tables."""
+def _gen_load(spec: CompiledLayout) -> bool:
+    """Load a compiled layout into the generic engine's tables; False if it exceeds them
+    (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
     size = spec.size
     ncells = size * size
@@ -2048,13 +2019,36 @@ def _g_search(lvl: int) -> int:
         _gqn = 1
 
 
-@cython.locals(limit=cython.int, share=cython.longlong, cell=cython.int)
 def gen_search(
-    givens: Sequence[int], limit: int = 1, max_nodes: int = -1, deadline: float = 0.0
-) -> tuple[int, tuple[int, ...] | None]:
-    """(solutions counted up to ``limit``, the first one) on the loaded layout.
+    spec: CompiledLayout,
+    givens: Sequence[int],
+    limit: int = 1,
+    max_nodes: int = -1,
+    deadline: float = 0.0,
+) -> tuple[int, tuple[int, ...] | None, int, int]:
+    """(solutions counted up to ``limit``, the first one or None, why the search stopped
+    before it was done, branches taken) of ``givens`` (0 = blank) on a compiled layout.
 
-    ``max_nodes`` and ``deadline`` bound the search (see ``stopped``). The conflict
+    The layout is loaded into the tables first unless it is the one they hold; ValueError
+    when it does not fit them (``gen_fits``) or ``givens`` has the wrong length. The stop
+    is as for ``c9_search``.
+    """
+    global _gspec
+    with LOCK:
+        if spec is not _gspec:
+            _gspec = spec if _gen_load(spec) else None
+            if _gspec is None:
+                raise ValueError("the layout does not fit the generic engine's tables")
+        return _gen_run(givens, limit, max_nodes, deadline)
+
+
+@cython.locals(limit=cython.int, share=cython.longlong, cell=cython.int)
+def _gen_run(
+    givens: Sequence[int], limit: int, max_nodes: int, deadline: float
+) -> tuple[int, tuple[int, ...] | None, int, int]:
+    """``gen_search`` on the loaded layout, under the lock.
+
+    ``max_nodes`` and ``deadline`` bound the search. The conflict
     weights start at zero. A run that takes more than 2**20 branches (``restarts``)
     starts again with ties between the best cells, and the digits, taken in a random
     order (a fixed seed, so the same call gives the same answer), each run allowed twice
@@ -2074,7 +2068,7 @@ def gen_search(
         _gnsol = 0
         _gqn = 0
         if limit < 1 or not _g_start(givens):
-            return 0, None
+            return 0, None, 0, _snodes
         _runcap = _snodes + share if share >= 0 else -1
         try:
             _g_search(0)
@@ -2087,8 +2081,8 @@ def gen_search(
         share *= 2
     _runcap = -1
     if _gnsol == 0:
-        return 0, None
-    return _gnsol, tuple([GSOL[cell] for cell in range(_gncells)])
+        return 0, None, _stop, _snodes
+    return _gnsol, tuple([GSOL[cell] for cell in range(_gncells)]), _stop, _snodes
 
 
 @cython.locals(cell=cython.int, v=cython.int, bit=cython.uint)

@@ -403,6 +403,9 @@ def _solve_entry(
     )
     unknown: list[BoundReached] = []  # the uniqueness check stopped at a bound
     solution = result.solution
+    # The solver has already counted the solutions when its ladder needed to know
+    # (``result.unique``); only a declared ``--unique``/``--no-unique`` is not a count.
+    known = result.unique if args.unique is None else None
     stats_text = ""
     if args.guess_stats and solution is not None:
         gs = guess_stats(
@@ -428,7 +431,7 @@ def _solve_entry(
             puzzle=puzzle.line(),
             solution=as_line(solution) if solution is not None else None,
             guesses=result.guesses,
-            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown),
+            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown, known),
             steps=len(result.steps),
         )
         if stats_text:
@@ -461,7 +464,7 @@ def _solve_entry(
             lines.append("")
         _out("\n".join(lines))  # the answer first: the uniqueness search may take longer
         if not args.first:
-            _unique(puzzle, solution, entry, bounds, unknown)
+            _unique(puzzle, solution, entry, bounds, unknown, known)
     if unknown:
         return EXIT_BOUND
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
@@ -478,16 +481,21 @@ def _unique(
     entry: Entry,
     bounds: Bounds | None = None,
     unknown: list[BoundReached] | None = None,
+    known: bool | None = None,
 ) -> bool | None:
     """Whether the puzzle has exactly one solution (False when it has none); warns when not.
 
-    None (with a warning, and the BoundReached appended to ``unknown``) when the search
-    stopped at one of ``bounds`` after the logic solver found a solution. The exhaustive
-    search must agree with the logic solver about whether there is a solution at all;
-    if not, that is an internal error.
+    ``known`` is what an earlier count of the exhaustive search found (exactly one
+    solution or not); None counts here. None (with a warning, and the BoundReached
+    appended to ``unknown``) when the search stopped at one of ``bounds`` after the
+    logic solver found a solution. The exhaustive search must agree with the logic
+    solver about whether there is a solution at all; if not, that is an internal error.
     """
     try:
-        count = _count(puzzle, 2, bounds)
+        if known is None:
+            count = _count(puzzle, 2, bounds)
+        else:
+            count = 1 if known else (0 if solution is None else 2)
     except BoundReached as exc:
         if solution is None:
             return False  # the logic solver's "no solution" stands, unchecked
@@ -597,7 +605,12 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
             "unique: one true candidate in every cell" if not cells
             else f"{plural(len(cells), 'cell')} with more than one true candidate"
         )
-        text, code = f"{render.candidates(board)}\n{note}", EXIT_OK
+        from yass.views import use_color
+
+        givens = None
+        if use_color(sys.stdout):
+            givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
+        text, code = f"{render.candidates(board, givens=givens)}\n{note}", EXIT_OK
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
 
@@ -614,25 +627,24 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
 
         for step in explain(puzzle).steps[:after]:
             board.apply(step)
+    from yass.views import use_color
+
+    color = use_color(sys.stdout)
+    givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v) if color else None
     if args.view == "candidates":
-        text = render.candidates(board, legend=True)
+        text = render.candidates(board, legend=True, givens=givens)
     elif args.view == "pencil":
         from yass import views
 
-        text = views.pencil(board, color=views.use_color(sys.stdout))
+        text = views.pencil(board, color=color)
     elif args.view == "levels":
         columns = None
         if sys.stdout.isatty():
             import shutil
 
             columns = shutil.get_terminal_size().columns
-        text = render.levels(board, columns)
+        text = render.levels(board, columns, color=color)
     else:
-        from yass.views import use_color
-
-        givens = None
-        if use_color(sys.stdout):
-            givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
         text = render.grid(board.values, puzzle.layout, givens, legend=True)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return EXIT_OK

@@ -5,7 +5,7 @@ houses, relation arcs (deduplicated tables) and cell masks, plus the rules' comp
 forms (``Constraint.compiled``): digit-set groups (a killer cage's combinations, a renban
 line's runs), linear sums (arrows, little killers, equal-sum segments) and digits a
 group must contain (quadruples). Everything is
-a tuple of small integers indexed by start offsets, so ``yass._core.gen_load`` only
+a tuple of small integers indexed by start offsets, so ``yass._core.gen_search`` only
 copies them. A layout with a rule whose own logic fits no form compiles to None (its
 puzzles take the reference search).
 """

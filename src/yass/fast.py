@@ -28,6 +28,8 @@ from __future__ import annotations
 from itertools import islice
 
 from yass import _core
+from yass._core import c9_count_line as _c9_count_line
+from yass._core import c9_solve_values as _c9_solve_values
 from yass.board import Puzzle
 from yass.bounds import GUESSES, TIME, BoundReached, Bounds
 from yass.geometry import PuzzleError, digit_char
@@ -66,10 +68,6 @@ CLASSIC9 = "classic9"
 GENERIC = "generic"
 REFERENCE = "reference"
 
-# The layout whose rules are in the generic engine's tables, and the load that put it there.
-_loaded: list[tuple[Layout, int]] = []
-
-
 def is_compiled() -> bool:
     """True when the compiled extension is in use (False: the same code, interpreted)."""
     return _core.is_compiled()
@@ -86,11 +84,13 @@ def engine(layout: Layout) -> str:
 def _choose_engine(layout: Layout) -> str:
     if layout.is_classic and layout.size == 9 and layout.box_rows == 3:
         return CLASSIC9
-    return GENERIC if _load(layout) else REFERENCE
+    compiled = _compiled(layout)
+    return GENERIC if compiled is not None and _core.gen_fits(compiled) else REFERENCE
 
 
 def _compiled(layout: Layout) -> CompiledLayout | None:
-    """``compile_layout(layout)``, once per layout."""
+    """``compile_layout(layout)``, once per layout (None: a rule has logic the core
+    cannot run)."""
     if "compiled" not in layout.derived:
         from yass.compiled import compile_layout
 
@@ -99,31 +99,15 @@ def _compiled(layout: Layout) -> CompiledLayout | None:
     return compiled
 
 
-def _load(layout: Layout) -> bool:
-    """Put ``layout`` in the generic engine's tables; False if a rule has logic the core
-    cannot run or the layout does not fit the tables."""
-    compiled = _compiled(layout)
-    if compiled is None or not _core.gen_load(compiled):
-        return False
-    _loaded[:] = [(layout, _core.gen_loads())]
-    return True
+def _limits(bounds: Bounds | None) -> tuple[int, float]:
+    """The core's (max_nodes, deadline) of ``bounds`` (-1 and 0.0: none)."""
+    return (-1, 0.0) if bounds is None else (bounds.max_nodes, bounds.deadline)
 
 
-def _generic(
-    layout: Layout, givens: tuple[int, ...], limit: int, bounds: Bounds | None
-) -> tuple[int, tuple[int, ...] | None]:
-    if not _loaded or _loaded[0][0] is not layout or _loaded[0][1] != _core.gen_loads():
-        _load(layout)
-    if bounds is None:
-        return _core.gen_search(givens, limit)
-    return _core.gen_search(givens, limit, bounds.max_nodes, bounds.deadline)
-
-
-def _stopped(bounds: Bounds | None, count: int, first: tuple[int, ...] | None) -> None:
-    """Raise BoundReached when the last compiled search stopped at one of ``bounds``."""
-    why = _core.stopped()
-    if why and bounds is not None:
-        if why == _core.STOP_TIME:
+def _stopped(bounds: Bounds | None, stop: int, count: int, first: tuple[int, ...] | None) -> None:
+    """Raise BoundReached when a compiled search stopped (``stop``) at one of ``bounds``."""
+    if stop and bounds is not None:
+        if stop == _core.STOP_TIME:
             assert bounds.timeout is not None
             raise BoundReached(TIME, bounds.timeout, count, first)
         raise BoundReached(GUESSES, bounds.max_nodes, count, first)
@@ -136,18 +120,17 @@ def _run(
     layout = puzzle.layout
     kind = engine(layout)
     if kind == CLASSIC9:
-        if bounds is None:
-            count, first = _core.c9_count_givens(puzzle.givens, limit)
-        else:
-            count, first = _core.c9_count_givens(
-                puzzle.givens, limit, bounds.max_nodes, bounds.deadline
-            )
-            _stopped(bounds, count, first)
+        count, first, stop, _ = _core.c9_search(puzzle.givens, min(limit, _MOST), *_limits(bounds))
+        _stopped(bounds, stop, count, first)
     elif kind == GENERIC:
-        count, first = _generic(layout, puzzle.givens, limit, bounds)
+        compiled = _compiled(layout)
+        assert compiled is not None
+        count, first, stop, _ = _core.gen_search(
+            compiled, puzzle.givens, min(limit, _MOST), *_limits(bounds)
+        )
         if first is not None and not _verified(puzzle, first):
             raise RuntimeError(f"internal error: the search returned a wrong grid for {puzzle}")
-        _stopped(bounds, count, first)
+        _stopped(bounds, stop, count, first)
     else:
         from yass import search as reference
 
@@ -183,16 +166,12 @@ def classic_line(
     The core checks every solution against rows, columns, boxes and givens itself.
     Raises BoundReached when the search stops at one of ``bounds``.
     """
-    nodes, deadline = (-1, 0.0) if bounds is None else (bounds.max_nodes, bounds.deadline)
-    if limit <= 1:
-        found = _core.c9_solve_line(line, nodes, deadline)
-        _stopped(bounds, 0, None)
-        return (0, None) if found is None or limit < 1 else (1, found)
-    count = _core.c9_count_line(line, limit, nodes, deadline)
-    if _core.stopped():
-        first = tuple(int(ch) for ch in _core._c9_solution_line()) if count else None
-        _stopped(bounds, count, first)
-    return count, (_core._c9_solution_line() if count else None)
+    if bounds is None and limit == 1:
+        found = _core.c9_solve_line(line)
+        return (0, None) if found is None else (1, found)
+    count, first, stop, _ = _core.c9_search(line, min(limit, _MOST), *_limits(bounds))
+    _stopped(bounds, stop, count, first)
+    return count, (None if first is None else "".join([digit_char(v) for v in first]))
 
 
 def _parsed(text: str) -> Puzzle:
@@ -212,26 +191,13 @@ def _line_run(
     """
     if len(line) != 81:
         return None
-    limit = min(limit, _MOST)
     try:
-        if bounds is None:
-            if limit == 1:
-                first = _core.c9_solve_values(line)
-                if first is not None:
-                    return 1, first
-                count = 0
-            else:
-                count = _core.c9_count_line(line, limit)
-        else:
-            count = _core.c9_count_line(line, limit, bounds.max_nodes, bounds.deadline)
+        count, first, stop, _ = _core.c9_search(line, min(limit, _MOST), *_limits(bounds))
     except ValueError:
         return None
+    _stopped(bounds, stop, count, first)
     if count == 0:
-        _stopped(bounds, 0, None)
         _parsed(line).check_givens()
-        return 0, None
-    first = _core.c9_solution_values()
-    _stopped(bounds, count, first)
     return count, first
 
 
@@ -240,49 +206,60 @@ def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
     return kept and puzzle.layout.check(values)
 
 
-def _solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
-    """``solve`` for everything the core's entry point does not answer itself."""
+def solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
+    """The first solution found, or None when there is none.
+
+    ``puzzle`` is a Puzzle or a text (a classic 9x9 line goes to the core in one call).
+    Raises ConflictError (a PuzzleError) when two givens break a rule together,
+    ParseError when a text is not a puzzle, and BoundReached when the search stops at
+    one of ``bounds``.
+    """
+    if bounds is None and type(puzzle) is str and len(puzzle) == 81:
+        try:
+            found = _c9_solve_values(puzzle)
+        except ValueError:
+            pass  # not a classic line: read below
+        else:
+            if found is None:
+                _parsed(puzzle).check_givens()  # ConflictError when givens clash
+            return found
     if isinstance(puzzle, str):
-        found = _line_run(puzzle, 1, bounds)
-        if found is not None:
-            return found[1]
+        line = _line_run(puzzle, 1, bounds)
+        if line is not None:
+            return line[1]
         puzzle = _parsed(puzzle)
     return _run(puzzle, 1, bounds)[1]
 
-
-def _count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
-    """``count_solutions`` for everything the core's entry point does not answer itself."""
-    if limit < 1:
-        return 0
-    if isinstance(puzzle, str):
-        found = _line_run(puzzle, limit, bounds)
-        if found is not None:
-            return found[0]
-        puzzle = _parsed(puzzle)
-    return _run(puzzle, limit, bounds)[0]
-
-
-_core.api_paths(_solve, _count_solutions, lambda line: _parsed(line).check_givens())
-
-#: The first solution found, or None when there is none.
-#:
-#: ``puzzle`` is a Puzzle or a text (a classic 9x9 line is answered by the core in one
-#: call). Raises ConflictError (a PuzzleError) when two givens break a rule together,
-#: ParseError when a text is not a puzzle, and BoundReached when the search stops at
-#: one of ``bounds``.
-solve = _core.api_solve
 
 #: ``find_solution`` is ``solve``: the name ``yass.find_solution`` uses.
 find_solution = solve
 
 
-#: How many solutions ``puzzle`` has, counting no further than ``limit``.
-#:
-#: ``puzzle`` is a Puzzle or a text (a classic 9x9 line is answered by the core in one
-#: call). ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
-#: ConflictError when givens clash and BoundReached when the search stops at one of
-#: ``bounds``.
-count_solutions = _core.api_count
+def count_solutions(puzzle: Puzzle | str, limit: int = 2, bounds: Bounds | None = None) -> int:
+    """How many solutions ``puzzle`` has, counting no further than ``limit``.
+
+    ``puzzle`` is a Puzzle or a text (a classic 9x9 line goes to the core in one call).
+    ``count_solutions(p) == 1`` is the uniqueness check a generator needs. Raises
+    ConflictError when givens clash and BoundReached when the search stops at one of
+    ``bounds``.
+    """
+    if bounds is None and type(puzzle) is str and len(puzzle) == 81 and 0 < limit <= _MOST:
+        try:
+            count = _c9_count_line(puzzle, limit)
+        except ValueError:
+            pass  # not a classic line: read below
+        else:
+            if count == 0:
+                _parsed(puzzle).check_givens()  # ConflictError when givens clash
+            return count
+    if limit < 1:
+        return 0
+    if isinstance(puzzle, str):
+        line = _line_run(puzzle, limit, bounds)
+        if line is not None:
+            return line[0]
+        puzzle = _parsed(puzzle)
+    return _run(puzzle, limit, bounds)[0]
 
 
 def is_unique(puzzle: Puzzle | str, bounds: Bounds | None = None) -> bool:

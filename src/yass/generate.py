@@ -249,7 +249,7 @@ def _unique(layout: Layout, givens: Sequence[int]) -> bool:
     if _c9(layout):
         from yass import _core
 
-        return _core.c9_count_givens(givens, 2)[0] == 1
+        return _core.c9_search(givens, 2)[0] == 1
     from yass import fast
 
     return fast.count_solutions(Puzzle(layout, tuple(givens)), 2) == 1
@@ -261,8 +261,7 @@ def _branches(givens: Sequence[int]) -> int:
     Extreme puzzles seven or more."""
     from yass import _core
 
-    _core.c9_count_givens(givens, 2)
-    return _core.search_nodes()
+    return _core.c9_search(givens, 2)[3]
 
 
 def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]:

@@ -11,7 +11,13 @@
   (determined), ``.`` where it is still possible, blank where it is excluded.
 
 ``grid`` and ``candidates`` take ``legend=True`` to list a variant puzzle's rules under
-the picture (``yass.views.rules_legend``).
+the picture (``yass.legend.rules_legend``).
+
+For a terminal each view can be coloured with ANSI styles (the caller decides: not in a
+pipe, not with ``NO_COLOR``): ``grid`` and ``candidates`` draw givens bold and digits
+placed since cyan, and ``candidates`` draws the candidates dim; ``levels`` draws a
+determined cell solid (the digit bold on a light block) and a possible one greyed out
+(the digit dim), an excluded one blank.
 
 Nothing here prints; the functions return strings without a final newline.
 """
@@ -29,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS_LEGEND", "candidates", "draw", "grid", "levels"]
 
 LEVELS_LEGEND = "digit = placed there, . = still possible, blank = excluded"
+LEVELS_COLOR_LEGEND = "solid = placed there, grey = still possible, blank = excluded"
 
 # corner characters by the walls that meet there: (up, down, left, right)
 _CORNERS = {
@@ -133,8 +140,11 @@ def _draw_regions(symbols: Sequence[str], layout: Layout) -> list[str]:
     return lines
 
 
-#: ANSI styles of the coloured game view: givens bold, digits placed since cyan.
+#: ANSI styles of the coloured views: givens bold, digits placed since cyan, candidates
+#: dim (greyed out), a determined cell of the levels view solid (bold, reversed), a cell
+#: with no candidate left red.
 GIVEN_STYLE, PLACED_STYLE, RESET = "\x1b[1m", "\x1b[36m", "\x1b[0m"
+CANDIDATE_STYLE, SOLID_STYLE, BROKEN_STYLE = "\x1b[2m", "\x1b[1;7m", "\x1b[1;31m"
 
 
 def grid(
@@ -145,7 +155,7 @@ def grid(
     On a jigsaw layout (regions instead of boxes) region walls are drawn and blank
     cells are ``.``. With ``givens`` (a cell bitset), for a terminal, the givens are
     drawn bold and the other digits (placed since) cyan. With ``legend``, the variant
-    rules are listed under the picture (``yass.views.rules_legend``; nothing on a
+    rules are listed under the picture (``yass.legend.rules_legend``; nothing on a
     classic grid).
     """
     blank = "." if _has_regions(layout) else " "
@@ -161,17 +171,39 @@ def grid(
 def _with_legend(text: str, layout: Layout, legend: bool) -> str:
     if not legend:
         return text
-    from yass.views import rules_legend
+    from yass.legend import rules_legend
 
     block = rules_legend(layout)
     return f"{text}\n{block}" if block else text
 
 
-def candidates(board: Board, *, legend: bool = False) -> str:
+def _paint(text: str, style: str) -> str:
+    return f"{style}{text}{RESET}"
+
+
+def _columns(text: str) -> int:
+    """The columns ``text`` takes on a terminal: its length less the ANSI style codes."""
+    if "\x1b" not in text:
+        return len(text)
+    width = 0
+    inside = False
+    for ch in text:
+        if inside:
+            inside = ch != "m"
+        elif ch == "\x1b":
+            inside = True
+        else:
+            width += 1
+    return width
+
+
+def candidates(board: Board, *, legend: bool = False, givens: int | None = None) -> str:
     """Each cell's placed digit or its remaining candidates, columns aligned.
 
     Boxes are separated by lines as in the game view; a cell with no candidate left
-    shows ``-``. With ``legend``, the variant rules are listed under the grid.
+    shows ``-``. With ``legend``, the variant rules are listed under the grid. With
+    ``givens`` (a cell bitset), for a terminal, the givens are drawn bold, the digits
+    placed since cyan, the candidates dim and a cell with none left red.
     """
     layout = board.layout
     n = layout.size
@@ -180,6 +212,16 @@ def candidates(board: Board, *, legend: bool = False) -> str:
         for c in range(layout.ncells)
     ]
     widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    if givens is not None:  # padded first, styled after: the codes take no columns
+        texts = [
+            _paint(
+                text.ljust(widths[c % n]),
+                GIVEN_STYLE if givens >> c & 1
+                else PLACED_STYLE if board.values[c]
+                else CANDIDATE_STYLE if board.cands[c] else BROKEN_STYLE,
+            )
+            for c, text in enumerate(texts)
+        ]
     if _has_regions(layout):
         br, bc = n, n
     else:
@@ -202,37 +244,41 @@ def candidates(board: Board, *, legend: bool = False) -> str:
     return _with_legend("\n".join(lines), layout, legend)
 
 
-def levels(board: Board, columns: int | None = None) -> str:
+def levels(board: Board, columns: int | None = None, *, color: bool = False) -> str:
     """The levels view: one small grid per digit, side by side, with a legend line.
 
     ``columns`` (a terminal's width) fits as many grids on a row as it holds; without
-    it, a row holds as many as a band of boxes (at most 4), for stable output.
+    it, a row holds as many as a band of boxes (at most 4), for stable output. With
+    ``color``, for a terminal, a determined cell is solid (its digit bold on a light
+    block), a possible one greyed out (its digit dim), an excluded one blank.
     """
     layout = board.layout
     n = layout.size
     pictures = []
+    solid, grey = (SOLID_STYLE, CANDIDATE_STYLE) if color else ("", "")
     for d in range(1, n + 1):
         ch = digit_char(d)
         symbols = []
         for c in range(layout.ncells):
             v = board.values[c]
             if v == d:
-                symbols.append(ch)
+                symbols.append(_paint(ch, solid) if color else ch)
             elif not v and board.has(c, d):
-                symbols.append(".")
+                symbols.append(_paint(ch, grey) if color else ".")
             else:
                 symbols.append(" ")
         pictures.append([f"digit {ch}", *draw(symbols, layout)])
-    width = max(len(line) for pic in pictures for line in pic)
+    width = max(_columns(line) for pic in pictures for line in pic)
     if columns is not None:
         per_row = max(1, min(n, (columns + 2) // (width + 2)))
     else:
         per_row = layout.box_cols if not _has_regions(layout) else isqrt(n - 1) + 1
         per_row = max(1, min(per_row, 4))
-    out = [f"levels: {LEVELS_LEGEND}"]
+    out = [f"levels: {LEVELS_COLOR_LEGEND if color else LEVELS_LEGEND}"]
     for start in range(0, n, per_row):
         group = pictures[start : start + per_row]
         out.append("")
         for i in range(len(group[0])):
-            out.append("  ".join(pic[i].ljust(width) for pic in group).rstrip())
+            row = "  ".join(pic[i] + " " * (width - _columns(pic[i])) for pic in group)
+            out.append(row.rstrip())
     return "\n".join(out)

@@ -117,13 +117,17 @@ class QuietDigits:
         self._seen.add((layout, digit, places))
 
 
-_last: list[Context] = []
+# The last context made. One slot, read and replaced whole (each a single operation under
+# the GIL), so a thread never takes another thread's context for its own board: it keeps
+# the one it read only if that one is current for its board.
+_last: list[Context | None] = [None]
 
 
 def context(board: Board) -> Context:
     """The context of ``board`` as it is now (cached while the board does not change)."""
-    if _last and _last[0].current(board):
-        return _last[0]
+    last = _last[0]
+    if last is not None and last.current(board):
+        return last
     ctx = Context(board)
-    _last[:] = [ctx]
+    _last[0] = ctx
     return ctx
