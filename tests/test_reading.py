@@ -385,6 +385,19 @@ def test_sudokupad_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and err.count("\n") == 1 and "SudokuPad payload" in err
 
 
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [("https://swaroopg92.github.io/penpa-edit/?m=solve&p=7VRNb9swDL3nVwQ6", "penpa-edit"),
+     ("https://logic-masters.de/Raetselportal/Raetsel/zeigen.php?id=000ABC", "network")],
+)
+def test_other_sites_links_are_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], link: str, words: str
+) -> None:
+    code, out, err = run(capsys, "check", link)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and words in err
+
+
 def test_simplesudoku_ss_picture() -> None:
     rows = [SEED_LINE[i : i + 9] for i in range(0, 81, 9)]
     lines = ["*-----------*"]

@@ -99,6 +99,16 @@ def link_payload(text: str) -> str:
         return _unquote(bare["payload"])
     m = _LINK.match(t)
     if m is None:
+        if _SCHEME.match(t) and "penpa" in t.lower():
+            raise ParseError(
+                "a penpa-edit link is a drawing whose rules yass cannot read; open it in"
+                " SudokuPad or f-puzzles and copy an f-puzzles link"
+            )
+        if _SCHEME.match(t) and "logic-masters.de" in t.lower():
+            raise ParseError(
+                "a Logic Masters page needs the network, which yass does not use; copy the"
+                " f-puzzles or SudokuPad link the page gives"
+            )
         if _SCHEME.match(t):
             raise ParseError(
                 f"{_short(t)} is not an f-puzzles or SudokuPad link; yass reads"
