@@ -844,7 +844,7 @@ class _Whole:
         if self._inside:
             self._pending = True
         else:
-            raise KeyboardInterrupt
+            _ctrl_c(signum, frame)
 
 
 class _Block:
@@ -861,7 +861,7 @@ class _Block:
         whole._inside = False
         if whole._pending and kind is None:
             whole._pending = False
-            raise KeyboardInterrupt
+            _ctrl_c(0, None)
 
 
 def _solve_lines(
@@ -1356,8 +1356,62 @@ def _utf8_streams() -> None:
                 pass
 
 
+#: Whether Ctrl-C has been pressed during this run of ``main`` (see ``_ctrl_c``).
+_interrupted = False
+
+
+def _ctrl_c(signum: int, frame: Any) -> None:
+    """The SIGINT handler while a command runs: KeyboardInterrupt the first time, nothing
+    after. The first Ctrl-C starts the clean-up (workers stopped and joined, the last
+    block of output kept); a second one, as impatient users and ``timeout -s INT`` send,
+    must not break into that clean-up and leave workers or a half-stopped pool behind."""
+    global _interrupted
+    if not _interrupted:
+        _interrupted = True
+        raise KeyboardInterrupt
+
+
+def _catch_ctrl_c() -> Any:
+    """Install ``_ctrl_c`` for SIGINT; the handler it replaces (None where none can be
+    installed: not the main thread, or SIGINT ignored as for a background job)."""
+    global _interrupted
+    import signal
+
+    _interrupted = False
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            return None
+        return signal.signal(signal.SIGINT, _ctrl_c)
+    except (ValueError, OSError):  # ValueError: not the main thread
+        return None
+
+
+def _release_ctrl_c(previous: Any) -> None:
+    if previous is not None:
+        import signal
+
+        try:
+            signal.signal(signal.SIGINT, previous)
+        except (ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process's arguments); the exit code."""
+    previous = None if _plain_solve(argv) is not None else _catch_ctrl_c()
+    try:
+        return _main(argv)
+    finally:
+        if _interrupted and argv is None:
+            # The process exits next: a later Ctrl-C must not break into the exit
+            # (the interpreter joining what is left) with a traceback.
+            import signal
+
+            previous = signal.SIG_IGN
+        _release_ctrl_c(previous)
+
+
+def _main(argv: list[str] | None) -> int:
     # The command is the process: it collects garbage less often than Python's default
     # (a pass every 700 new objects), which took a good share of a short run (loading the
     # modules a command needs makes many objects, none of them garbage). Passes still run.
@@ -1376,6 +1430,8 @@ def main(argv: list[str] | None = None) -> int:
             _err("error", str(exc))
             return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        global _interrupted
+        _interrupted = True  # (a later Ctrl-C is ignored, see _ctrl_c)
         try:
             _err("interrupted", "stopped by Ctrl-C")
         except (OSError, ValueError):

@@ -1095,7 +1095,13 @@ def generate(
     if jobs <= 1 or count <= 1:
         yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
         return
-    import multiprocessing
+    from yass import batch
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from _distinct(req, seed, timeout, pool.imap(_job, tasks))
+    # Workers that ignore Ctrl-C and are stopped at once when the run ends or is
+    # interrupted (yass.batch), rather than a multiprocessing pool, whose workers each
+    # print a traceback on Ctrl-C.
+    results = batch.in_order(_job, tasks, jobs, lambda: True)
+    try:
+        yield from _distinct(req, seed, timeout, results)
+    finally:
+        results.close()
