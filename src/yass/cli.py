@@ -50,6 +50,9 @@ __all__ = ["main"]
 # which gives each puzzle of a batch its outcome as one of them.
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
+#: The output could not be written: a full disk, standard output closed (``>&-``) or not
+#: open for writing. 74 is EX_IOERR of BSD's sysexits.h.
+EXIT_WRITE_FAILED = 74
 
 EXIT_CODES = """\
 exit codes:
@@ -59,6 +62,8 @@ exit codes:
   3    internal error (a result failed verification; please report it)
   4    a search stopped at --timeout or --max-guesses (that puzzle's line says so; the
        other puzzles of a file are still answered)
+  74   the output could not be written (disk full, standard output closed); one
+       line on standard error says why
   130  interrupted (Ctrl-C); results already printed are kept
   141  the reader of the output went away (as with `| head`); yass stops quietly
 For a file of many puzzles the exit code is the worst (highest) one over all of them.
@@ -90,9 +95,21 @@ def _out(text: str) -> None:
 
 
 def _err(kind: str, message: str) -> None:
-    sys.stdout.flush()
-    sys.stderr.write(f"yass: {kind}: {message}\n")
-    sys.stderr.flush()
+    _out_flushed()
+    try:
+        sys.stderr.write(f"yass: {kind}: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # standard error full or closed: nowhere to say it
+        pass
+
+
+def _out_flushed() -> None:
+    """Flush standard output before a message on standard error; a failure to write it
+    is left to the next write (or ``main``), which reports it."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):  # AttributeError: closed from the start
+        pass
 
 
 # -- reading PUZZLE -----------------------------------------------------------------------
@@ -1054,7 +1071,10 @@ def _explain_entry(
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
-    if args.html:
+    if args.html is not None:
+        if not args.html.strip():
+            _err("error", "--html needs the name of the file to write")
+            return EXIT_BAD_INPUT
         from yass import cli_web
 
         entries, _ = _entries(args.puzzle, args.rules)
@@ -1336,6 +1356,19 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
+#: The errors of a write that failed for want of room or of a writable file.
+_WRITE_ERRNOS = frozenset(("ENOSPC", "EDQUOT", "EFBIG", "EBADF", "EROFS", "EIO"))
+
+
+def write_failure(exc: OSError) -> int:
+    """The exit code for ``exc`` raised by a write: EXIT_WRITE_FAILED when the disk or
+    the file refused the data, else EXIT_BAD_INPUT (a path that cannot be a file...)."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return EXIT_WRITE_FAILED if name in _WRITE_ERRNOS else EXIT_BAD_INPUT
+
+
 def _silence_stdout() -> None:
     """After a closed pipe, send what is left to /dev/null so exit does not complain."""
     try:
@@ -1416,6 +1449,11 @@ def _main(argv: list[str] | None) -> int:
     # (a pass every 700 new objects), which took a good share of a short run (loading the
     # modules a command needs makes many objects, none of them garbage). Passes still run.
     gc.set_threshold(10_000, 20, 20)
+    if sys.stderr is None:  # started with standard error closed (2>&-): messages are lost
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        _err("error", "standard output is closed, so no result can be written")
+        return EXIT_WRITE_FAILED
     _utf8_streams()
     try:
         try:
@@ -1423,7 +1461,9 @@ def _main(argv: list[str] | None) -> int:
         except SystemExit as exc:  # --help, --version, usage errors
             return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
         try:
-            return _COMMANDS[args.command](args)
+            code = _COMMANDS[args.command](args)
+            sys.stdout.flush()  # (a failure here is a write failure, reported below)
+            return code
         except _Failure as exc:
             return exc.code
         except PuzzleError as exc:
@@ -1440,6 +1480,13 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a write to standard output failed (disk full...), or worse
+        _silence_stdout()  # what is left in its buffer must not fail again at exit
+        code = write_failure(exc)
+        what = "cannot write the output: " if code == EXIT_WRITE_FAILED else ""
+        where = f" ({exc.filename})" if exc.filename else ""
+        _err("error", f"{what}{exc.strerror or exc}{where}")
+        return code
     except RecursionError as exc:
         _err("internal error", f"{exc}; please report it")
         return EXIT_INTERNAL
