@@ -7,8 +7,10 @@ convert's memory, validation of f-puzzles and JSON values, progress and the rule
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -136,3 +138,164 @@ def test_hint_marks_before_the_puzzle(capsys: pytest.CaptureFixture[str]) -> Non
     assert before == after and before[0] == 0 and "b1: 1 in r2c1,r2c3" in before[1]
     three = run(capsys, "hint", "--marks", "3", P)
     assert three[0] == 0 and three[1] != before[1] and "b1: 2 in r1c2,r3c1,r3c2" in three[1]
+
+
+# -- 3 and 5. --timeout holds for every command that searches ----------------------------------
+
+EMPTY9 = "." * 81
+EMPTY16 = "." * 256
+#: The issue's bound: a command stops within 0.5 s of its --timeout ...
+OVERSHOOT = 0.5
+#: ... and the margin for a loaded 2-core CI machine (imports, other tests' processes).
+MARGIN = 1.5
+
+#: Commands that search, each given work far beyond its --timeout.
+SEARCHES = {
+    "solve miracle": ["solve", EMPTY9, "--rules", "miracle"],
+    "solve miracle json": ["solve", EMPTY9, "--rules", "miracle", "--format", "json"],
+    "explain miracle": ["explain", EMPTY9, "--rules", "miracle"],
+    "hint miracle": ["hint", EMPTY9, "--rules", "miracle"],
+    "count 16x16 miracle": ["count", EMPTY16, "--rules", "miracle"],
+    "check 16x16 miracle": ["check", EMPTY16, "--rules", "miracle"],
+    "candidates 16x16": ["candidates", EMPTY16],
+    "show --after 16x16": ["show", EMPTY16, "--after", "1"],
+    "show --after miracle": ["show", EMPTY9, "--rules", "miracle", "--after", "5"],
+    "generate miracle": ["generate", "--rules", "miracle", "-j", "1"],
+    "generate extreme -j 2": ["generate", "--level", "extreme", "-n", "2", "-j", "2"],
+}
+
+
+def timed_main(argv: list[str], limit: float = 60) -> tuple[int, float, str]:
+    """(exit code, seconds main() took, standard output) of ``main(argv)`` in a fresh
+    process (interpreter start-up not counted; a hang fails after ``limit``)."""
+    script = (
+        "import io, sys, time\nfrom yass.cli import main\n"
+        f"argv = {argv!r}\nout = io.StringIO()\nreal, sys.stdout = sys.stdout, out\n"
+        "t = time.monotonic()\ncode = main(argv)\nseconds = time.monotonic() - t\n"
+        "sys.stdout = real\nprint(code, seconds)\nprint(out.getvalue(), end='')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=limit
+    )
+    head, _, out = done.stdout.partition("\n")
+    code, seconds = head.split()
+    return int(code), float(seconds), out
+
+
+@pytest.mark.parametrize("case", list(SEARCHES))
+def test_timeout_holds_for_every_search(case: str) -> None:
+    timeout = 0.5
+    code, seconds, out = timed_main([*SEARCHES[case], "--timeout", str(timeout)])
+    assert code == 4, out
+    assert "timeout after 0.5 s" in out or "no puzzle found within 0.5 s" in out
+    assert seconds < timeout + OVERSHOOT + MARGIN, f"{case}: {seconds:.2f} s"
+
+
+@pytest.mark.parametrize("code", ["fc", "fn", "sp"])
+def test_the_long_techniques_stop_inside_one_search_at_the_time_limit(code: str) -> None:
+    """Forcing chains, nets and speculation on an empty Miracle grid search for about a
+    second before their first step: the time limit is polled inside that search, so it
+    is not overrun by its length (before, only between steps)."""
+    from yass.bounds import BoundReached, Bounds, watching
+    from yass.formats import parse_puzzle
+    from yass.techniques import get_techniques
+
+    board = parse_puzzle(EMPTY9, rules="miracle").board()
+    (technique,) = get_techniques(code)
+    bounds = Bounds(timeout=0.001)
+    time.sleep(0.002)
+    with watching(bounds), pytest.raises(BoundReached):
+        next(iter(technique.find(board)), None)
+    # without a time limit watched, the same search runs to its end
+    next(iter(technique.find(board)), None)
+
+
+def test_show_after_takes_only_the_steps_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`show --after N` takes N steps, not the whole path (which can take minutes), and
+    its board is the one the path's first N steps give (`yass explain`)."""
+    from yass import explain as explain_module
+    from yass.formats import parse_puzzle
+    from yass.render import candidates
+
+    puzzle = parse_puzzle(P)
+    board = puzzle.board()
+    for step in explain_module.explain(puzzle).steps[:12]:
+        board.apply(step)
+
+    def whole_path(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the whole path was solved")
+
+    monkeypatch.setattr(explain_module, "explain", whole_path)
+    code, out, _ = run(capsys, "show", P, "--after", "12", "--view", "candidates")
+    assert code == 0
+    assert out.strip() == candidates(board, legend=True).strip()
+
+
+# -- 4. impossible and trivial generate requests -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--givens", "0-0"], "--givens 0: a classic 9x9 puzzle needs at least 17 givens"),
+        (["--givens", "5-16"], "--givens 5-16: a classic 9x9 puzzle needs at least 17"),
+        (["--size", "4", "--givens", "3"], "a classic 4x4 puzzle needs at least 4 givens"),
+        (["--require", "xw", "--exclude", "xw"], "X-Wing is both required and excluded"),
+        (["--practice", "xw", "--exclude", "xw"], "X-Wing is both required and excluded"),
+        (["--hardest", "xw,sf", "--exclude", "sf,xw"], "--exclude excludes every technique"),
+        (["--level", "easy", "--hardest", "xw"],
+         "--level easy: no technique --hardest allows is at that level (X-Wing (Hard))"),
+        (["--level", "easy,medium", "--require", "xw"],
+         "X-Wing (Hard) cannot be on the path of a puzzle whose hardest step is Medium"),
+        (["--hardest", "xw", "--require", "jf"],
+         "Jellyfish comes after every technique --hardest allows"),
+        (["--givens", "81", "--level", "easy"], "a full grid has no step to take"),
+        (["--givens", "81", "--minimal"], "a full grid has no step to take, so --minimal"),
+    ],
+)
+def test_impossible_generate_requests_are_refused_at_once(
+    capsys: pytest.CaptureFixture[str], argv: list[str], why: str
+) -> None:
+    start = time.monotonic()
+    code, out, err = run(capsys, "generate", *argv, "-j", "1", "--timeout", "30")
+    assert time.monotonic() - start < 5  # (at once: before, each ran to its timeout)
+    assert code == 2 and out == ""
+    assert err.startswith("yass: error: no puzzle can be made: ") and why in err, err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_template_without_solution_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    template = tmp_path / "thermo.json"
+    cells = [f"r1c{c}" for c in range(1, 10)] + ["r2c9"]  # 10 cells rising: impossible
+    template.write_text(json.dumps(
+        {"size": 9, "givens": EMPTY9, "constraints": [{"type": "thermo", "cells": cells}]}
+    ))
+    start = time.monotonic()
+    code, out, err = run(capsys, "generate", "--template", str(template), "-j", "1")
+    assert time.monotonic() - start < 5  # (before: ran until killed, --timeout or not)
+    assert code == 2 and out == ""
+    assert err == (f"yass: error: {template}: the template's rules and givens allow no"
+                   " solution, so no puzzle can be made\n")
+
+
+@pytest.mark.parametrize("size", [9, 4])
+def test_a_full_grid_is_the_answer_to_all_givens(
+    capsys: pytest.CaptureFixture[str], size: int
+) -> None:
+    from yass.formats import parse_puzzle
+
+    cells = size * size
+    code, out, err = run(capsys, "generate", "--size", str(size), "--givens", f"{cells}-{cells}",
+                         "-n", "2", "-j", "1", "--format", "json")
+    assert code == 0, err
+    items = [json.loads(line) for line in out.splitlines()]
+    assert len(items) == 2 and items[0]["puzzle"] != items[1]["puzzle"]
+    for item in items:
+        assert item["givens"] == cells and item["puzzle"] == item["solution"]
+        assert "." not in item["puzzle"]
+        puzzle = parse_puzzle(item["puzzle"])  # (checks the givens against the rules)
+        assert puzzle.size == size

@@ -593,6 +593,40 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
     return code
 
 
+def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
+    """The board after the first ``after`` steps of the solve path (``yass explain``'s).
+
+    The steps are taken one at a time and no more than asked: up to the first guess the
+    path is the ladder's next step each time. Only when logic runs out sooner is the
+    whole path solved (for the guesses' steps). ``bounds`` bound both.
+    """
+    from yass.bounds import watching
+    from yass.solver import apply_step, ladder_for, next_step
+
+    board = puzzle.board()
+    ladder, _ = ladder_for(puzzle, None, None, bounds)
+    taken = 0
+    with watching(bounds):
+        while taken < after and not board.is_solved():
+            if bounds is not None:
+                bounds.check_time()
+            step = next_step(board, ladder)
+            if step is None:
+                break
+            if apply_step(board, step) is not None:
+                return board  # the puzzle breaks here: its path ends too
+            taken += 1
+    if taken == after or board.is_solved():
+        return board
+    from yass.explain import explain
+
+    board = puzzle.board()
+    for step in explain(puzzle, bounds=bounds).steps[:after]:
+        board.apply(step)
+    return board
+
+
+@_bounded
 def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     from yass import render
 
@@ -601,10 +635,7 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     board = puzzle.board()
     after = getattr(args, "after", 0) or 0
     if after:
-        from yass.explain import explain
-
-        for step in explain(puzzle).steps[:after]:
-            board.apply(step)
+        board = _first_steps(puzzle, after, _puzzle_bounds(args))
     if args.view == "candidates":
         text = render.candidates(board, legend=True)
     elif args.view == "pencil":

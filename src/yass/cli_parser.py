@@ -297,8 +297,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--after", type=_positive, metavar="N",
-        help="show the board after the first N steps of the solve path (see `yass explain`)",
+        help="show the board after the first N steps of the solve path (see `yass explain`),"
+        " taken one at a time; when a guess comes within them the path is solved to its end"
+        " to know it (--timeout bounds either)",
     )
+    _bound_options(p)
 
     p = command(
         "explain",
