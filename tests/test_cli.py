@@ -257,7 +257,15 @@ def test_bad_input_gives_one_line_and_exit_2(
         assert "Traceback" not in err
 
 
-def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Terminal())  # PUZZLE left out at a terminal
     for argv in (
         ["solve"],
         ["solve", SEED_PUZZLE, "--format", "xml"],

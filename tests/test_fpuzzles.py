@@ -337,7 +337,7 @@ BAD = [
     ("https://www.f-puzzles.com/?id=qwerty", "short link"),
     ("https://www.f-puzzles.com/", "has no puzzle"),
     ("https://sudokupad.app/abc123", "short SudokuPad link"),
-    ("https://sudokupad.app/sclN4IgAA", "SudokuPad's own format"),
+    ("https://sudokupad.app/sclN4IgAA", "malformed SudokuPad payload"),  # scl is read now
     ("https://example.com/puzzle", "is not an f-puzzles or SudokuPad link"),
     (_payload({"size": 9, "grid": _grid(9), "clock": [{"lines": [["R1C1"]]}]}),
      "f-puzzles rule 'clock' is not supported"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -508,8 +509,10 @@ def test_cli_rate_json_lines_from_file(tmp_path: Path, capsys: pytest.CaptureFix
     ],
 )
 def test_cli_rate_bad_input(
-    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)  # at a terminal
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert needle in err

@@ -375,9 +375,13 @@ def solve_block(
             code = max(code, EXIT_BAD_INPUT)
             continue
         outcome = None
-        if classic is not None and len(text) == 81:  # the fast path: no Python objects
+        if classic is not None and len(text) > 81 and text[81] in _AFTER_PUZZLE:
+            plain = text[:81]  # a name or comment follows the puzzle
+        else:
+            plain = text
+        if classic is not None and len(plain) == 81:  # the fast path: no Python objects
             try:
-                count, solution = classic(text, limit, _bounds(spec))
+                count, solution = classic(plain, limit, _bounds(spec))
             except ValueError:  # not plain digits and dots: parse it below
                 solution = None
             except BoundReached as exc:
@@ -392,6 +396,8 @@ def solve_block(
         if outcome is None:
             where = f"{name} line {lineno + i}"
             outcome = _solve_text(text, rules, limit, where, i in bad, _bounds(spec))
+            if outcome is None:
+                continue  # a header row
         line, result, note = outcome
         if note:
             notes.append((len(out), note))
@@ -408,6 +414,9 @@ def solve_block(
 
 
 _LONG_TEXT = LONG_LINE.decode()
+
+#: What may follow a puzzle on its line before its name or comment (yass.formats.fields).
+_AFTER_PUZZLE = frozenset(" \t,;#")
 
 
 def _too_long() -> str:
@@ -444,17 +453,19 @@ def _solve_text(
     where: str,
     undecodable: bool = False,
     bounds: Bounds | None = None,
-) -> tuple[str, int, str]:
-    """(output line, exit code, line for standard error or "") of one puzzle line."""
+) -> tuple[str, int, str] | None:
+    """(output line, exit code, line for standard error or "") of one puzzle line; None
+    for a header row."""
     from yass import fast
     from yass.bounds import BoundReached
-    from yass.formats.text import ParseError, build_puzzle, parse_line
+    from yass.formats.text import ParseError, line_puzzle
 
     try:
         if undecodable:
             raise ParseError("not UTF-8 text")
-        n, givens = parse_line(text)
-        puzzle = build_puzzle(n, givens, (), rules)
+        puzzle = line_puzzle(text, None, (), rules)
+        if puzzle is None:
+            return None
         count, solution = fast.search(puzzle, limit, bounds)
         why = verify(puzzle, solution) if solution is not None else None
     except BoundReached as exc:
@@ -622,12 +633,13 @@ class Input:
     @property
     def lines(self) -> bool:
         """Whether the input is one puzzle a line (not JSON, not pictures)."""
-        from yass.formats.text import _line_kind, looks_like_link
+        from yass.formats.text import _line_kind, is_section, looks_like_link
 
         first = self.first
         return not (
             self.name.lower().endswith(".json")
-            or first.startswith(("{", "["))
+            or (first.startswith(("{", "[")) and not is_section(first))
+            or is_section(first)
             or (bool(first) and _line_kind(first, None) == "picture")
             or looks_like_link(first)
         )

@@ -73,7 +73,9 @@ PUZZLE_HELP = (
     "a puzzle line (81 characters for 9x9: 1-9, then A-G above 9; '.' or '0' empty), a"
     " picture of the grid (text with newlines), an f-puzzles or SudokuPad link (or its"
     " N4Ig... payload), a file (one puzzle or link a line, a picture, or JSON), or '-' for"
-    " standard input"
+    " standard input (also when PUZZLE is left out and standard input is not a terminal)."
+    " Whatever follows the puzzle on its line after a space, tab, ',', ';' or '#' is its"
+    " name; header rows (puzzle, quizzes, ...) are skipped"
 )
 
 
@@ -156,16 +158,40 @@ def _is_source(arg: str) -> bool:
         return False
     from yass.formats.text import looks_like_link  # an f-puzzles or SudokuPad link
 
-    return not (_looks_like_puzzle(text) or _only_puzzle_chars(text) or looks_like_link(text))
+    return not (
+        _looks_like_puzzle(text)
+        or _only_puzzle_chars(text)
+        or looks_like_link(text)
+        or _sized_like_puzzle(text)
+    )
 
 
-def _entries(arg: str, rules: str, check: bool = True) -> tuple[Iterator[Entry], bool]:
+def _sized_like_puzzle(arg: str) -> bool:
+    """Whether an argument that is not a file has as many characters as a puzzle line
+    (81, 729, ... of any kind: ``xxx...``, full-width digits, emoji) or more than a file
+    name can have: it is read as a puzzle, so the error names the character at fault."""
+    from yass.formats.fields import CANDIDATE_COUNTS, GIVEN_COUNTS, split_puzzle
+    from yass.formats.text import BORDER_CHARS
+
+    if any(sep in arg for sep in "/\\") or arg.lower().endswith(_PATH_SUFFIXES):
+        return False
+    if len(arg.encode("utf-8", "replace")) > 255:  # longer than any file name
+        return True
+    head = split_puzzle(arg)[0]
+    k = sum(1 for ch in head if not ch.isspace() and ch not in BORDER_CHARS)
+    return k in GIVEN_COUNTS or k in CANDIDATE_COUNTS
+
+
+def _entries(
+    arg: str, rules: str, check: bool = True, column: str | None = None
+) -> tuple[Iterator[Entry], bool]:
     """The entries PUZZLE gives, and whether it is a source of several (file or stdin).
-    ``check=False`` leaves clashing givens to the caller (``yass rate`` finds them itself)."""
+    ``check=False`` leaves clashing givens to the caller (``yass rate`` finds them itself);
+    ``column``: ``--column``."""
     from yass.formats import Entry, parse_puzzle, read_puzzles
 
     if _is_source(arg):
-        return read_puzzles(arg, rules=rules, check=check), True
+        return read_puzzles(arg, rules=rules, check=check, column=column), True
     try:
         entry = Entry("", 0, 1, parse_puzzle(arg, rules=rules, check=check))
     except PuzzleError as exc:
@@ -696,9 +722,11 @@ def _run_puzzles(
         from yass.formats import read_puzzles
 
         with batch.open_input(args.puzzle) as opened:
-            found = read_puzzles(opened.text(), rules=args.rules), True
+            found = read_puzzles(opened.text(), rules=args.rules, column=args.column), True
             return _run_puzzles(args, handle, found, stats, opened)
-    entries, multi = found if found is not None else _entries(args.puzzle, args.rules)
+    entries, multi = found if found is not None else _entries(
+        args.puzzle, args.rules, column=args.column
+    )
     more = _more(source)
     entries, several = _lookahead(entries, more)
     multi = multi and several
@@ -937,8 +965,8 @@ def _solve_lines(
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
     with batch.open_input(args.puzzle) as source:
-        if not source.lines:
-            found = read_puzzles(source.text(), rules=args.rules), True
+        if not source.lines or args.column:
+            found = read_puzzles(source.text(), rules=args.rules, column=args.column), True
             return _run_puzzles(args, handle, found, stats, source)
         return _batch(args, stats, source)
 
@@ -1120,7 +1148,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             return EXIT_BAD_INPUT
         from yass import cli_web
 
-        entries, _ = _entries(args.puzzle, args.rules)
+        entries, _ = _entries(args.puzzle, args.rules, column=args.column)
         return cli_web.explain_html(
             args, entries, techniques, _puzzle_bounds(args), _out, _err
         )
@@ -1184,7 +1212,7 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         board = found[0]
         solution = None
     else:
-        entries, _ = _entries(args.puzzle, args.rules)
+        entries, _ = _entries(args.puzzle, args.rules, column=args.column)
         entry = next(entries, None)
         if entry is None:
             _err("error", f"{args.puzzle!r} holds no puzzle")
@@ -1193,9 +1221,19 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
             _err("error", entry.message)
             return EXIT_BAD_INPUT
         assert entry.puzzle is not None
-        board = entry.puzzle.board()
-        _, solution = _search_first(entry.puzzle, 1, bounds)
-        if solution is None:
+        from yass.formats.text import pencil_masks
+
+        masks = pencil_masks(entry.puzzle)
+        if masks is not None:  # pencil marks (a candidate picture read from a pipe)
+            from yass.formats.candidates import board_from_candidates
+            from yass.formats.text import make_layout
+
+            board = board_from_candidates(make_layout(entry.puzzle.size, args.rules), masks)
+            solution = None
+        else:
+            board = entry.puzzle.board()
+            _, solution = _search_first(entry.puzzle, 1, bounds)
+        if masks is None and solution is None:
             _err("error", "the puzzle has no solution, so there is no hint to give")
             return EXIT_NO_SOLUTION
     try:
@@ -1316,7 +1354,7 @@ PLAIN_SOLVE: dict[str, Any] = {
     "version": None, "command": "solve", "rules": "", "format": "pretty", "steps": False,
     "techniques": None, "first": False, "unique": None, "timeout": None,
     "max_guesses": None, "guess_order": "fixed", "seed": None, "guess_stats": None,
-    "jobs": None, "stats": False, "progress": None,
+    "jobs": None, "stats": False, "progress": None, "column": None,
 }
 
 
@@ -1412,6 +1450,20 @@ def write_failure(exc: OSError) -> int:
     return EXIT_WRITE_FAILED if name in _WRITE_ERRNOS else EXIT_BAD_INPUT
 
 
+def _stdin_default(args: Any) -> bool:
+    """PUZZLE left out means standard input, unless it is a terminal (then say what is
+    missing and return False)."""
+    missing = getattr(args, "puzzle", "") in (None, [])
+    if not missing:
+        return True
+    if _isatty(sys.stdin) or sys.stdin is None:
+        _err("error", f"{args.command}: the following arguments are required: PUZZLE (or"
+             f" send the puzzles to standard input; see 'yass {args.command} --help')")
+        return False
+    args.puzzle = ["-"] if isinstance(args.puzzle, list) else "-"
+    return True
+
+
 def _silence_stdout() -> None:
     """After a closed pipe, send what is left to /dev/null so exit does not complain."""
     try:
@@ -1503,6 +1555,8 @@ def _main(argv: list[str] | None) -> int:
             args = _plain_solve(argv) or build_parser(_command_in(argv)).parse_args(argv)
         except SystemExit as exc:  # --help, --version, usage errors
             return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+        if not _stdin_default(args):
+            return EXIT_BAD_INPUT
         try:
             code = _COMMANDS[args.command](args)
             sys.stdout.flush()  # (a failure here is a write failure, reported below)

@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "run", "solution_text"]
 
-FORMATS = ("fpuzzles", "sudokupad", "json", "line")
+FORMATS = ("fpuzzles", "sudokupad", "json", "line", "hodoku", "sdk", "sdx", "ss", "scl", "ctc")
 
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `convert` with the parser's ``command`` helper."""
+    from yass.cli_parser import column_argument
+
     p = command(
         "convert",
         help="convert puzzles: f-puzzles and SudokuPad links, JSON, lines",
@@ -35,12 +37,17 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " link to an f-puzzles puzzle (https://sudokupad.app/fpuzzles...), or a bare f-puzzles"
         " payload (N4Ig...). fpuzzles: an f-puzzles link per puzzle; sudokupad: a SudokuPad"
         " link; json: yass's JSON (one object, or a list of them for several puzzles); line:"
-        " the givens as one line (the rules are left out, with a warning). A rule f-puzzles"
+        " the givens as one line (the rules are left out, with a warning); hodoku: a HoDoKu"
+        " library line (:0000:x:...); sdk, sdx, ss: SadMan and SimpleSudoku files (sdx and"
+        " hodoku keep pencil marks); scl, ctc: SudokuPad links in SudokuPad's own format"
+        " (givens, regions, killer cages). A rule f-puzzles"
         " cannot express, or an f-puzzles rule yass cannot, is refused with one line naming"
         " it (exit code 2).",
     )
-    p.add_argument("puzzle", metavar="PUZZLE", nargs="+",
-                   help="puzzles, files or links to convert")
+    p.add_argument("puzzle", metavar="PUZZLE", nargs="*",
+                   help="puzzles, files or links to convert (standard input when left out"
+                   " and it is not a terminal)")
+    column_argument(p)
     p.add_argument("--to", choices=FORMATS, default="fpuzzles",
                    help="the format to write (default fpuzzles)")
     p.add_argument("--rules", default="", metavar="NAMES",
@@ -69,7 +76,9 @@ def _from_item(item: Any) -> dict[str, Any]:
     return dict(item)
 
 
-def _objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
+def _objects(
+    arg: str, column: str | None = None
+) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     """(label, yass JSON object or the error that stopped it) of each puzzle of PUZZLE."""
     from yass.cli import _is_source
     from yass.formats.fpuzzles import read_link
@@ -90,10 +99,12 @@ def _objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
         except PuzzleError as exc:
             yield "", exc
         return
-    yield from _file_objects(arg)
+    yield from _file_objects(arg, column)
 
 
-def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
+def _file_objects(
+    arg: str, column: str | None = None
+) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     import io
 
     from yass.formats import read_puzzles
@@ -116,7 +127,9 @@ def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     lines = [(n, t.strip()) for n, t in enumerate(whole.splitlines(), 1)]
     content = [(n, t) for n, t in lines if t and not t.startswith("#")]
     first = content[0][1] if content else ""
-    if name.lower().endswith(".json") or first.startswith(("{", "[")):
+    from yass.formats.text import is_section
+
+    if name.lower().endswith(".json") or (first.startswith(("{", "[")) and not is_section(first)):
         try:
             data = loads(whole, where)
         except PuzzleError as exc:
@@ -137,7 +150,7 @@ def _file_objects(arg: str) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
             except PuzzleError as exc:
                 yield label, exc
     else:
-        for entry in read_puzzles(io.StringIO(whole)):
+        for entry in read_puzzles(io.StringIO(whole), column=column):
             label = " ".join(p for p in (where, entry.label or f"line {entry.line}") if p)
             if entry.puzzle is None:
                 yield label, entry.error or PuzzleError("not a puzzle")
@@ -183,8 +196,13 @@ def _checked(obj: dict[str, Any]) -> None:
 
 
 def _written(obj: dict[str, Any], fmt: str) -> str:
+    from yass.formats.exchange import WRITERS
     from yass.formats.fpuzzles import to_link
 
+    if fmt in WRITERS:
+        from yass.formats.exchange import write
+
+        return write(obj, fmt)
     if fmt in ("fpuzzles", "sudokupad"):
         return to_link(obj, sudokupad=fmt == "sudokupad")
     if fmt == "line":
@@ -216,7 +234,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     json_items: list[str] = []
     count = 0
     for arg in args.puzzle:
-        for label, got in _objects(arg):
+        for label, got in _objects(arg, args.column):
             count += 1
             where = f"{label}: " if label else ""
             if isinstance(got, Exception):

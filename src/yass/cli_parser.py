@@ -137,8 +137,9 @@ class _Unused:
 
 
 def _puzzle_arguments(parser: argparse.ArgumentParser) -> None:
-    """PUZZLE and --rules, which every command that reads puzzles takes."""
-    parser.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    """PUZZLE, --rules and --column, which every command that reads puzzles takes."""
+    parser.add_argument("puzzle", metavar="PUZZLE", nargs="?", help=PUZZLE_HELP)
+    column_argument(parser)
     parser.add_argument(
         "--rules",
         default="",
@@ -146,6 +147,16 @@ def _puzzle_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAMES",
         help="extra rules for every puzzle, comma-separated (e.g. antiknight,antiking,"
         "nonconsecutive; may be given more than once); `yass rules` lists them",
+    )
+
+
+def column_argument(parser: argparse.ArgumentParser) -> None:
+    """``--column N|NAME``: the column of CSV or TSV rows that holds the puzzle."""
+    parser.add_argument(
+        "--column",
+        metavar="N|NAME",
+        help="read the puzzle from this column of CSV or TSV rows: a number from 1, or a"
+        " name in the header row (default: the first field of each line)",
     )
 
 

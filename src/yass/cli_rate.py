@@ -36,6 +36,8 @@ DASK_CHUNK = 16
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `rate` with the parser's ``command`` helper."""
+    from yass.cli_parser import column_argument
+
     p = command(
         "rate",
         help="difficulty ratings: Sudoku Explainer's ER/EP/ED, yass's score and level",
@@ -52,7 +54,8 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " technique, and the guesses required where logic runs out. --scale all: both."
         " 'no solution' and 'not unique' puzzles get no rating (exit code 1).",
     )
-    p.add_argument("puzzle", metavar="PUZZLE", nargs="+", help=PUZZLE_HELP)
+    p.add_argument("puzzle", metavar="PUZZLE", nargs="*", help=PUZZLE_HELP)
+    column_argument(p)
     p.add_argument(
         "--scale",
         choices=("se", "hodoku", "all"),
@@ -168,14 +171,21 @@ def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]
     """Every entry of every PUZZLE argument, with its classic 9x9 line (None: unreadable,
     "": not a classic 9x9 puzzle)."""
     from yass.cli import _entries
+    from yass.formats.text import pencil_masks
 
     for arg in args.puzzle:
         # rate() checks the givens itself (in C, with the quick path), and says what clashes.
-        entries, _ = _entries(arg, "", check=False)
+        entries, _ = _entries(arg, "", check=False, column=args.column)
         for entry in entries:
             puzzle = entry.puzzle
             if puzzle is None:
                 yield entry, None
+            elif puzzle.size == 9 and not puzzle.layout.is_classic and (
+                masks := pencil_masks(puzzle)
+            ):
+                from yass.formats.candidates import masks_line
+
+                yield entry, masks_line(masks, 9)  # a pencil-mark puzzle
             elif puzzle.size != 9 or not puzzle.layout.is_classic:
                 yield entry, ""
             else:

@@ -240,6 +240,9 @@ def rules_legend(layout: Layout, width: int = 78) -> str:
         return ""
     lines = ["rules:"]
     for kind, title, items in groups:
+        if kind == "candidates":  # pencil marks: the candidate views show them
+            lines.append(f"  {title}: {len(items)} cells (--view candidates shows them)")
+            continue
         lines.append(f"  {title}")
         if kind in ("odd", "even", "minimum", "maximum"):
             lines += _wrap(",".join(items), ",", width, "    ", "    ")

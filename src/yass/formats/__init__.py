@@ -18,6 +18,7 @@ from yass.formats.text import (
     LongLine,
     ParseError,
     entries_from_lines,
+    is_section,
     looks_like_link,
     make_layout,
     numbered_lines,
@@ -71,6 +72,7 @@ def read_puzzles(
     constraints: Sequence[Constraint] = (),
     rules: str = "",
     check: bool = True,
+    column: str | None = None,
 ) -> Iterator[Entry]:
     """Every puzzle of a file, ``-`` (standard input) or a text stream, in order.
 
@@ -78,8 +80,9 @@ def read_puzzles(
     puzzle object or a list); anything else as text (one puzzle a line, or picture grids,
     or f-puzzles and SudokuPad links), streamed line by line. ``source`` may also be one
     such link itself. Each puzzle gives an Entry holding it or its error; ``rules``
-    and ``constraints`` are added to every puzzle. Raises ParseError when the source
-    cannot be read at all (missing file, malformed JSON).
+    and ``constraints`` are added to every puzzle; ``column`` picks the column of CSV or
+    TSV rows that holds the puzzle (a number from 1, or a name in the header row).
+    Raises ParseError when the source cannot be read at all (missing file, malformed JSON).
     """
     if (
         isinstance(source, str)
@@ -102,7 +105,9 @@ def read_puzzles(
             if text and not text.startswith("#"):
                 break
         first = next((t.strip() for _, t in reversed(head) if t.strip()), "")
-        if name.lower().endswith(".json") or first.startswith(("{", "[")):
+        if name.lower().endswith(".json") or (
+            first.startswith(("{", "[")) and not is_section(first)
+        ):
             from yass.formats.variant_json import read_json_text
 
             yield from read_json_text(
@@ -117,6 +122,7 @@ def read_puzzles(
                 constraints=constraints,
                 rules=rules,
                 check=check,
+                column=column,
             )
     finally:
         if opened:

@@ -31,6 +31,7 @@ __all__ = [
     "board_from_candidates",
     "candidate_line",
     "looks_like_candidates",
+    "masks_line",
     "parse_candidates",
 ]
 
@@ -75,7 +76,9 @@ def _picture_rows(text: str) -> list[list[str]]:
     return rows
 
 
-_TOKEN = re.compile(r"^[1-9A-Ga-g]+$")
+#: A cell of a candidate picture: its digits (``u5``: a digit the solver placed, as SadMan
+#: and SudoCue's ``.sdx`` files write it).
+_TOKEN = re.compile(r"^(?:[uU](?=[1-9A-Ga-g]$))?[1-9A-Ga-g]+$")
 
 
 def _cube_root(k: int) -> int:
@@ -123,7 +126,7 @@ def parse_candidates(text: str) -> tuple[int, list[int]]:
             if not _TOKEN.match(token):
                 raise CandidateError(f"candidate picture: r{r}c{c} reads {token!r}, not digits")
             mask = 0
-            for ch in token:
+            for ch in token.lstrip("uU"):
                 d = DIGIT_CHARS.find(ch.upper()) + 1
                 if d > n:
                     raise CandidateError(f"candidate picture: r{r}c{c} has digit {ch}, above {n}")
@@ -165,6 +168,16 @@ def board_from_candidates(layout: Layout, masks: Sequence[int]) -> Board:
                 " placed in a cell it sees"
             )
     return board
+
+
+def masks_line(masks: Sequence[int], size: int) -> str:
+    """Per-cell digit masks as one candidate line (``size`` characters a cell, ``0`` where
+    a digit is not a candidate), the form ``parse_candidates`` reads."""
+    return "".join(
+        digit_char(d) if mask >> (d - 1) & 1 else "0"
+        for mask in masks
+        for d in range(1, size + 1)
+    )
 
 
 def candidate_line(board: Board) -> str:

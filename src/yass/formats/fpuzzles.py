@@ -71,7 +71,9 @@ _LINK = re.compile(
     rf"^(?:https?://)?(?:(?P<fp>{_FPUZZLES_HOST})|(?P<sp>{_SUDOKUPAD_HOST}))(?P<rest>[/?].*)?$",
     re.IGNORECASE | re.DOTALL,
 )
-_BARE = re.compile(r"^(?:fpuz(?:zles)?(?=\S)|(?=N4Ig))(?P<payload>[^\s?&]+)$")
+_BARE = re.compile(
+    r"^(?:fpuz(?:zles)?(?=\S)|(?=N4Ig)|(?=(?:scl|ctc)[A-Za-z0-9+/]{16}))(?P<payload>[^\s?&]+)$"
+)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -154,11 +156,12 @@ def _sudokupad_id(rest: str) -> str:
         if not m[1]:
             raise ParseError("the SudokuPad link has an empty f-puzzles payload")
         return _unquote(m[1])
-    if re.match(r"^(?:scl|ctc|scf)", path):
+    if re.match(r"^(?:scl|ctc)", path):
+        return _unquote(path)  # SudokuPad's own format (yass.formats.exchange)
+    if re.match(r"^scf", path):
         raise ParseError(
-            "this SudokuPad link holds a puzzle in SudokuPad's own format, which yass does"
-            " not read; yass reads SudokuPad links to f-puzzles puzzles"
-            f" ({SUDOKUPAD_PREFIX}...)"
+            "this SudokuPad link holds a puzzle in SudokuPad's scf format, which yass does"
+            " not read; yass reads its scl and ctc payloads and f-puzzles links"
         )
     raise ParseError(
         "a short SudokuPad link names a puzzle stored online, which yass does not fetch;"
@@ -954,8 +957,14 @@ def json_to_fpuzzles(
 
 
 def read_link(text: str) -> dict[str, Any]:
-    """The yass JSON object of an f-puzzles or SudokuPad link, or a bare payload."""
-    return fpuzzles_to_json(decode_payload(link_payload(text)))
+    """The yass JSON object of an f-puzzles or SudokuPad link, or a bare payload (an
+    f-puzzles one, or SudokuPad's own ``scl``/``ctc``)."""
+    payload = link_payload(text)
+    if payload[:3] in ("scl", "ctc"):
+        from yass.formats.exchange import decode_sudokupad
+
+        return decode_sudokupad(payload)
+    return fpuzzles_to_json(decode_payload(payload))
 
 
 def to_link(obj: Mapping[str, Any], *, sudokupad: bool = False,

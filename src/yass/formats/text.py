@@ -25,6 +25,14 @@ import os
 from yass.board import Puzzle
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
+from yass.formats.fields import (
+    CANDIDATE_COUNTS,
+    GIVEN_COUNTS,
+    LINE_SIZES,
+    ColumnChooser,
+    is_header,
+    split_puzzle,
+)
 from yass.geometry import (
     MAX_SIZE,
     Grid,
@@ -65,7 +73,8 @@ __all__ = [
 #: Characters that draw a column border; in a boxed picture they separate cells.
 VERTICAL_CHARS = "|│┃║"
 #: Characters that draw row borders and corners.
-HORIZONTAL_CHARS = "─━═-+┌┐└┘├┤┬┴┼┏┓┗┛┣┫┳┻╋╔╗╚╝╠╣╦╩╬"
+#: (``*`` draws the corners of SimpleSudoku's ``.ss`` pictures.)
+HORIZONTAL_CHARS = "─━═-+┌┐└┘├┤┬┴┼┏┓┗┛┣┫┳┻╋╔╗╚╝╠╣╦╩╬*"
 #: Every border character; a picture ignores them, a line too.
 BORDER_CHARS = VERTICAL_CHARS + HORIZONTAL_CHARS
 
@@ -87,7 +96,7 @@ def too_long(line: int | None = None) -> str:
 #: How an f-puzzles or SudokuPad link, or a bare f-puzzles payload, starts (lower case).
 _LINK_STARTS = (
     "http://", "https://", "www.", "f-puzzles.", "sudokupad.", "beta.sudokupad.",
-    "app.crackingthecryptic.", "crackingthecryptic.", "fpuz", "n4ig",
+    "app.crackingthecryptic.", "crackingthecryptic.", "fpuz", "n4ig", "scl", "ctc",
 )
 
 
@@ -246,6 +255,12 @@ def _line_size(count: int, size: int | None, any_square: bool = False) -> int:
             f"wrong length: {count} cells make {a_digit(str(n))}x{n} grid, which has no"
             " standard boxes (81 cells for 9x9, 16 for 4x4, 256 for 16x16; other sizes need"
             " regions in JSON)"
+        )
+    if n not in LINE_SIZES and not any_square:
+        raise ParseError(
+            f"wrong length: {count} cells; a puzzle line gives 4x4, 6x6, 8x8, 9x9, 12x12 or"
+            f" 16x16 grids (16, 36, 64, 81, 144 or 256 cells), so {a_digit(str(n))}x{n} puzzle"
+            " is read from a picture or JSON, not from a line"
         )
     return n
 
@@ -459,11 +474,76 @@ def parse_puzzle(
         if len(row) > MAX_LINE:
             raise ParseError(too_long(ln if len(rows) > 1 else None))
     if len(rows) == 1 and (size != 1 or _line_kind(rows[0][1], size) == "line"):
-        regions = any(c.replaces_boxes for c in constraints)
-        n, givens = parse_line(rows[0][1], size, any_square=regions)
-    else:
-        n, givens = parse_picture(rows, size)
+        puzzle = line_puzzle(rows[0][1], size, constraints, rules, check)
+        if puzzle is None:
+            raise ParseError(f"{rows[0][1].strip()[:40]!r} is a header row, not a puzzle")
+        if name:
+            puzzle = Puzzle(puzzle.layout, puzzle.givens, name)
+        return puzzle
+    rows = _puzzle_section(_drop_legend(rows))
+    candidates = _picture_candidates(rows, size)
+    if candidates is not None:
+        return candidate_puzzle(candidates[0], candidates[1], constraints, rules, name, check)
+    n, givens = parse_picture(rows, size)
     return build_puzzle(n, givens, constraints, rules, name, check)
+
+
+def _drop_legend(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The rows without the ``rules:`` legend ``yass show`` prints under a picture."""
+    kept: list[tuple[int, str]] = []
+    legend = False
+    for ln, row in rows:
+        if row.rstrip() == "rules:":
+            legend = True
+        elif not (legend and row[:1].isspace()):
+            legend = False
+            kept.append((ln, row))
+    return kept
+
+
+def is_section(row: str) -> bool:
+    """Whether a line is a SadMan ``.sdk`` section header such as ``[Puzzle]`` (so a
+    text starting with it is not JSON)."""
+    return _section(row) is not None
+
+
+def _section(row: str) -> str | None:
+    """The name of a SadMan ``.sdk`` section header (``[Puzzle]`` -> ``puzzle``), or None."""
+    text = row.strip()
+    if len(text) > 2 and text[0] == "[" and text[-1] == "]" and text[1:-1].isalpha():
+        return text[1:-1].lower()
+    return None
+
+
+def _puzzle_section(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The rows of a picture; of a SadMan ``.sdk`` text, those of its ``[Puzzle]`` section."""
+    if not any(_section(row) for _, row in rows):
+        return rows
+    kept: list[tuple[int, str]] = []
+    inside = _section(rows[0][1]) is None  # rows before any section are the puzzle's
+    for ln, row in rows:
+        name = _section(row)
+        if name is not None:
+            inside = name == "puzzle"
+        elif inside:
+            kept.append((ln, row))
+    return kept
+
+
+def _picture_candidates(
+    rows: Sequence[tuple[int, str]], size: int | None
+) -> tuple[int, list[int]] | None:
+    """(size, masks) of a candidate picture (cells with several digits: pencil marks, as
+    ``yass show --view candidates`` and SadMan ``.sdx`` write them), or None."""
+    from yass.formats.candidates import looks_like_candidates, parse_candidates
+
+    text = "\n".join(row for _, row in rows)
+    if "\n" not in text.strip() or not looks_like_candidates(text):
+        return None
+    n, masks = parse_candidates(text)
+    if size is not None and n != size:
+        raise ParseError(f"the candidate picture is {n}x{n}, not {size}x{size}")
+    return n, masks
 
 
 def build_puzzle(
@@ -479,6 +559,113 @@ def build_puzzle(
     if check and _may_clash(puzzle.layout, givens):
         puzzle.check_givens()  # raises ConflictError naming the cells and the rule
     return puzzle
+
+
+def candidate_puzzle(
+    n: int,
+    masks: Sequence[int],
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    name: str = "",
+    check: bool = True,
+) -> Puzzle:
+    """A pencil-mark (Sukaku) puzzle: per cell the digits it may hold.
+
+    A cell with one candidate is a given; every other cell keeps its candidates as a
+    ``candidates`` rule (a cell with all N is left free). ParseError for a cell with none.
+    """
+    from yass.constraints.cells import Candidates
+
+    full = (1 << n) - 1
+    givens = []
+    extra: list[Constraint] = []
+    for cell, mask in enumerate(masks):
+        mask &= full
+        if not mask:
+            raise ParseError(f"r{cell // n + 1}c{cell % n + 1} has no candidate")
+        if not mask & (mask - 1):
+            givens.append(mask.bit_length())
+            continue
+        givens.append(0)
+        if mask != full:
+            extra.append(Candidates(cell, mask))
+    return build_puzzle(n, tuple(givens), (*constraints, *extra), rules, name, check)
+
+
+def pencil_masks(puzzle: Puzzle) -> list[int] | None:
+    """Per cell the digits a pencil-mark puzzle allows (its givens alone), or None when the
+    puzzle has rules other than given candidates (and so is not a pencil-mark puzzle)."""
+    from yass.constraints.cells import Candidates
+
+    layout = puzzle.layout
+    cons = layout.constraints
+    if not cons or not all(isinstance(c, Candidates) for c in cons):
+        return None
+    if layout.box_rows * layout.box_cols != layout.size:
+        return None
+    full = (1 << layout.size) - 1
+    masks = [1 << (v - 1) if v else full for v in puzzle.givens]
+    for c in cons:
+        assert isinstance(c, Candidates)
+        if not puzzle.givens[c.cell]:
+            masks[c.cell] &= c.mask
+    return masks
+
+
+def line_puzzle(
+    line: str,
+    size: int | None = None,
+    constraints: Sequence[Constraint] = (),
+    rules: str = "",
+    check: bool = True,
+    *,
+    column: ColumnChooser | None = None,
+) -> Puzzle | None:
+    """The puzzle of one line of a file; None for a header row (or a row ``column`` skips).
+
+    The line is a puzzle line (givens, or N*N*N candidates), a HoDoKu library line
+    (``:0000:x:<givens>:<removed candidates>:...``), or either followed by a name or
+    comment (``yass.formats.fields``). Raises ParseError (or ConflictError) as
+    ``parse_line`` and ``build_puzzle`` do.
+    """
+    regions = any(c.replaces_boxes for c in constraints)
+    fast = _fast_line(line, size)
+    if fast is not None:
+        return build_puzzle(fast[0], fast[1], constraints, rules, "", check)
+    if column is not None:
+        try:
+            picked = column.pick(line)
+        except ValueError as exc:
+            raise ParseError(str(exc)) from None
+        if picked is None:
+            return None
+        text, name = picked
+    elif line.lstrip().startswith(":"):
+        from yass.formats.exchange import hodoku_masks
+
+        n, masks, name = hodoku_masks(line)
+        return candidate_puzzle(n, masks, constraints, rules, name, check)
+    else:
+        if is_header(line):
+            return None
+        text, name = split_puzzle(line)
+        if name or text != line:
+            fast = _fast_line(text, size)
+            if fast is not None:
+                return build_puzzle(fast[0], fast[1], constraints, rules, name, check)
+    cells = _line_cells(text)
+    count = len(cells)
+    n = CANDIDATE_COUNTS.get(count, 0)
+    if n and (size is None or size == n) and len(text) <= MAX_LINE:
+        from yass.formats.candidates import parse_candidates
+
+        for pos, ch in cells:
+            if char_digit(ch) < 0:
+                raise ParseError(f"character {pos} {ch!r} is not a digit or blank")
+        _, masks = parse_candidates("".join(ch for _, ch in cells))
+        return candidate_puzzle(n, masks, constraints, rules, name, check)
+    n, givens = parse_line(text, size, any_square=regions)
+    return build_puzzle(n, givens, constraints, rules, name, check)
 
 
 def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
@@ -503,12 +690,22 @@ def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
 
 
 def _valid_line_length(count: int) -> bool:
-    n = isqrt(count)
-    return n * n == count and 2 <= n <= MAX_SIZE and box_shape(n) is not None
+    return count in GIVEN_COUNTS or count in CANDIDATE_COUNTS
 
 
 def _line_kind(row: str, size: int | None) -> str:
     """Whether a first row reads as a whole puzzle (``line``) or a picture row."""
+    if _section(row) is not None:
+        return "picture"
+    text = row.lstrip()
+    if text.startswith(":") or is_header(row):
+        return "line"  # a HoDoKu library line, or a header row before puzzle lines
+    tokens = "".join(" " if ch in BORDER_CHARS else ch for ch in row).split()
+    if len(tokens) in LINE_SIZES and any(len(t) > 1 for t in tokens):
+        from yass.formats.candidates import _TOKEN
+
+        if all(_TOKEN.match(t) for t in tokens):
+            return "picture"  # a row of a candidate picture (SadMan .sdx, yass show)
     cells = _line_cells(row)
     k = len(cells)
     if k == 0:
@@ -615,6 +812,7 @@ def read_text_puzzles(
     constraints: Sequence[Constraint] = (),
     rules: str = "",
     check: bool = True,
+    column: str | None = None,
 ) -> Iterator[Entry]:
     """Puzzles of a text file, one Entry each, streaming and in order.
 
@@ -625,7 +823,8 @@ def read_text_puzzles(
     """
     with source_lines(source) as (name, lines):
         yield from entries_from_lines(
-            lines, name, size=size, constraints=constraints, rules=rules, check=check
+            lines, name, size=size, constraints=constraints, rules=rules, check=check,
+            column=column,
         )
 
 
@@ -637,13 +836,29 @@ def entries_from_lines(
     constraints: Sequence[Constraint] = (),
     rules: str = "",
     check: bool = True,
+    column: str | None = None,
 ) -> Iterator[Entry]:
-    """Entries of numbered text lines (see ``read_text_puzzles``)."""
-    mode = ""
+    """Entries of numbered text lines (see ``read_text_puzzles``); ``column``: the
+    ``--column`` of CSV or TSV rows (a number from 1, or a header's column name)."""
+    mode = "line" if column else ""
     index = 0
     block: list[tuple[int, str]] = []
-    regions = any(c.replaces_boxes for c in constraints)
+    chooser = ColumnChooser(column) if column else None
+    section = ""  # of a SadMan .sdk file: the [Section] being read
+    legend = False  # in the "rules:" legend yass show prints under a picture
     for lineno, line in lines:
+        if line.rstrip() == "rules:" or (legend and line[:1].isspace() and line.strip()):
+            legend = True
+            continue
+        legend = False
+        if (not isinstance(line, LongLine) and not block) or section:
+            head = _section(line)
+            if head is not None:
+                section = head
+                mode = mode or "picture"
+                continue
+            if section and section != "puzzle":
+                continue  # .sdk sections other than [Puzzle]: the solver's state, colours
         if (not line.strip() or isinstance(line, LongLine)) and not any(
             _is_content_row(row) for _, row in block
         ):
@@ -693,14 +908,15 @@ def entries_from_lines(
                     block = []
                     yield entry
             continue
-        index += 1
         try:
-            n, givens = parse_line(line, size, any_square=regions)
-            puzzle = build_puzzle(n, givens, constraints, rules, "", check)
+            puzzle = line_puzzle(line, size, constraints, rules, check, column=chooser)
         except PuzzleError as exc:
+            index += 1
             yield Entry(name, lineno, index, error=exc)
         else:
-            yield Entry(name, lineno, index, puzzle)
+            if puzzle is not None:  # None: a header row
+                index += 1
+                yield Entry(name, lineno, index, puzzle)
     if block and any(_is_content_row(row) for _, row in block):
         entry = _picture_entry(block, name, index + 1, size, constraints, rules, check, last=True)
         if entry is not None:
@@ -715,7 +931,10 @@ def _complete(block: Sequence[tuple[int, str]], size: int | None) -> bool:
     try:
         parse_picture(block, size)
     except ParseError:
-        return False
+        try:
+            return _picture_candidates(block, size) is not None
+        except PuzzleError:
+            return False
     return True
 
 
@@ -733,8 +952,12 @@ def _picture_entry(
     """The entry of a picture block, or None when the block may go on after a blank line."""
     label = f"puzzle {index}" if index > 1 else ""
     try:
-        n, givens = parse_picture(block, size)
-        puzzle = build_puzzle(n, givens, constraints, rules, "", check)
+        found = _picture_candidates(block, size)
+        if found is not None:
+            puzzle = candidate_puzzle(found[0], found[1], constraints, rules, "", check)
+        else:
+            n, givens = parse_picture(block, size)
+            puzzle = build_puzzle(n, givens, constraints, rules, "", check)
     except ParseError as exc:
         if exc.incomplete and not last:
             return None

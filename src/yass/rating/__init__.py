@@ -222,7 +222,9 @@ def _check_scale(scale: str) -> None:
 
 
 def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
-    """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank).
+    """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank), or
+    of a pencil-mark (Sukaku) puzzle given as 729 candidate characters: then SE's loop
+    starts from those candidates, as SukakuExplainer's does (see docs/formats.md).
 
     ``scale`` is ``"se"`` (SE 1.2.1's ER/EP/ED, the default), ``"hodoku"`` (yass's
     ladder: score, level, guesses) or ``"all"``; see ``Rating``. ``steps`` keeps SE's path.
@@ -233,6 +235,9 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
     # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
     raw = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
+    if len(raw) == 729:
+        _check_scale(scale)
+        return _rate_pencil(raw, steps, scale)
     lean = scale == "se" and not steps
     stall: list[Any] = []  # where the compiled rules stop, if they do
     if lean:
@@ -262,6 +267,37 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     if scale != "se":
         rating = _with_ladder(rating)
     return rating
+
+
+def _rate_pencil(text: str, steps: bool, scale: str) -> Rating:
+    """The rating of a pencil-mark (Sukaku) puzzle, 729 candidate characters: SE's loop
+    starts from the given candidates (a cell with one candidate is a given), as
+    SukakuExplainer's does; yass's ladder explains the same puzzle."""
+    from yass import fast
+    from yass.formats.candidates import candidate_line, parse_candidates
+    from yass.formats.text import candidate_puzzle
+    from yass.geometry import PuzzleError
+
+    try:
+        _, masks = parse_candidates(text)
+        puzzle = candidate_puzzle(9, masks)
+    except PuzzleError as exc:
+        raise RatingError(str(exc)) from None
+    line = candidate_line(puzzle.board())
+    count = fast.search(puzzle, 2)[0]
+    if count != 1:
+        status = "no solution" if count == 0 else "not unique"
+        return Rating(line, None, None, None, None, status, scale=scale)
+    if scale == "hodoku":
+        rating = Rating(line, None, None, None, None, "rated", scale=scale)
+    else:
+        try:
+            path = se_path(list(puzzle.givens), keep_steps=steps, candidates=masks)
+        except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
+            return Rating(line, None, None, None, None, "incomplete", needs=str(exc),
+                          scale=scale)
+        rating = _from_path(line, path, steps, scale)
+    return _with_ladder(rating) if scale != "se" else rating
 
 
 def _lean(text: str, stall: list[Any] | None = None) -> Rating | None:

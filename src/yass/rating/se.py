@@ -2553,8 +2553,13 @@ def se_path(
     keep_steps: bool = False,
     budget: float | None = None,
     start: Any = None,
+    candidates: list[int] | None = None,
 ) -> SEPath:
     """Run SE's loop from the givens ``values`` (81 ints, 0 empty).
+
+    ``candidates`` (81 digit masks, bit d-1 for digit d): a pencil-mark puzzle, as
+    SukakuExplainer rates one: the loop starts from these candidates (each empty cell
+    keeps only its own, less what the givens remove) rather than from all digits.
 
     ``path.solved`` tells whether the grid was finished. It is False only when the
     producers from dynamic forcing chains (+) on spent more than ``budget`` seconds (wall
@@ -2572,7 +2577,15 @@ def se_path(
     basic = _BASIC
     # With the compiled rules, the grid is made by their first run (and only if they
     # leave it unsolved).
-    g = _Grid(values) if basic is None else None
+    g = _Grid(values) if basic is None or candidates is not None else None
+    if g is not None and candidates is not None:
+        g.eliminate([
+            (c, d)
+            for c in range(81)
+            if not g.value[c]
+            for d in range(1, 10)
+            if not candidates[c] >> (d - 1) & 1
+        ])
     value = g.value if g is not None else values[:]
     path = SEPath()
     difficulty = float("-inf")
