@@ -25,6 +25,8 @@ GROUPS = (
     ("Rules on the whole grid", (
         "antiknight", "antiking", "nonconsecutive", "diagonal_nonconsecutive",
         "kropki_negative_black", "xv_negative", "diagonal", "disjoint_groups",
+        "chess", "taxicab", "self_taxicab", "knightmare", "cyclic_nonconsecutive",
+        "difference_negative", "ratio_negative", "sum_negative",
     )),
     ("Regions", ("regions", "extra_region")),
     ("Cells", ("odd", "even", "candidates", "minimum", "maximum", "clone", "column_indexer")),

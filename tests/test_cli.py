@@ -218,7 +218,7 @@ def _bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
     bad_json.write_text('{"size": 9,\n "givens": "...')
     unknown = tmp_path / "unknown.json"
     unknown.write_text(
-        json.dumps({"size": 9, "givens": SEED_PUZZLE, "constraints": [{"type": "chess"}]})
+        json.dumps({"size": 9, "givens": SEED_PUZZLE, "constraints": [{"type": "clock"}]})
     )
     bad_cells = tmp_path / "cells.json"
     bad_cells.write_text(
@@ -236,7 +236,7 @@ def _bad_inputs(tmp_path: Path) -> list[tuple[list[str], str]]:
         (["count", "missing-puzzles"], "no such file"),
         (["solve", str(tmp_path)], "is a directory"),
         (["solve", str(bad_json)], "malformed JSON at line 2, column"),
-        (["solve", str(unknown)], "type 'chess', which yass does not support"),
+        (["solve", str(unknown)], "type 'clock', which yass does not support"),
         (["check", str(bad_cells)], "r0c1 is outside the 9x9 grid"),
         (["show", "." * 25], "make a 5x5 grid, which has no standard boxes"),
         (["solve", SEED_PUZZLE, "--techniques", "nonsense"], "unknown technique 'nonsense'"),

@@ -342,8 +342,8 @@ def test_json_rules_are_added() -> None:
         ("[1, 2]", ["puzzle 1", "must be a JSON object"]),
         ('{"size": 99, "givens": ""}', ["'size' must be a whole number from 1 to 16"]),
         (
-            '{"size": 4, "givens": "' + "." * 16 + '", "constraints": [{"type": "chess"}]}',
-            ["constraint 1", "'chess'", "does not support"],
+            '{"size": 4, "givens": "' + "." * 16 + '", "constraints": [{"type": "clock"}]}',
+            ["constraint 1", "'clock'", "does not support"],
         ),
         (
             '{"size": 4, "givens": "' + "." * 16
@@ -375,12 +375,12 @@ def test_json_malformed_multiline_names_line_and_column() -> None:
 
 def test_json_list_keeps_going(tmp_path: Path) -> None:
     good = {"size": 4, "givens": "1" + "." * 15, "name": "one"}
-    bad = {"size": 4, "givens": "1" + "." * 15, "constraints": [{"type": "chess"}]}
+    bad = {"size": 4, "givens": "1" + "." * 15, "constraints": [{"type": "clock"}]}
     f = tmp_path / "list.json"
     f.write_text(json.dumps([good, bad, good]))
     entries = list(read_puzzles(f))
     assert [e.error is None for e in entries] == [True, False, True]
-    assert entries[1].message.startswith(f"{f} puzzle 2: constraint 1 has type 'chess'")
+    assert entries[1].message.startswith(f"{f} puzzle 2: constraint 1 has type 'clock'")
     assert entries[0].puzzle is not None and entries[0].puzzle.name == "one"
 
 

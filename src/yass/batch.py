@@ -103,6 +103,7 @@ def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (blocked by Workers)
     while True:
         try:
             job = conn.recv()
@@ -118,6 +119,25 @@ def _worker_loop(conn: Connection, func: Callable[[Any], Any]) -> None:
             conn.send(answer)
         except OSError:
             return
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back while worker processes start: a process started (forked) then
+    begins with it blocked, so a Ctrl-C to the whole process group (a terminal sends it
+    there) cannot reach a worker before it ignores SIGINT, which would print a traceback
+    from the worker. A Ctrl-C held back here reaches this process at the end."""
+    import signal
+
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError, ValueError):  # not on this platform
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 class Workers:
@@ -139,13 +159,14 @@ class Workers:
         self.conns: list[Connection] = []
         self.idle: list[Connection] = []
         self.busy: dict[Connection, int] = {}  # the number of the job each one is on
-        for _ in range(processes):
-            mine, theirs = context.Pipe()
-            proc = context.Process(target=_worker_loop, args=(theirs, func), daemon=True)
-            self.procs.append(proc)
-            self.conns.append(mine)
-            proc.start()
-            theirs.close()
+        with _sigint_blocked():  # each worker ignores Ctrl-C before it can take one
+            for _ in range(processes):
+                mine, theirs = context.Pipe()
+                proc = context.Process(target=_worker_loop, args=(theirs, func), daemon=True)
+                self.procs.append(proc)
+                self.conns.append(mine)
+                proc.start()
+                theirs.close()
         self.idle = list(self.conns)
 
     def send(self, number: int, job: Any) -> None:

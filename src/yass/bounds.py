@@ -13,8 +13,9 @@ propagation ran out, the last one included). A search that reaches a bound raise
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 
-__all__ = ["GUESSES", "TIME", "BoundReached", "Bounds"]
+__all__ = ["GUESSES", "TIME", "BoundReached", "Bounds", "poll", "watching"]
 
 #: ``BoundReached.kind`` when a search took ``max_guesses`` guesses ...
 GUESSES = "guesses"
@@ -91,3 +92,37 @@ class Bounds:
         """Raise BoundReached when a search that has taken ``taken`` guesses may take no more."""
         if self.max_guesses is not None and taken >= self.max_guesses:
             raise BoundReached(GUESSES, self.max_guesses)
+
+
+#: The bounds of the logic solver's run in this thread (``watching``), for ``poll``.
+_WATCHED: ContextVar[Bounds | None] = ContextVar("yass_watched_bounds", default=None)
+
+
+def poll() -> None:
+    """Raise BoundReached when the time limit of the run ``watching`` bounds has passed.
+
+    The logic solver checks its time limit before each step; a technique whose one
+    search can run for seconds (forcing chains, speculation on a big or empty grid)
+    calls this inside its loops, so ``--timeout`` holds within a fraction of a second.
+    """
+    bounds = _WATCHED.get()
+    if bounds is not None and bounds.deadline and time.monotonic() >= bounds.deadline:
+        bounds.check_time()
+
+
+class watching:
+    """``with watching(bounds):`` makes ``bounds`` the ones ``poll`` checks, in this
+    thread (a ContextVar), until the block ends; None leaves them as they are."""
+
+    def __init__(self, bounds: Bounds | None) -> None:
+        self._bounds = bounds
+        self._token: object = None
+
+    def __enter__(self) -> None:
+        if self._bounds is not None:
+            self._token = _WATCHED.set(self._bounds)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _WATCHED.reset(self._token)  # type: ignore[arg-type]
+            self._token = None

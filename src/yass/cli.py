@@ -50,6 +50,9 @@ __all__ = ["main"]
 # which gives each puzzle of a batch its outcome as one of them.
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
+#: The output could not be written: a full disk, standard output closed (``>&-``) or not
+#: open for writing. 74 is EX_IOERR of BSD's sysexits.h.
+EXIT_WRITE_FAILED = 74
 
 EXIT_CODES = """\
 exit codes:
@@ -59,6 +62,8 @@ exit codes:
   3    internal error (a result failed verification; please report it)
   4    a search stopped at --timeout or --max-guesses (that puzzle's line says so; the
        other puzzles of a file are still answered)
+  74   the output could not be written (disk full, standard output closed); one
+       line on standard error says why
   130  interrupted (Ctrl-C); results already printed are kept
   141  the reader of the output went away (as with `| head`); yass stops quietly
 For a file of many puzzles the exit code is the worst (highest) one over all of them.
@@ -92,9 +97,21 @@ def _out(text: str) -> None:
 
 
 def _err(kind: str, message: str) -> None:
-    sys.stdout.flush()
-    sys.stderr.write(f"yass: {kind}: {message}\n")
-    sys.stderr.flush()
+    _out_flushed()
+    try:
+        sys.stderr.write(f"yass: {kind}: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # standard error full or closed: nowhere to say it
+        pass
+
+
+def _out_flushed() -> None:
+    """Flush standard output before a message on standard error; a failure to write it
+    is left to the next write (or ``main``), which reports it."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):  # AttributeError: closed from the start
+        pass
 
 
 # -- reading PUZZLE -----------------------------------------------------------------------
@@ -615,6 +632,40 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
     return code
 
 
+def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
+    """The board after the first ``after`` steps of the solve path (``yass explain``'s).
+
+    The steps are taken one at a time and no more than asked: up to the first guess the
+    path is the ladder's next step each time. Only when logic runs out sooner is the
+    whole path solved (for the guesses' steps). ``bounds`` bound both.
+    """
+    from yass.bounds import watching
+    from yass.solver import apply_step, ladder_for, next_step
+
+    board = puzzle.board()
+    ladder, _ = ladder_for(puzzle, None, None, bounds)
+    taken = 0
+    with watching(bounds):
+        while taken < after and not board.is_solved():
+            if bounds is not None:
+                bounds.check_time()
+            step = next_step(board, ladder)
+            if step is None:
+                break
+            if apply_step(board, step) is not None:
+                return board  # the puzzle breaks here: its path ends too
+            taken += 1
+    if taken == after or board.is_solved():
+        return board
+    from yass.explain import explain
+
+    board = puzzle.board()
+    for step in explain(puzzle, bounds=bounds).steps[:after]:
+        board.apply(step)
+    return board
+
+
+@_bounded
 def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     from yass import render
 
@@ -623,10 +674,7 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     board = puzzle.board()
     after = getattr(args, "after", 0) or 0
     if after:
-        from yass.explain import explain
-
-        for step in explain(puzzle).steps[:after]:
-            board.apply(step)
+        board = _first_steps(puzzle, after, _puzzle_bounds(args))
     from yass.views import use_color
 
     color = use_color(sys.stdout)
@@ -884,7 +932,7 @@ class _Whole:
         if self._inside:
             self._pending = True
         else:
-            raise KeyboardInterrupt
+            _ctrl_c(signum, frame)
 
 
 class _Block:
@@ -901,7 +949,7 @@ class _Block:
         whole._inside = False
         if whole._pending and kind is None:
             whole._pending = False
-            raise KeyboardInterrupt
+            _ctrl_c(0, None)
 
 
 def _solve_lines(
@@ -1094,7 +1142,10 @@ def _explain_entry(
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
-    if args.html:
+    if args.html is not None:
+        if not args.html.strip():
+            _err("error", "--html needs the name of the file to write")
+            return EXIT_BAD_INPUT
         from yass import cli_web
 
         entries, _ = _entries(args.puzzle, args.rules, column=args.column)
@@ -1386,6 +1437,19 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
+#: The errors of a write that failed for want of room or of a writable file.
+_WRITE_ERRNOS = frozenset(("ENOSPC", "EDQUOT", "EFBIG", "EBADF", "EROFS", "EIO"))
+
+
+def write_failure(exc: OSError) -> int:
+    """The exit code for ``exc`` raised by a write: EXIT_WRITE_FAILED when the disk or
+    the file refused the data, else EXIT_BAD_INPUT (a path that cannot be a file...)."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return EXIT_WRITE_FAILED if name in _WRITE_ERRNOS else EXIT_BAD_INPUT
+
+
 def _stdin_default(args: Any) -> bool:
     """PUZZLE left out means standard input, unless it is a terminal (then say what is
     missing and return False)."""
@@ -1420,12 +1484,71 @@ def _utf8_streams() -> None:
                 pass
 
 
+#: Whether Ctrl-C has been pressed during this run of ``main`` (see ``_ctrl_c``).
+_interrupted = False
+
+
+def _ctrl_c(signum: int, frame: Any) -> None:
+    """The SIGINT handler while a command runs: KeyboardInterrupt the first time, nothing
+    after. The first Ctrl-C starts the clean-up (workers stopped and joined, the last
+    block of output kept); a second one, as impatient users and ``timeout -s INT`` send,
+    must not break into that clean-up and leave workers or a half-stopped pool behind."""
+    global _interrupted
+    if not _interrupted:
+        _interrupted = True
+        raise KeyboardInterrupt
+
+
+def _catch_ctrl_c() -> Any:
+    """Install ``_ctrl_c`` for SIGINT; the handler it replaces (None where none can be
+    installed: not the main thread, or SIGINT ignored as for a background job)."""
+    global _interrupted
+    import signal
+
+    _interrupted = False
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            return None
+        return signal.signal(signal.SIGINT, _ctrl_c)
+    except (ValueError, OSError):  # ValueError: not the main thread
+        return None
+
+
+def _release_ctrl_c(previous: Any) -> None:
+    if previous is not None:
+        import signal
+
+        try:
+            signal.signal(signal.SIGINT, previous)
+        except (ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process's arguments); the exit code."""
+    previous = None if _plain_solve(argv) is not None else _catch_ctrl_c()
+    try:
+        return _main(argv)
+    finally:
+        if _interrupted and argv is None:
+            # The process exits next: a later Ctrl-C must not break into the exit
+            # (the interpreter joining what is left) with a traceback.
+            import signal
+
+            previous = signal.SIG_IGN
+        _release_ctrl_c(previous)
+
+
+def _main(argv: list[str] | None) -> int:
     # The command is the process: it collects garbage less often than Python's default
     # (a pass every 700 new objects), which took a good share of a short run (loading the
     # modules a command needs makes many objects, none of them garbage). Passes still run.
     gc.set_threshold(10_000, 20, 20)
+    if sys.stderr is None:  # started with standard error closed (2>&-): messages are lost
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        _err("error", "standard output is closed, so no result can be written")
+        return EXIT_WRITE_FAILED
     _utf8_streams()
     try:
         try:
@@ -1435,13 +1558,17 @@ def main(argv: list[str] | None = None) -> int:
         if not _stdin_default(args):
             return EXIT_BAD_INPUT
         try:
-            return _COMMANDS[args.command](args)
+            code = _COMMANDS[args.command](args)
+            sys.stdout.flush()  # (a failure here is a write failure, reported below)
+            return code
         except _Failure as exc:
             return exc.code
         except PuzzleError as exc:
             _err("error", str(exc))
             return EXIT_BAD_INPUT
     except KeyboardInterrupt:
+        global _interrupted
+        _interrupted = True  # (a later Ctrl-C is ignored, see _ctrl_c)
         try:
             _err("interrupted", "stopped by Ctrl-C")
         except (OSError, ValueError):
@@ -1450,6 +1577,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a write to standard output failed (disk full...), or worse
+        _silence_stdout()  # what is left in its buffer must not fail again at exit
+        code = write_failure(exc)
+        what = "cannot write the output: " if code == EXIT_WRITE_FAILED else ""
+        where = f" ({exc.filename})" if exc.filename else ""
+        _err("error", f"{what}{exc.strerror or exc}{where}")
+        return code
     except RecursionError as exc:
         _err("internal error", f"{exc}; please report it")
         return EXIT_INTERNAL

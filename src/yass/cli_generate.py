@@ -97,7 +97,9 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="worker processes (default: all cores)")
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
-                   help="give up a puzzle after this many CPU seconds of tries")
+                   help="give up a puzzle after SECONDS (of the clock, every search"
+                   " included): its line says 'no puzzle found within SECONDS s' and the"
+                   " exit code is 4")
 
 
 def _codes(spec: str | None) -> tuple[str, ...]:
@@ -110,7 +112,7 @@ def _codes(spec: str | None) -> tuple[str, ...]:
 
 def _request(args: argparse.Namespace) -> Any:
     from yass.constraints import rules_from_names
-    from yass.generate import LEVEL_NAMES, GenerateError, Request
+    from yass.generate import LEVEL_NAMES, GenerateError, Request, impossible
     from yass.layout import Layout
 
     for option in ("level", "require", "exclude", "hardest", "practice"):
@@ -149,11 +151,37 @@ def _request(args: argparse.Namespace) -> Any:
     practice = _codes(args.practice)
     if len(practice) > 1:
         raise GenerateError(f"--practice takes one technique, not {args.practice!r}")
-    return Request(
+    req = Request(
         layout, tuple(levels), _codes(args.require), _codes(args.exclude),
         _codes(args.hardest), args.symmetry, args.givens, args.minimal,
         practice[0] if practice else None, args.rating, fixed,
     )
+    why = impossible(req)
+    if why is not None:
+        raise GenerateError(f"no puzzle can be made: {why}")
+    return req
+
+
+def _no_solution(req: Any, args: argparse.Namespace) -> str | None:
+    """Why the template's (or ``--rules``') rules and givens allow no solution at all, or
+    None: found by one search (bounded by ``--timeout``), not left to the generator,
+    which could only run out of time."""
+    if not (args.template or args.rules):
+        return None
+    from yass import fast
+    from yass.board import Puzzle
+    from yass.bounds import BoundReached, Bounds
+
+    givens = req.fixed or (0,) * req.layout.ncells
+    try:
+        count, _ = fast.search(Puzzle(req.layout, tuple(givens)), 1, Bounds(args.timeout)
+                               if args.timeout else None)
+    except BoundReached:
+        return None  # not known in time: the generator's own bound says so
+    if count:
+        return None
+    where = f"{args.template}: the template's" if args.template else "the"
+    return f"{where} rules and givens allow no solution, so no puzzle can be made"
 
 
 def _text(item: Any, fmt: str) -> str:
@@ -181,15 +209,19 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
 
     try:
         req = _request(args)
+        why = _no_solution(req, args)
     except PuzzleError as exc:
         err("error", str(exc))
+        return EXIT_BAD_INPUT
+    if why is not None:
+        err("error", why)
         return EXIT_BAD_INPUT
     timeout = args.timeout
     why = rarely(req)
     if why is not None:
         if timeout is None:
             timeout = RARE_TIMEOUT
-        err("note", f"{why}; each puzzle is searched for {timeout:g} CPU seconds at most"
+        err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, os.cpu_count() or 1, args.count)

@@ -68,7 +68,59 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Command(_Parser):
-    """The parser of a subcommand."""
+    """The parser of a subcommand.
+
+    Its arguments are read as a user means them where argparse would not:
+
+    - an option's value may start with ``-`` (``--techniques -sp,-fn``, ``--seed -3``,
+      ``--timeout -1``, which then gets its own message): argparse takes any word that
+      starts with ``-`` for an option, so such a value is joined to its option
+      (``--techniques=-sp,-fn``) unless it is one of this command's options itself;
+    - an option whose value is optional (``hint --marks [2|3]``) takes the next word
+      only when it is one of its choices, so ``hint --marks PUZZLE`` reads PUZZLE as
+      the puzzle.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if args is not None:
+            args = self._joined(list(args))
+        return super().parse_known_args(args, namespace)
+
+    def _joined(self, words: list[str]) -> list[str]:
+        options = self._option_string_actions
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            action = options.get(word)
+            following = words[i + 1] if i + 1 < len(words) else None
+            if word == "--":  # the rest are positional, as argparse has it
+                out += words[i:]
+                break
+            if action is not None and following is not None and action.option_strings:
+                if (
+                    action.nargs is None
+                    and following.startswith("-")
+                    and following not in options
+                    and following not in ("-", "--")
+                ):
+                    out.append(f"{word}={following}")
+                    i += 2
+                    continue
+                if (
+                    action.nargs == "?"
+                    and action.choices is not None
+                    and following not in {str(c) for c in action.choices}
+                    and not following.startswith("-")
+                ):
+                    out.append(f"{word}={action.const}")
+                    i += 1
+                    continue
+            out.append(word)
+            i += 1
+        return out
 
 
 class _Unused:
@@ -256,8 +308,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--after", type=_positive, metavar="N",
-        help="show the board after the first N steps of the solve path (see `yass explain`)",
+        help="show the board after the first N steps of the solve path (see `yass explain`),"
+        " taken one at a time; when a guess comes within them the path is solved to its end"
+        " to know it (--timeout bounds either)",
     )
+    _bound_options(p)
 
     p = command(
         "explain",

@@ -106,8 +106,10 @@ def explain_html(
         with open(args.html, "w", encoding="utf-8") as stream:
             stream.write(standalone_html(payload))
     except OSError as exc:
+        from yass.cli import write_failure
+
         err("error", f"cannot write {args.html}: {exc.strerror or exc}")
-        return EXIT_BAD_INPUT
+        return write_failure(exc)  # 74 for a full disk, 2 for a path that is no file
     steps, guesses = len(payload["steps"]), payload["guesses"]
     out(f"wrote {args.html}: {steps} step{'s' * (steps != 1)},"
         f" {guesses} guess{'es' * (guesses != 1)}"

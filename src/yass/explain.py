@@ -266,7 +266,12 @@ def hint(
 
         unique = sum(1 for _ in board_solutions(board, 2, bounds=bounds)) == 1
     ladder_, _ = ladder_for(Puzzle(board.layout, tuple(board.values)), ladder, bool(unique))
-    return Hint(board.layout, next_step(board, ladder_))
+    from yass.bounds import watching
+
+    with watching(bounds):  # the time limit holds inside the ladder's long searches
+        if bounds is not None:
+            bounds.check_time()
+        return Hint(board.layout, next_step(board, ladder_))
 
 
 # -- Snyder marks -------------------------------------------------------------------------

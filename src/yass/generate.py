@@ -65,6 +65,7 @@ __all__ = [
     "fingerprint",
     "generate",
     "generate_one",
+    "impossible",
     "orbits",
     "rarely",
 ]
@@ -81,7 +82,7 @@ LEVEL_NAMES = ("easy", "medium", "hard", "unfair", "extreme")
 _VIA_GAIC = ("Grouped Nice Loop/AIC comes first on the ladder and its chains through ALS"
              " nodes make the same eliminations")
 RARE = {"alsxz": _VIA_GAIC, "alsxy": _VIA_GAIC, "alsc": _VIA_GAIC}
-#: CPU seconds a puzzle that ``rarely`` names is searched for when no timeout is given.
+#: Seconds a puzzle that ``rarely`` names is searched for when no timeout is given.
 RARE_TIMEOUT = 30.0
 
 
@@ -197,13 +198,15 @@ class Generated:
 
 
 def _random_grid(
-    layout: Layout, rng: random.Random, fixed: Sequence[int] | None = None
+    layout: Layout, rng: random.Random, fixed: Sequence[int] | None = None,
+    bounds: Bounds | None = None,
 ) -> tuple[int, ...] | None:
     """A random solution grid of ``layout`` (None if the rules allow none).
 
     A few random digits are placed where the rules still allow them, then the fast
     search completes the grid (its first solution); a dead end starts again. After a few
     failures (tight rules) the logic solver guesses its way to a grid in random order.
+    BoundReached when the time limit of ``bounds`` passes first.
     """
     from yass import fast
 
@@ -224,7 +227,7 @@ def _random_grid(
                 break
             givens[cell] = d
         else:
-            grid = fast.solve(Puzzle(layout, tuple(givens)))
+            grid = fast.solve(Puzzle(layout, tuple(givens)), bounds)
             if grid is not None:
                 return tuple(grid)
     from yass.solver import solve
@@ -233,7 +236,7 @@ def _random_grid(
     empty = Puzzle(layout, tuple(start))
     result = solve(
         empty, get_techniques("ns,hs"), unique=False, guess_order="random",
-        seed=rng.randrange(1 << 62),
+        seed=rng.randrange(1 << 62), bounds=bounds,
     )
     return result.solution
 
@@ -245,14 +248,16 @@ def _c9(layout: Layout) -> bool:
     return fast.engine(layout) == fast.CLASSIC9
 
 
-def _unique(layout: Layout, givens: Sequence[int]) -> bool:
+def _unique(layout: Layout, givens: Sequence[int], bounds: Bounds | None = None) -> bool:
+    """Whether ``givens`` have one solution; BoundReached at the time limit of ``bounds``
+    (a classic 9x9 takes microseconds: only other layouts are bounded)."""
     if _c9(layout):
         from yass import _core
 
         return _core.c9_search(givens, 2)[0] == 1
     from yass import fast
 
-    return fast.count_solutions(Puzzle(layout, tuple(givens)), 2) == 1
+    return fast.count_solutions(Puzzle(layout, tuple(givens)), 2, bounds) == 1
 
 
 def _branches(givens: Sequence[int]) -> int:
@@ -264,7 +269,9 @@ def _branches(givens: Sequence[int]) -> int:
     return _core.c9_search(givens, 2)[3]
 
 
-def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]:
+def _carve(
+    req: Request, grid: tuple[int, ...], rng: random.Random, bounds: Bounds | None = None
+) -> list[int]:
     """Take givens away orbit by orbit while the solution stays unique (never below the
     lower bound of ``req.givens``)."""
     layout = req.layout
@@ -281,7 +288,7 @@ def _carve(req: Request, grid: tuple[int, ...], rng: random.Random) -> list[int]
         saved = [givens[c] for c in orbit]
         for c in orbit:
             givens[c] = 0
-        if _unique(layout, givens):
+        if _unique(layout, givens, bounds):
             count -= len(orbit)
         else:
             for c, v in zip(orbit, saved, strict=True):
@@ -301,6 +308,95 @@ def rarely(req: Request) -> str | None:
         return None
     code = named[0]
     return f"{technique_info(code).name} is almost never on a solving path: {RARE[code]}"
+
+
+#: The fewest givens a classic puzzle with one solution has, by size: 17 for 9x9 (McGuire,
+#: Tugemann and Civario's exhaustive search, 2012), 4 for 4x4; for other sizes only the
+#: bound that holds for every size: with two digits absent from the givens, swapping
+#: them in a solution gives another one, so at least N-1 givens.
+FEWEST_GIVENS = {4: 4, 9: 17}
+
+
+def impossible(req: Request) -> str | None:
+    """Why no puzzle can meet ``req``, its options contradicting each other or the
+    grid (a technique both required and excluded, a level no allowed hardest technique
+    has, fewer givens than any puzzle with one solution has...), or None. Said at
+    once, rather than found by a search that can only run out of time."""
+    from yass.table import LEVELS, TABLE
+
+    def name(code: str) -> str:
+        return TABLE[code].name if code in TABLE else code
+
+    def levels(codes: Sequence[str]) -> str:
+        return ", ".join(f"{name(c)} ({LEVELS[TABLE[c].level]})" for c in codes if c in TABLE)
+
+    layout = req.layout
+    fixed = sum(1 for v in req.fixed if v) if req.fixed else 0
+    if req.givens is not None:
+        lo, hi = req.givens
+        span = f"--givens {lo}-{hi}" if lo != hi else f"--givens {lo}"
+        fewest = FEWEST_GIVENS.get(layout.size, layout.size - 1)
+        if hi < fixed:
+            return f"{span}: the template has {fixed} givens already"
+        if layout.is_classic and not fixed and hi < fewest:
+            return (f"{span}: a classic {layout.size}x{layout.size} puzzle needs at least"
+                    f" {fewest} givens to have only one solution")
+        if lo >= layout.ncells:
+            asked = [opt for opt, on in (
+                ("--level", req.levels), ("--require", req.require),
+                ("--hardest", req.hardest), ("--practice", req.practice),
+                ("--rating", req.rating), ("--minimal", req.minimal and layout.ncells > 1),
+            ) if on]
+            if asked:
+                return (f"{span}: a full grid has no step to take, so {asked[0]} cannot"
+                        " be met")
+    both = [c for c in req.require if c in req.exclude]
+    if req.practice is not None and req.practice in req.exclude:
+        both.append(req.practice)
+    if both:
+        return f"{name(both[0])} is both required and excluded (--exclude)"
+    if req.hardest and all(c in req.exclude for c in req.hardest):
+        return "--exclude excludes every technique --hardest allows"
+    wanted = LEVELS[max(req.levels)] if req.levels else ""
+    allowed = ", ".join(LEVELS[v] for v in sorted(set(req.levels)))
+    if req.levels and req.hardest and not any(
+        c in TABLE and TABLE[c].level in req.levels for c in req.hardest
+    ):
+        return (f"--level {allowed.lower()}: no technique --hardest allows is at that"
+                f" level ({levels(req.hardest)})")
+    needed = [*req.require, *((req.practice,) if req.practice else ())]
+    for code in needed:
+        if code not in TABLE:
+            continue
+        if req.levels and TABLE[code].level > max(req.levels):
+            return (f"{name(code)} ({LEVELS[TABLE[code].level]}) cannot be on the path"
+                    f" of a puzzle whose hardest step is {wanted} at most (--level"
+                    f" {allowed.lower()})")
+        if req.hardest and all(
+            c in TABLE and _key(c) < _key(code) for c in req.hardest
+        ):
+            return (f"{name(code)} comes after every technique --hardest allows on the"
+                    f" ladder ({levels(req.hardest)}), so it cannot be on the path")
+    return None
+
+
+def _full(
+    req: Request, rng: random.Random, index: int, bounds: Bounds | None
+) -> Generated | None:
+    """The one puzzle of ``--givens N`` with N the number of cells: a full solution grid
+    (one solution, no step to take); None at the time limit of ``bounds``."""
+    start = time.process_time()
+    try:
+        grid = _random_grid(req.layout, rng, req.fixed, bounds)
+    except BoundReached:
+        return None
+    if grid is None:
+        raise GenerateError("these rules allow no solution grid")
+    out = Generated(Puzzle(req.layout, grid), grid, 0, "Trivial", "",
+                    "none (the grid is full)", 0, {}, 1, 0.0)
+    out.index = index
+    out.seconds = time.process_time() - start
+    return out
 
 
 def _matches(req: Request, counts: dict[str, int], hardest: str, level: int) -> bool:
@@ -701,7 +797,7 @@ def _soften(
 
 def _mutate(
     req: Request, grid: tuple[int, ...], givens: list[int], shapes: list[tuple[int, ...]],
-    rng: random.Random,
+    rng: random.Random, bounds: Bounds | None = None,
 ) -> list[int] | None:
     """A neighbour of ``givens`` from the same solution grid: one orbit of givens taken
     away, one (or, while the solution is not unique, up to three) empty orbits filled,
@@ -723,7 +819,7 @@ def _mutate(
         for c in orbit:
             out[c] = grid[c]
         added.append(orbit)
-        if _unique(layout, out):
+        if _unique(layout, out, bounds):
             break
     else:
         return None
@@ -735,7 +831,7 @@ def _mutate(
             continue
         for c in orbit:
             out[c] = 0
-        if _unique(layout, out):
+        if _unique(layout, out, bounds):
             count -= len(orbit)
         else:
             for c in orbit:
@@ -941,8 +1037,9 @@ def generate_one(
     req: Request, seed: int | str = 0, index: int = 0, *, timeout: float | None = None,
     max_tries: int | None = None, attempt: int = 0, avoid: frozenset[str] = frozenset(),
 ) -> Generated | None:
-    """Puzzle ``index`` of ``seed`` for ``req``; None if ``timeout`` seconds or
-    ``max_tries`` rated puzzles pass without a match. ``attempt`` draws another, and
+    """Puzzle ``index`` of ``seed`` for ``req``; None if ``timeout`` seconds (of the
+    clock on the wall, every search included) or ``max_tries`` rated puzzles pass
+    without a match. ``attempt`` draws another, and
     none whose ``fingerprint`` is in ``avoid`` is returned (``generate`` asks for one
     in place of a puzzle isomorphic to an earlier one).
 
@@ -963,7 +1060,8 @@ def generate_one(
         raise GenerateError(f"unknown technique code {unknown[0]!r} (`yass techniques` lists them)")
     start = time.process_time()
     target = _Target(req)
-    target.bounds = Bounds(timeout=timeout) if timeout is not None and timeout > 0 else None
+    bounds = Bounds(timeout=timeout) if timeout is not None and timeout > 0 else None
+    target.bounds = bounds
     rng = random.Random(f"{seed}/{index}" + (f"/{attempt}" if attempt else ""))
     shapes = orbits(req.layout.size, req.symmetry)
     if req.fixed:
@@ -972,9 +1070,12 @@ def generate_one(
     tries = 0
 
     def stop(tries: int) -> bool:
-        if timeout is not None and time.process_time() - start > timeout:
+        if bounds is not None and time.monotonic() >= bounds.deadline:
             return True
         return max_tries is not None and tries >= max_tries
+
+    if req.givens and req.givens[0] >= req.layout.ncells:
+        return _full(req, rng, index, bounds)
 
     bank = _bank(req, target)
     grid: tuple[int, ...] = ()
@@ -983,57 +1084,60 @@ def generate_one(
     best: Distance = (9, 0, 0)
     stuck: list[int] = []
     stale = 0
-    while True:
-        if stop(tries):
-            return None
-        if current is None or stale >= patience:
-            if bank:
-                # Each new start is first a walk from the bank, then a random grid.
-                try:
-                    out, tries = _from_bank(
-                        req, target, bank, shapes, rng, stop, tries, avoid
-                    )
-                except BoundReached:
-                    return None
+    try:
+        while True:
+            if stop(tries):
+                return None
+            if current is None or stale >= patience:
+                if bank:
+                    # Each new start is first a walk from the bank, then a random grid.
+                    try:
+                        out, tries = _from_bank(
+                            req, target, bank, shapes, rng, stop, tries, avoid
+                        )
+                    except BoundReached:
+                        return None
+                    if out is not None:
+                        out.tries, out.index = tries, index
+                        out.seconds = time.process_time() - start
+                        return out
+                    if stop(tries):
+                        return None
+                found = _random_grid(req.layout, rng, req.fixed, bounds)
+                if found is None:
+                    raise GenerateError("these rules allow no solution grid")
+                grid, stale = found, 0
+                candidate = _carve(req, grid, rng, bounds)
+                current = None
+            else:
+                if stuck and not req.minimal and rng.random() < SOFTEN:
+                    candidate = _soften(grid, current, shapes, stuck, rng)
+                else:
+                    candidate = _mutate(req, grid, current, shapes, rng, bounds)
+                stale += 1
+                if candidate is None:
+                    continue
+            tries += 1
+            puzzle = Puzzle(req.layout, tuple(candidate))
+            try:
+                dist, result = target.distance(puzzle, grid)
+            except BoundReached:
+                return None
+            if result is not None:
+                out = _check(req, puzzle, result)
+                if out is not None and avoid and fingerprint(puzzle.givens) in avoid:
+                    out = None
                 if out is not None:
                     out.tries, out.index = tries, index
                     out.seconds = time.process_time() - start
                     return out
-                if stop(tries):
-                    return None
-            found = _random_grid(req.layout, rng, req.fixed)
-            if found is None:
-                raise GenerateError("these rules allow no solution grid")
-            grid, stale = found, 0
-            candidate = _carve(req, grid, rng)
-            current = None
-        else:
-            if stuck and not req.minimal and rng.random() < SOFTEN:
-                candidate = _soften(grid, current, shapes, stuck, rng)
-            else:
-                candidate = _mutate(req, grid, current, shapes, rng)
-            stale += 1
-            if candidate is None:
-                continue
-        tries += 1
-        puzzle = Puzzle(req.layout, tuple(candidate))
-        try:
-            dist, result = target.distance(puzzle, grid)
-        except BoundReached:
-            return None
-        if result is not None:
-            out = _check(req, puzzle, result)
-            if out is not None and avoid and fingerprint(puzzle.givens) in avoid:
-                out = None
-            if out is not None:
-                out.tries, out.index = tries, index
-                out.seconds = time.process_time() - start
-                return out
-            dist = (0, 1, 0)  # in the window, but something else asked for is missing
-        if current is None or dist <= best:
-            if current is None or dist < best:
-                stale = 0
-            current, best, stuck = candidate, dist, target.stuck
+                dist = (0, 1, 0)  # in the window, but something else asked for is missing
+            if current is None or dist <= best:
+                if current is None or dist < best:
+                    stale = 0
+                current, best, stuck = candidate, dist, target.stuck
+    except BoundReached:  # the time limit passed inside a search
+        return None
 
 
 def _practice(puzzle: Puzzle, steps: Sequence[Any], code: str) -> tuple[int, str]:
@@ -1094,7 +1198,13 @@ def generate(
     if jobs <= 1 or count <= 1:
         yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
         return
-    import multiprocessing
+    from yass import batch
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from _distinct(req, seed, timeout, pool.imap(_job, tasks))
+    # Workers that ignore Ctrl-C and are stopped at once when the run ends or is
+    # interrupted (yass.batch), rather than a multiprocessing pool, whose workers each
+    # print a traceback on Ctrl-C.
+    results = batch.in_order(_job, tasks, jobs, lambda: True)
+    try:
+        yield from _distinct(req, seed, timeout, results)
+    finally:
+        results.close()

@@ -55,6 +55,16 @@ RULE_MEANINGS: dict[str, tuple[str, str]] = {
     "minimum": ("minimum", "smaller than its orthogonal neighbours"),
     "maximum": ("maximum", "greater than its orthogonal neighbours"),
     "candidates": ("candidates", "the cell holds one of the listed digits"),
+    "chess": ("anti-chess", "cells one of these leaps apart (any direction) differ"),
+    "taxicab": ("taxicab", "cells this many steps apart (rows plus columns) differ"),
+    "self_taxicab": (
+        "self-taxicab", "a digit d is never d steps (rows plus columns) from another d"),
+    "knightmare": ("knightmare", "cells a knight's move apart never add up to 5 or 15"),
+    "cyclic_nonconsecutive": (
+        "cyclic non-consecutive", "orthogonal neighbours are never consecutive, N and 1 included"),
+    "difference_negative": ("no white dot", "no pair without a dot differs by these"),
+    "ratio_negative": ("no black dot", "no pair without a dot has one digit these times the other"),
+    "sum_negative": ("no sum marker", "no pair without an X or V adds up to these"),
     "quadruple": ("quadruple", "the digits appear in the four cells around the circle"),
     "clone": ("clones", "the two shaded shapes hold the same digits"),
     "column_indexer": (
@@ -155,6 +165,14 @@ def _item(rule: Mapping[str, Any], size: int) -> str:
         return f"{listed} = {','.join(rule.get('clone') or ())}"
     if kind == "whispers" and rule.get("value") is not None:
         return f"{listed} (at least {rule['value']})"
+    if kind == "chess":
+        leaps = ", ".join(f"({a},{b})" for a, b in rule.get("offsets") or ())
+        return f"{rule['name']} {leaps}" if rule.get("name") else leaps
+    if kind == "taxicab":
+        return f"{rule.get('distance')} steps"
+    if kind in ("knightmare", "difference_negative", "ratio_negative", "sum_negative"):
+        values = rule.get("sums" if kind == "knightmare" else "values")
+        return ", ".join(str(v) for v in values) if values else ""
     if kind == "diagonal":
         if rule.get("direction", "main") == "main":
             return f"r1c1 to r{size}c{size}"

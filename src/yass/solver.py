@@ -169,15 +169,18 @@ def run_logic(
     caller has already found no contradiction on the board. ``bounds``: raise
     BoundReached when its time limit passes (checked before each step).
     """
+    from yass.bounds import watching
+
     reason = None if checked else board.contradiction()
-    while reason is None and not board.is_solved():
-        if bounds is not None:
-            bounds.check_time()
-        step = next_step(board, techniques)
-        if step is None:
-            return None
-        steps.append(step)
-        reason = apply_step(board, step)
+    with watching(bounds):  # (checked inside the long searches of one step too)
+        while reason is None and not board.is_solved():
+            if bounds is not None:
+                bounds.check_time()
+            step = next_step(board, techniques)
+            if step is None:
+                return None
+            steps.append(step)
+            reason = apply_step(board, step)
     return reason
 
 

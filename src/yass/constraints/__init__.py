@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 
     from yass.constraints.base import REGISTRY
     from yass.constraints.cells import Candidates, Even, Odd
+    from yass.constraints.chess import (
+        Chess,
+        CyclicNonConsecutive,
+        DifferenceNegative,
+        Knightmare,
+        RatioNegative,
+        SelfTaxicab,
+        SumNegative,
+        Taxicab,
+    )
     from yass.constraints.houses import Diagonal, DisjointGroups, ExtraRegion, Regions, windoku
     from yass.constraints.lines import (
         Between,
@@ -56,6 +66,11 @@ if TYPE_CHECKING:
 #: rule type (``REGISTRY``), so a classic puzzle loads none of them.
 _MODULES: dict[str, str] = {
     **dict.fromkeys(("Candidates", "Even", "Odd"), "cells"),
+    **dict.fromkeys(
+        ("Chess", "CyclicNonConsecutive", "DifferenceNegative", "Knightmare", "RatioNegative",
+         "SelfTaxicab", "SumNegative", "Taxicab"),
+        "chess",
+    ),
     **dict.fromkeys(("Diagonal", "DisjointGroups", "ExtraRegion", "Regions", "windoku"), "houses"),
     **dict.fromkeys(
         ("Between", "ColumnIndexer", "EntropicLine", "Maximum", "Minimum", "ModularLine",
@@ -98,17 +113,21 @@ __all__ = [
     "Arrow",
     "Between",
     "Candidates",
+    "Chess",
     "Clone",
     "ColumnIndexer",
     "Constraint",
+    "CyclicNonConsecutive",
     "Diagonal",
     "DiagonalNonConsecutive",
     "Difference",
+    "DifferenceNegative",
     "DisjointGroups",
     "EntropicLine",
     "Even",
     "ExtraRegion",
     "Killer",
+    "Knightmare",
     "KropkiNegativeBlack",
     "LittleKiller",
     "Maximum",
@@ -120,13 +139,17 @@ __all__ = [
     "Palindrome",
     "Quadruple",
     "Ratio",
+    "RatioNegative",
     "RegionSumLine",
     "Regions",
     "Relation",
     "Renban",
     "Sandwich",
+    "SelfTaxicab",
     "Skyscraper",
     "SlowThermo",
+    "SumNegative",
+    "Taxicab",
     "Thermo",
     "Whispers",
     "XSum",
@@ -178,7 +201,31 @@ RULE_NAMES: dict[str, tuple[str, Callable[[Grid], list[Constraint]]]] = {
         lambda g: [_rule("KropkiNegativeBlack")()],
     ),
     "xvnegative": ("no orthogonal neighbours sum to 5 or 10", lambda g: [_rule("XVNegative")()]),
+    "anticamel": ("cells a camel's leap (1,3) apart differ", lambda g: [_leap("camel")]),
+    "antizebra": ("cells a zebra's leap (2,3) apart differ", lambda g: [_leap("zebra")]),
+    "antigiraffe": ("cells a giraffe's leap (1,4) apart differ", lambda g: [_leap("giraffe")]),
+    "antiferz": ("diagonal neighbours differ (a ferz's step)", lambda g: [_leap("ferz")]),
+    "antialfil": ("cells two diagonal steps (2,2) apart differ", lambda g: [_leap("alfil")]),
+    "selftaxicab": (
+        "a digit d is never d steps (rows plus columns) from another d",
+        lambda g: [_rule("SelfTaxicab")()],
+    ),
+    "knightmare": (
+        "cells a knight's move apart never add up to 5 or 15",
+        lambda g: [_rule("Knightmare")()],
+    ),
+    "cyclicnonconsecutive": (
+        "orthogonal neighbours are not consecutive, N and 1 included",
+        lambda g: [_rule("CyclicNonConsecutive")()],
+    ),
 }
+
+
+def _leap(name: str) -> Constraint:
+    from yass.constraints.chess import LEAPS, Chess
+
+    label, offset = LEAPS[name]
+    return Chess([offset], label)
 
 _LINE = '"cells": [the cells along the line, in order]'
 _PAIR = '"cells": [two cells]'
@@ -227,6 +274,17 @@ JSON_FIELDS: dict[str, str] = {
     "minimum": '"cells": [cells, each smaller than its orthogonal neighbours not listed]',
     "maximum": '"cells": [cells, each greater than its orthogonal neighbours not listed]',
     "column_indexer": '"cells": [cells of a column: digit v at (r, c) puts c at (r, v)]',
+    "chess": (
+        '"offsets": [[rows, columns], ...] (each leap in every direction: [[1, 3]] is the'
+        ' camel), "name": text (optional)'
+    ),
+    "taxicab": '"distance": rows plus columns between the cells that differ',
+    "self_taxicab": "none",
+    "knightmare": '"sums": the forbidden sums (default [5, 15])',
+    "cyclic_nonconsecutive": "none",
+    "difference_negative": '"values": the differences no undotted pair has (default [1])',
+    "ratio_negative": '"values": the ratios no undotted pair has (default [2])',
+    "sum_negative": '"values": the sums no pair without an X or V has (default [5, 10])',
 }
 
 _ALIASES = {

@@ -226,7 +226,7 @@ class CellsRule(Constraint):
 REGISTRY: dict[str, type[Constraint]] = {}
 
 #: The modules of ``yass.constraints`` that define rule types.
-RULE_MODULES = ("cells", "houses", "lines", "outside", "pairs", "sums")
+RULE_MODULES = ("cells", "chess", "houses", "lines", "outside", "pairs", "sums")
 
 
 def load_rule_types() -> dict[str, type[Constraint]]:

@@ -438,19 +438,47 @@ def rate_many(
         for p in puzzles:
             yield _rate_text(p, scale)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    yield from _pooled(puzzles, scale, jobs, chunksize)
 
-    pool = ProcessPoolExecutor(max_workers=jobs)
+
+def _pooled(
+    puzzles: Iterable[str], scale: str, jobs: int, chunksize: int
+) -> Generator[Rating | RatingError, None, None]:
+    """``rate_many`` over ``jobs`` worker processes (``yass.batch.in_order``: workers that
+    ignore Ctrl-C, each with its own pipe, stopped at once on Ctrl-C or an early stop).
+    On SE's scale the puzzles of a chunk that the quick path rates are rated here
+    (``_here_first``); a chunk with none left is not sent."""
+    from collections import deque
+    from itertools import islice
+
+    from yass import batch
+
+    here: deque[list[Rating | None]] = deque()  # of each chunk sent, what was rated here
+
+    def chunks() -> Iterator[tuple[list[str], str]]:
+        source = iter(puzzles)
+        while chunk := list(islice(source, chunksize)):
+            if scale == "se":
+                quick = [_lean("".join(p.split())) for p in chunk]
+            else:
+                quick = [None] * len(chunk)
+            here.append(quick)
+            yield [p for p, r in zip(chunk, quick, strict=True) if r is None], scale
+
+    results = batch.in_order(
+        _rate_job, chunks(), jobs, lambda: True, local=lambda job: not job[0]
+    )
     try:
-        yield from _windowed(
-            puzzles,
-            _here_first(lambda chunk: pool.submit(_rate_chunk, chunk, scale), scale),
-            4 * jobs,
-            chunksize,
-        )
+        for there in results:
+            rest = iter(there)
+            yield from (r if r is not None else next(rest) for r in here.popleft())
     finally:
-        # On Ctrl-C or an early stop, drop the work not started yet.
-        pool.shutdown(wait=True, cancel_futures=True)
+        results.close()
+
+
+def _rate_job(job: tuple[list[str], str]) -> list[Rating | RatingError]:
+    """A chunk's puzzles and scale: what a worker process rates (``_rate_chunk``)."""
+    return _rate_chunk(*job)
 
 
 class _Split:

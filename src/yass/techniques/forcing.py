@@ -92,6 +92,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from yass.board import Board
+from yass.bounds import poll
 from yass.geometry import bits, digit_char, mask_digits
 from yass.layout import Layout, per_layout
 from yass.step import (
@@ -815,6 +816,7 @@ class _Search:
             for index, b in enumerate(self.branches):
                 if b.dead or b.done:
                     continue
+                poll()  # (a whole search can take seconds: --timeout holds inside it)
                 if self.advance(b, k):
                     # (a premise that breaks the board by itself is a single, not a chain)
                     if k:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from yass.board import Board
+from yass.bounds import poll
 from yass.geometry import bits, digit_char, mask_digits
 from yass.layout import Layout
 from yass.record import record
@@ -307,6 +308,7 @@ class Speculation(Technique):
             key=lambda c: (cands[c].bit_count(), c),
         )
         for cell in order:
+            poll()  # (trying every candidate can take seconds: --timeout holds inside)
             for d in mask_digits(cands[cell]):
                 if broken is None and base.cands[cell] >> (d - 1) & 1:
                     if base.assigned[cell]:

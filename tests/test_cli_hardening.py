@@ -1,0 +1,301 @@
+"""Issue 26 ("Hardening, round two"): write failures, option values that start with
+``-``, impossible and trivial generate requests, bounds on every search, Dask addresses,
+convert's memory, validation of f-puzzles and JSON values, progress and the rules text.
+
+(Ctrl-C on a terminal is tests/test_interrupts.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SEED_PUZZLE
+from yass.cli import EXIT_WRITE_FAILED, main
+
+P = SEED_PUZZLE
+SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def yass(*argv: str, shell: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``python -m yass ARGV`` in a fresh process; ``shell``: redirections for sh."""
+    if shell:
+        command = ["sh", "-c", f'exec "$@" {shell}', "sh", sys.executable, "-m", "yass", *argv]
+    else:
+        command = [sys.executable, "-m", "yass", *argv]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
+# -- 6. write failures: one line and exit code 74, for every command -------------------------
+
+#: A quick run of every command (each writes something to standard output).
+EVERY_COMMAND = {
+    "solve": ["solve", P],
+    "solve line": ["solve", P, "--format", "line"],
+    "count": ["count", P],
+    "check": ["check", P],
+    "candidates": ["candidates", P],
+    "show": ["show", P],
+    "explain": ["explain", P],
+    "hint": ["hint", P],
+    "techniques": ["techniques"],
+    "rules": ["rules"],
+    "generate": ["generate", "-j", "1"],
+    "rate": ["rate", P],
+    "convert": ["convert", P],
+    "web": ["web", "--port", "0"],
+}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", list(EVERY_COMMAND))
+def test_a_full_disk_gives_one_line_and_exit_74(command: str) -> None:
+    done = yass(*EVERY_COMMAND[command], shell=">/dev/full")
+    assert done.returncode == EXIT_WRITE_FAILED == 74, done.stderr
+    assert done.stderr == "yass: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("command", list(EVERY_COMMAND))
+def test_a_closed_standard_output_gives_one_line_and_exit_74(command: str) -> None:
+    done = yass(*EVERY_COMMAND[command], shell=">&-")
+    assert done.returncode == 74, done.stderr
+    assert done.stderr == "yass: error: standard output is closed, so no result can be written\n"
+
+
+def test_standard_output_not_open_for_writing_gives_one_line() -> None:
+    done = yass("solve", P, shell="1</dev/null")
+    assert done.returncode == 74
+    assert done.stderr == "yass: error: cannot write the output: Bad file descriptor\n"
+
+
+def test_closed_standard_error_still_answers() -> None:
+    done = yass("solve", P, "--format", "line", shell="2>&-")
+    assert done.returncode == 0 and done.stdout == SEED_SOLUTION + "\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_explain_html_on_a_full_disk_and_an_empty_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "explain", P, "--html", "/dev/full")
+    assert code == 74 and err == "yass: error: cannot write /dev/full: No space left on device\n"
+    code, out, err = run(capsys, "explain", P, "--html", "")
+    assert code == 2 and out == ""
+    assert err == "yass: error: --html needs the name of the file to write\n"
+
+
+# -- 7. option values that start with '-' ------------------------------------------------------
+
+
+def test_techniques_with_leading_minus_as_documented(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", P, "--techniques", "-sp,-fn", "--steps")
+    assert code == 0, err
+    assert out == run(capsys, "solve", P, "--techniques=-sp,-fn", "--steps")[1]
+    code, out, err = run(capsys, "solve", P, "--techniques", "-fh,-nt", "--steps")
+    assert code == 0, err
+    assert "Full House" not in out and "Naked Triple" not in out and "Naked Single" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", P, "--timeout", "-1"], "argument --timeout: must be more than 0 seconds"),
+        (["count", P, "--limit", "-5"], "argument --limit: must be at least 1, not -5"),
+        (["explain", P, "--max-guesses", "-2"], "argument --max-guesses: cannot be negative"),
+        (["generate", "-n", "-1"], "argument -n/--count: must be at least 1, not -1"),
+    ],
+)
+def test_negative_option_values_get_their_own_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and "expected one argument" not in err
+    assert len(err.splitlines()) == 1
+
+
+def test_an_option_followed_by_another_option_still_wants_its_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "solve", P, "--techniques", "--steps")
+    assert code == 2 and "argument --techniques: expected one argument" in err
+
+
+def test_hint_marks_before_the_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    after = run(capsys, "hint", P, "--marks")
+    before = run(capsys, "hint", "--marks", P)
+    assert before == after and before[0] == 0 and "b1: 1 in r2c1,r2c3" in before[1]
+    three = run(capsys, "hint", "--marks", "3", P)
+    assert three[0] == 0 and three[1] != before[1] and "b1: 2 in r1c2,r3c1,r3c2" in three[1]
+
+
+# -- 3 and 5. --timeout holds for every command that searches ----------------------------------
+
+EMPTY9 = "." * 81
+EMPTY16 = "." * 256
+#: The issue's bound: a command stops within 0.5 s of its --timeout ...
+OVERSHOOT = 0.5
+#: ... and the margin for a loaded 2-core CI machine (imports, other tests' processes).
+MARGIN = 1.5
+
+#: Commands that search, each given work far beyond its --timeout.
+SEARCHES = {
+    "solve miracle": ["solve", EMPTY9, "--rules", "miracle"],
+    "solve miracle json": ["solve", EMPTY9, "--rules", "miracle", "--format", "json"],
+    "explain miracle": ["explain", EMPTY9, "--rules", "miracle"],
+    "hint miracle": ["hint", EMPTY9, "--rules", "miracle"],
+    "count 16x16 miracle": ["count", EMPTY16, "--rules", "miracle"],
+    "check 16x16 miracle": ["check", EMPTY16, "--rules", "miracle"],
+    "candidates 16x16": ["candidates", EMPTY16],
+    "show --after 16x16": ["show", EMPTY16, "--after", "1"],
+    "show --after miracle": ["show", EMPTY9, "--rules", "miracle", "--after", "5"],
+    "generate miracle": ["generate", "--rules", "miracle", "-j", "1"],
+    "generate extreme -j 2": ["generate", "--level", "extreme", "-n", "2", "-j", "2"],
+}
+
+
+def timed_main(argv: list[str], limit: float = 60) -> tuple[int, float, str]:
+    """(exit code, seconds main() took, standard output) of ``main(argv)`` in a fresh
+    process (interpreter start-up not counted; a hang fails after ``limit``)."""
+    script = (
+        "import io, sys, time\nfrom yass.cli import main\n"
+        f"argv = {argv!r}\nout = io.StringIO()\nreal, sys.stdout = sys.stdout, out\n"
+        "t = time.monotonic()\ncode = main(argv)\nseconds = time.monotonic() - t\n"
+        "sys.stdout = real\nprint(code, seconds)\nprint(out.getvalue(), end='')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=limit
+    )
+    head, _, out = done.stdout.partition("\n")
+    code, seconds = head.split()
+    return int(code), float(seconds), out
+
+
+@pytest.mark.parametrize("case", list(SEARCHES))
+def test_timeout_holds_for_every_search(case: str) -> None:
+    timeout = 0.5
+    code, seconds, out = timed_main([*SEARCHES[case], "--timeout", str(timeout)])
+    assert code == 4, out
+    assert "timeout after 0.5 s" in out or "no puzzle found within 0.5 s" in out
+    assert seconds < timeout + OVERSHOOT + MARGIN, f"{case}: {seconds:.2f} s"
+
+
+@pytest.mark.parametrize("code", ["fc", "fn", "sp"])
+def test_the_long_techniques_stop_inside_one_search_at_the_time_limit(code: str) -> None:
+    """Forcing chains, nets and speculation on an empty Miracle grid search for about a
+    second before their first step: the time limit is polled inside that search, so it
+    is not overrun by its length (before, only between steps)."""
+    from yass.bounds import BoundReached, Bounds, watching
+    from yass.formats import parse_puzzle
+    from yass.techniques import get_techniques
+
+    board = parse_puzzle(EMPTY9, rules="miracle").board()
+    (technique,) = get_techniques(code)
+    bounds = Bounds(timeout=0.001)
+    time.sleep(0.002)
+    with watching(bounds), pytest.raises(BoundReached):
+        next(iter(technique.find(board)), None)
+    # without a time limit watched, the same search runs to its end
+    next(iter(technique.find(board)), None)
+
+
+def test_show_after_takes_only_the_steps_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`show --after N` takes N steps, not the whole path (which can take minutes), and
+    its board is the one the path's first N steps give (`yass explain`)."""
+    from yass import explain as explain_module
+    from yass.formats import parse_puzzle
+    from yass.render import candidates
+
+    puzzle = parse_puzzle(P)
+    board = puzzle.board()
+    for step in explain_module.explain(puzzle).steps[:12]:
+        board.apply(step)
+
+    def whole_path(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the whole path was solved")
+
+    monkeypatch.setattr(explain_module, "explain", whole_path)
+    code, out, _ = run(capsys, "show", P, "--after", "12", "--view", "candidates")
+    assert code == 0
+    assert out.strip() == candidates(board, legend=True).strip()
+
+
+# -- 4. impossible and trivial generate requests -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--givens", "0-0"], "--givens 0: a classic 9x9 puzzle needs at least 17 givens"),
+        (["--givens", "5-16"], "--givens 5-16: a classic 9x9 puzzle needs at least 17"),
+        (["--size", "4", "--givens", "3"], "a classic 4x4 puzzle needs at least 4 givens"),
+        (["--require", "xw", "--exclude", "xw"], "X-Wing is both required and excluded"),
+        (["--practice", "xw", "--exclude", "xw"], "X-Wing is both required and excluded"),
+        (["--hardest", "xw,sf", "--exclude", "sf,xw"], "--exclude excludes every technique"),
+        (["--level", "easy", "--hardest", "xw"],
+         "--level easy: no technique --hardest allows is at that level (X-Wing (Hard))"),
+        (["--level", "easy,medium", "--require", "xw"],
+         "X-Wing (Hard) cannot be on the path of a puzzle whose hardest step is Medium"),
+        (["--hardest", "xw", "--require", "jf"],
+         "Jellyfish comes after every technique --hardest allows"),
+        (["--givens", "81", "--level", "easy"], "a full grid has no step to take"),
+        (["--givens", "81", "--minimal"], "a full grid has no step to take, so --minimal"),
+    ],
+)
+def test_impossible_generate_requests_are_refused_at_once(
+    capsys: pytest.CaptureFixture[str], argv: list[str], why: str
+) -> None:
+    start = time.monotonic()
+    code, out, err = run(capsys, "generate", *argv, "-j", "1", "--timeout", "30")
+    assert time.monotonic() - start < 5  # (at once: before, each ran to its timeout)
+    assert code == 2 and out == ""
+    assert err.startswith("yass: error: no puzzle can be made: ") and why in err, err
+    assert len(err.splitlines()) == 1
+
+
+def test_a_template_without_solution_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    template = tmp_path / "thermo.json"
+    cells = [f"r1c{c}" for c in range(1, 10)] + ["r2c9"]  # 10 cells rising: impossible
+    template.write_text(json.dumps(
+        {"size": 9, "givens": EMPTY9, "constraints": [{"type": "thermo", "cells": cells}]}
+    ))
+    start = time.monotonic()
+    code, out, err = run(capsys, "generate", "--template", str(template), "-j", "1")
+    assert time.monotonic() - start < 5  # (before: ran until killed, --timeout or not)
+    assert code == 2 and out == ""
+    assert err == (f"yass: error: {template}: the template's rules and givens allow no"
+                   " solution, so no puzzle can be made\n")
+
+
+@pytest.mark.parametrize("size", [9, 4])
+def test_a_full_grid_is_the_answer_to_all_givens(
+    capsys: pytest.CaptureFixture[str], size: int
+) -> None:
+    from yass.formats import parse_puzzle
+
+    cells = size * size
+    code, out, err = run(capsys, "generate", "--size", str(size), "--givens", f"{cells}-{cells}",
+                         "-n", "2", "-j", "1", "--format", "json")
+    assert code == 0, err
+    items = [json.loads(line) for line in out.splitlines()]
+    assert len(items) == 2 and items[0]["puzzle"] != items[1]["puzzle"]
+    for item in items:
+        assert item["givens"] == cells and item["puzzle"] == item["solution"]
+        assert "." not in item["puzzle"]
+        puzzle = parse_puzzle(item["puzzle"])  # (checks the givens against the rules)
+        assert puzzle.size == size
