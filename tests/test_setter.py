@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import digits_of, puzzle_lines, variant_entries, variant_puzzle
+from conftest import SEED_PUZZLE, digits_of, puzzle_lines, variant_entries, variant_puzzle
 from yass.board import Puzzle
 from yass.bounds import BoundReached, Bounds
 from yass.layout import Layout
@@ -130,3 +130,89 @@ def test_check_names_the_ambiguous_cells(capsys: pytest.CaptureFixture[str]) -> 
 def test_candidates_of_a_puzzle_without_solution(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(capsys, "candidates", "12345678." + "........9" + "." * 63)
     assert code == 1 and out.strip() == "no solution"
+
+
+# -- counts per candidate, ties, redundant givens and rules ---------------------------------
+
+
+def _few_solutions(seed: int) -> Puzzle:
+    """A classic puzzle with 2-60 solutions, from a solution with cells blanked."""
+    layout = Layout.classic(9)
+    rng = random.Random(seed)
+    base = next(solutions(Puzzle(layout, (0,) * 81)))
+    for holes in range(30, 70):
+        puzzle = _holes(base, layout, holes, rng.randrange(1 << 30))
+        n = len(list(solutions(puzzle, 61)))
+        if 2 <= n <= 60:
+            return puzzle
+    raise AssertionError("no puzzle with a few solutions")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_candidate_counts_and_ties_match_every_solution(seed: int) -> None:
+    from yass.setter import candidate_counts, ties
+
+    puzzle = _few_solutions(seed)
+    every = list(solutions(puzzle, 100))
+    counts = candidate_counts(puzzle, 1000)
+    expected: dict[tuple[int, int], int] = {}
+    for sol in every:
+        for c, v in enumerate(sol):
+            expected[c, v] = expected.get((c, v), 0) + 1
+    assert counts == expected
+    capped = candidate_counts(puzzle, 2)
+    assert capped == {k: min(v, 2) for k, v in expected.items()}
+    found = ties(puzzle)
+    assert found.complete and found.solutions == len(every)
+    layout = puzzle.layout
+    open_cells = [c for c in range(81) if not puzzle.givens[c]]
+    for i, a in enumerate(open_cells):
+        for b in open_cells[i + 1 :]:
+            values = {(s[a], s[b]) for s in every}
+            decided = len({s[a] for s in every}) == 1
+            equal = not decided and all(x == y for x, y in values)
+            differ = not decided and not equal and not layout.sees(a, b) and all(
+                x != y for x, y in values
+            )
+            assert ((a, b) in found.equal) == equal
+            assert ((a, b) in found.differ) == differ
+
+
+def test_redundant_givens_and_rules_are_exactly_those_that_can_go() -> None:
+    from yass import fast
+    from yass.setter import redundant
+
+    entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == "Clipped")
+    puzzle = variant_puzzle(entry)
+    found = redundant(puzzle)
+    layout = puzzle.layout
+    for cell in (c for c, v in enumerate(puzzle.givens) if v):
+        fewer = list(puzzle.givens)
+        fewer[cell] = 0
+        unique = fast.count_solutions(Puzzle(layout, tuple(fewer)), 2) == 1
+        assert (cell in found.givens) == unique
+    rules = list(layout.constraints)
+    for i in range(len(rules)):
+        fewer_rules = Layout(layout.size, rules[:i] + rules[i + 1 :])
+        unique = fast.count_solutions(Puzzle(fewer_rules, puzzle.givens), 2) == 1
+        assert (i in found.rules) == unique
+    assert found.rules  # some of this puzzle's rules are redundant on their own
+    with pytest.raises(ValueError, match="exactly one solution"):
+        redundant(Puzzle(layout, (0,) * 81))
+
+
+def test_setter_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from yass.cli import main
+
+    assert main(["redundant", SEED_PUZZLE, "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["redundant_rules"] == [] and "r1c5=1" in obj["redundant_givens"]
+    puzzle = _few_solutions(1)
+    assert main(["candidates", puzzle.line(), "--counts", "--ties"]) == 0
+    out = capsys.readouterr().out
+    assert "solutions per candidate (counted up to 100):" in out
+    assert "ties over all" in out and "always equal:" in out
+    assert main(["redundant", puzzle.line()]) == 1
+    assert "does not have exactly one solution" in capsys.readouterr().out

@@ -628,8 +628,86 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
         if use_color(sys.stdout):
             givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
         text, code = f"{render.candidates(board, givens=givens)}\n{note}", EXIT_OK
+        if getattr(args, "counts", False):
+            text += _counts_text(puzzle, found, args)
+        if getattr(args, "ties", False):
+            text += _ties_text(puzzle, args)
     _out(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
+
+
+def _counts_text(puzzle: Puzzle, found: Any, args: argparse.Namespace) -> str:
+    """Lines ``r1c2: 1 (14), 5 (11)``: the solutions each true candidate of an ambiguous
+    cell is in (``100+`` at the cap)."""
+    from yass.setter import candidate_counts
+
+    cap = args.cap
+    counts = candidate_counts(puzzle, cap, _puzzle_bounds(args), found)
+    lines = [f"\nsolutions per candidate (counted up to {cap}):"]
+    for cell in found.ambiguous():
+        parts = [
+            f"{digit_char(d)} ({counts[cell, d]}{'+' if counts[cell, d] >= cap else ''})"
+            for d in mask_digits(found.masks[cell])
+        ]
+        lines.append(f"  {puzzle.layout.name(cell)}: {', '.join(parts)}")
+    return "\n".join(lines)
+
+
+def _ties_text(puzzle: Puzzle, args: argparse.Namespace) -> str:
+    """The open cells tied in every solution: equal pairs and pairs that never match."""
+    from yass.setter import ties
+
+    found = ties(puzzle, args.cap, _puzzle_bounds(args))
+    name = puzzle.layout.name
+    over = (f"all {plural(found.solutions, 'solution')}" if found.complete
+            else f"the first {found.solutions} solutions only (more than --cap)")
+    lines = [f"\nties over {over}:"]
+    equal = ", ".join(f"{name(a)}={name(b)}" for a, b in found.equal)
+    lines.append(f"  always equal: {equal or 'none'}")
+    differ = ", ".join(f"{name(a)}/{name(b)}" for a, b in found.differ[:_LISTED * 4])
+    more = len(found.differ) - _LISTED * 4
+    lines.append(f"  never equal (no rule keeps them apart): {differ or 'none'}"
+                 + (f" and {more} more" if more > 0 else ""))
+    return "\n".join(lines)
+
+
+@_bounded
+def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
+    from yass.setter import redundant
+
+    puzzle = entry.puzzle
+    assert puzzle is not None
+    layout = puzzle.layout
+    try:
+        found = redundant(puzzle, _puzzle_bounds(args))
+    except ValueError as exc:
+        text, code = f"{exc}: nothing to take away", EXIT_NO_SOLUTION
+        if args.format == "json":
+            text = _json_dumps({**_entry_fields(entry), "error": str(exc)})
+        _out(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
+        return code
+    givens = [f"{layout.name(c)}={digit_char(puzzle.givens[c])}" for c in found.givens]
+    rules = [layout.constraints[i] for i in found.rules]
+    if args.format == "json":
+        text = _json_dumps({
+            **_entry_fields(entry),
+            "puzzle": puzzle.line(),
+            "redundant_givens": givens,
+            "redundant_rules": [rule.to_json(layout.grid) for rule in rules],
+        })
+    else:
+        from yass.legend import rule_summary
+
+        lines = [f"redundant givens ({len(givens)} of {sum(1 for v in puzzle.givens if v)}):"
+                 f" {', '.join(givens) or 'none'}"]
+        if layout.constraints:
+            lines.append(f"redundant rules ({len(rules)} of {len(layout.constraints)}):"
+                         + ("" if rules else " none"))
+            for i, rule in zip(found.rules, rules, strict=True):
+                lines.append(f"  {i + 1}. {rule_summary(rule.to_json(layout.grid), layout.size)}")
+        text = "\n".join(lines)
+    _out(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
+    return EXIT_OK
 
 
 def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
@@ -1425,6 +1503,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "count": lambda a: _run_puzzles(a, _count_entry),
     "check": lambda a: _run_puzzles(a, _check_entry),
     "candidates": lambda a: _run_puzzles(a, _candidates_entry),
+    "redundant": lambda a: _run_puzzles(a, _redundant_entry),
     "show": lambda a: _run_puzzles(a, _show_entry),
     "rules": _cmd_rules,
     "explain": _cmd_explain,

@@ -290,6 +290,30 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " more than one is still ambiguous, and a given there removes solutions). One search"
         " per candidate at most; --timeout bounds the whole run of a puzzle.",
     )
+    p.add_argument(
+        "--counts", action="store_true",
+        help="also list, for every cell with more than one true candidate, how many solutions"
+        " put each digit there (counted up to --cap)",
+    )
+    p.add_argument(
+        "--ties", action="store_true",
+        help="also list the open cells that hold the same digit in every solution, and those"
+        " that never do though no rule keeps them apart (from every solution, up to --cap)",
+    )
+    p.add_argument(
+        "--cap", type=_positive, default=100, metavar="N",
+        help="count (--counts) or list (--ties) at most N solutions (default 100)",
+    )
+    _bound_options(p)
+
+    p = command(
+        "redundant",
+        help="the givens and rules a unique puzzle can do without",
+        description="For a puzzle with exactly one solution, list every given and every rule"
+        " that could be taken away on its own with the puzzle still unique (one search for"
+        " each). A given listed here adds nothing; two listed givens may not both go.",
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     _bound_options(p)
 
     p = command(

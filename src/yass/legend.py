@@ -18,7 +18,7 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["RULE_MEANINGS", "rule_items", "rule_meaning", "rules_legend"]
+__all__ = ["RULE_MEANINGS", "rule_items", "rule_meaning", "rule_summary", "rules_legend"]
 
 #: Each rule type's name and one-line meaning, for the legends (text views and the web page).
 RULE_MEANINGS: dict[str, tuple[str, str]] = {
@@ -178,6 +178,16 @@ def _item(rule: Mapping[str, Any], size: int) -> str:
             return f"r1c1 to r{size}c{size}"
         return f"r{size}c1 to r1c{size}"
     return listed
+
+
+def rule_summary(rule: Mapping[str, Any], size: int) -> str:
+    """One rule (its JSON form) on one line: its type's name and the rule in compact
+    notation (``killer cage 17: r1c1,r1c2``, ``arrow r1c1 <- r1c2,r1c3``)."""
+    title = rule_meaning(str(rule.get("type", "")), size)[0]
+    text = _item(rule, size)
+    if not text:
+        return title
+    return f"{title} {text}"
 
 
 def rule_meaning(kind: str, size: int) -> tuple[str, str]:
