@@ -274,9 +274,10 @@ def test_a_template_without_solution_is_refused_at_once(
     template.write_text(json.dumps(
         {"size": 9, "givens": EMPTY9, "constraints": [{"type": "thermo", "cells": cells}]}
     ))
-    start = time.monotonic()
+    # (before: it ran until killed, with --timeout or without)
+    code, seconds, _ = timed_main(["generate", "--template", str(template), "-j", "1"], 20)
+    assert code == 2 and seconds < 5
     code, out, err = run(capsys, "generate", "--template", str(template), "-j", "1")
-    assert time.monotonic() - start < 5  # (before: ran until killed, --timeout or not)
     assert code == 2 and out == ""
     assert err == (f"yass: error: {template}: the template's rules and givens allow no"
                    " solution, so no puzzle can be made\n")
@@ -299,3 +300,44 @@ def test_a_full_grid_is_the_answer_to_all_givens(
         assert "." not in item["puzzle"]
         puzzle = parse_puzzle(item["puzzle"])  # (checks the givens against the rules)
         assert puzzle.size == size
+
+
+# -- 8. --scheduler with an address that is none ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("not an address", "a scheduler address is tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786)"),
+        ("tcp://127.0.0.1:99999", "the port must be a number from 1 to 65535, not '99999'"),
+        ("ftp://host:21", "unknown protocol 'ftp'"),
+        ("", "a scheduler address is tcp://HOST:PORT"),
+    ],
+)
+def test_a_scheduler_address_that_is_none_is_one_line_at_once(address: str, why: str) -> None:
+    start = time.monotonic()
+    done = yass("rate", P, "--scheduler", address)
+    # (before: one line, then 20 s later a traceback from Client.__del__)
+    assert time.monotonic() - start < 10
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"yass: error: --scheduler {address!r}: ")
+    assert why in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+# -- 12. -j capped with a note for every command that starts workers -------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", P], ["rate", P], ["generate", "--givens", "81"]],
+    ids=["solve", "rate", "generate"],
+)
+def test_jobs_above_the_cores_are_capped_with_a_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    from yass import cli
+
+    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    code, _, err = run(capsys, *argv, "-j", "1000")
+    assert code == 0
+    assert err == "yass: note: -j 1000 is more than the 2 cores here; using 2\n"

@@ -697,7 +697,8 @@ def _run_puzzles(
         entries = itertools.chain([head], entries)
     total = source.size if source is not None else None
     progress = _progress(args, stats.start, total) if stats is not None and multi else None
-    jobs = _jobs(args) if stats is not None and multi else 1
+    jobs = _jobs(args) if stats is not None else 1  # (says so when -j is capped)
+    jobs = jobs if multi else 1
 
     def done() -> int:
         """Bytes of the input done (for the bar): by puzzles for JSON, else as read."""
