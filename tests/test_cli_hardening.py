@@ -8,6 +8,7 @@ convert's memory, validation of f-puzzles and JSON values, progress and the rule
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -274,9 +275,10 @@ def test_a_template_without_solution_is_refused_at_once(
     template.write_text(json.dumps(
         {"size": 9, "givens": EMPTY9, "constraints": [{"type": "thermo", "cells": cells}]}
     ))
-    start = time.monotonic()
+    # (before: it ran until killed, with --timeout or without)
+    code, seconds, _ = timed_main(["generate", "--template", str(template), "-j", "1"], 20)
+    assert code == 2 and seconds < 5
     code, out, err = run(capsys, "generate", "--template", str(template), "-j", "1")
-    assert time.monotonic() - start < 5  # (before: ran until killed, --timeout or not)
     assert code == 2 and out == ""
     assert err == (f"yass: error: {template}: the template's rules and givens allow no"
                    " solution, so no puzzle can be made\n")
@@ -299,3 +301,99 @@ def test_a_full_grid_is_the_answer_to_all_givens(
         assert "." not in item["puzzle"]
         puzzle = parse_puzzle(item["puzzle"])  # (checks the givens against the rules)
         assert puzzle.size == size
+
+
+# -- 8. --scheduler with an address that is none ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("address", "why"),
+    [
+        ("not an address", "a scheduler address is tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786)"),
+        ("tcp://127.0.0.1:99999", "the port must be a number from 1 to 65535, not '99999'"),
+        ("ftp://host:21", "unknown protocol 'ftp'"),
+        ("", "a scheduler address is tcp://HOST:PORT"),
+    ],
+)
+def test_a_scheduler_address_that_is_none_is_one_line_at_once(address: str, why: str) -> None:
+    start = time.monotonic()
+    done = yass("rate", P, "--scheduler", address)
+    # (before: one line, then 20 s later a traceback from Client.__del__)
+    assert time.monotonic() - start < 10
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"yass: error: --scheduler {address!r}: ")
+    assert why in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+# -- 12. -j capped with a note for every command that starts workers -------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", P], ["rate", P], ["generate", "--givens", "81"]],
+    ids=["solve", "rate", "generate"],
+)
+def test_jobs_above_the_cores_are_capped_with_a_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    from yass import cli
+
+    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    code, _, err = run(capsys, *argv, "-j", "1000")
+    assert code == 0
+    assert err == "yass: note: -j 1000 is more than the 2 cores here; using 2\n"
+
+
+# -- 12. progress over files, whole rule descriptions, the README's dependencies ------------
+
+
+@pytest.mark.parametrize("command", ["count", "check", "candidates"])
+def test_long_runs_over_files_show_progress(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    from yass import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    f = tmp_path / "many.txt"
+    f.write_text(f"{P}\n" * 20)
+    code, out, err = run(capsys, command, str(f), "--progress")
+    assert code == 0 and out.count(str(f)) + out.count("---") >= 20
+    shares = [int(m) for m in re.findall(r"\] +(\d+)%", err)]
+    assert shares and shares == sorted(shares) and shares[-1] == 100
+    assert "ETA" in err and err.endswith("\r\x1b[K")  # cleared at the end
+    code, _, err = run(capsys, command, str(f), "--no-progress")
+    assert code == 0 and err == ""
+
+
+def test_rules_describes_each_constraint_type_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    from yass.constraints import REGISTRY
+
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    described = {}
+    for line in out.splitlines():
+        words = line.split(maxsplit=1)
+        if line.startswith("  ") and words and words[0] in REGISTRY and len(words) == 2:
+            described[words[0]] = words[1]
+    assert set(described) == set(REGISTRY)
+    for kind, text in described.items():
+        assert text.endswith("."), f"{kind}: {text!r} is cut"
+    assert described["zipper"].endswith("on a line of odd length that total is the centre digit.")
+    assert described["arrow"].endswith("its first cell the most significant digit).")
+
+
+def test_the_readme_counts_the_runtime_dependencies() -> None:
+    import tomllib
+
+    root = Path(__file__).parent.parent
+    deps = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    intro = " ".join((root / "README.md").read_text().split("\n\n")[1].split())
+    words = {1: "one runtime dependency", 2: "two runtime dependencies",
+             3: "three runtime dependencies"}
+    assert words[len(deps)] in intro
+    for dep in deps:
+        assert re.split(r"[<>=\[ ]", dep)[0] in intro

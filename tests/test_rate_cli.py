@@ -240,7 +240,12 @@ def test_unreachable_scheduler_is_one_line(
     assert main(["rate", "--scheduler", address, SAMPLE[0]]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith(f"yass: error: cannot reach the Dask scheduler at {address}")
+    if address.startswith("tcp"):
+        assert captured.err.startswith(
+            f"yass: error: cannot reach the Dask scheduler at {address}"
+        )
+    else:  # refused before distributed is asked (see tests/test_cli_hardening.py)
+        assert captured.err.startswith(f"yass: error: --scheduler {address!r}: unknown protocol")
     assert len(captured.err.strip().splitlines()) == 1 and "Traceback" not in captured.err
 
 

@@ -814,8 +814,11 @@ def _run_puzzles(
         of = head.of
         entries = itertools.chain([head], entries)
     total = source.size if source is not None else None
-    progress = _progress(args, stats.start, total) if stats is not None and multi else None
-    jobs = _jobs(args) if stats is not None and multi else 1
+    start = stats.start if stats is not None else time.perf_counter()
+    shown = stats is not None or args.command in _WITH_PROGRESS
+    progress = _progress(args, start, total) if shown and multi else None
+    jobs = _jobs(args) if stats is not None else 1  # (says so when -j is capped)
+    jobs = jobs if multi else 1
 
     def done() -> int:
         """Bytes of the input done (for the bar): by puzzles for JSON, else as read."""
@@ -851,8 +854,8 @@ def _run_puzzles(
                     worst = max(worst, code)
                     if stats is not None:
                         stats.add(code)
-                    if progress is not None and stats is not None:
-                        progress.update(stats.puzzles, done())
+                    if progress is not None:
+                        progress.update(count, done())
         else:
             for entry in entries:
                 count += 1
@@ -864,8 +867,8 @@ def _run_puzzles(
                 worst = max(worst, code)
                 if stats is not None:
                     stats.add(code)
-                if progress is not None and stats is not None:
-                    progress.update(stats.puzzles, done())
+                if progress is not None:
+                    progress.update(count, done())
     except WorkerError as exc:
         raise _worker_failed(exc) from None
     finally:
@@ -874,6 +877,10 @@ def _run_puzzles(
         _err("error", f"{args.puzzle!r} holds no puzzle")
         return EXIT_BAD_INPUT
     return worst
+
+
+#: The commands besides solve whose runs over a file show a progress line (--progress).
+_WITH_PROGRESS = ("count", "check", "candidates")
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -1381,16 +1388,18 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         "the size of the grid.",
     ]
     width = max(len(kind) for kind in REGISTRY)
+    indent = " " * (width + 4)
     for kind in sorted(REGISTRY):
         cls = REGISTRY[kind]
-        doc = (cls.__doc__ or "").strip().splitlines()
+        # The docstring's first paragraph, whole (its first line alone may stop mid-sentence).
+        summary = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
         fields = JSON_FIELDS.get(kind, "see the documentation")
         exempt: tuple[str, ...] = getattr(cls, "exempt_by", ())
         if exempt:
             marks = " or ".join(f'"{t}"' for t in exempt)
             fields += f" (a pair of cells with a {marks} mark is exempt)"
-        lines.append(f"  {kind.ljust(width)}  {doc[0].replace('``', '') if doc else ''}")
-        lines.append(f"  {''.ljust(width)}  fields: {fields}")
+        lines.append(f"  {kind.ljust(width)}  {summary.replace('``', '')}")
+        lines.append(f"{indent}fields: {fields}")
     _out("\n".join(lines))
     return EXIT_OK
 

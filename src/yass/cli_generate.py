@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -223,8 +222,9 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
             timeout = RARE_TIMEOUT
         err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
-    jobs = args.jobs or os.cpu_count() or 1
-    jobs = min(jobs, os.cpu_count() or 1, args.count)
+    from yass.cli import _jobs
+
+    jobs = min(_jobs(args), args.count)  # (_jobs says so when -j is capped at the cores)
     code = EXIT_OK
     progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
     try:

@@ -255,13 +255,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="at the end print on standard error: puzzles, solved, no solution, errors,"
         " seconds, puzzles/second",
     )
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show a progress line on standard error: puzzles done, rate, and for a file"
-        " a bar and the time left (default: only when standard error is a terminal)",
-    )
+    _progress_option(p)
 
     p = command(
         "count",
@@ -273,6 +267,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " (default 1000)"
     )
     _bound_options(p)
+    _progress_option(p)
 
     p = command(
         "check",
@@ -281,6 +276,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " solution, or has several. Exit code 0 only when every puzzle is unique.",
     )
     _bound_options(p)
+    _progress_option(p)
 
     p = command(
         "candidates",
@@ -315,6 +311,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     _bound_options(p)
+    _progress_option(p)
 
     p = command(
         "show",
@@ -500,6 +497,16 @@ def _bound_options(p: argparse.ArgumentParser) -> None:
         help="give up on a puzzle when a search needs more than N guesses (digits tried"
         " where logic runs out): its line says 'stopped after N guesses', the next puzzle"
         " goes on, and the exit code is 4",
+    )
+
+
+def _progress_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress line on standard error: puzzles done, rate, and for a file"
+        " a bar and the time left (default: only when standard error is a terminal)",
     )
 
 

@@ -199,10 +199,44 @@ class _DaskError(Exception):
     """``--scheduler`` cannot be used: the message says why, on one line."""
 
 
+#: The protocols of Dask's scheduler addresses (``distributed.comm``).
+DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+
+
+def _address_problem(address: str) -> str | None:
+    """What is wrong with ``address`` as a Dask scheduler address, or None.
+
+    Checked before ``distributed`` is asked: given a malformed address, its Client
+    raises, and the half-made client then holds the process for 20 s at exit and
+    prints a traceback from ``Client.__del__``.
+    """
+    usage = "a scheduler address is tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786)"
+    if not address or any(ch.isspace() or not ch.isprintable() for ch in address):
+        return usage
+    scheme, sep, rest = address.rpartition("://")
+    if sep and scheme not in DASK_SCHEMES:
+        return f"unknown protocol {scheme!r} ({', '.join(DASK_SCHEMES)}); {usage}"
+    if scheme == "inproc":
+        return None
+    host, colon, port = rest.rpartition(":")
+    if not colon or not host or (host.endswith(":") and not host.startswith("[")):
+        return usage
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        return f"the port must be a number from 1 to 65535, not {port!r}"
+    return None
+
+
 def _dask_client(address: str) -> Any:
-    """A ``distributed.Client`` connected to ``address``; _DaskError when ``distributed``
-    is not installed or the scheduler does not answer within ``CONNECT_TIMEOUT``."""
+    """A ``distributed.Client`` connected to ``address``; _DaskError when the address is
+    malformed, ``distributed`` is not installed or the scheduler does not answer within
+    ``CONNECT_TIMEOUT``."""
     import importlib
+
+    problem = _address_problem(address)
+    if problem is not None:
+        from yass.formats.text import printable
+
+        raise _DaskError(f"--scheduler {printable(address)!r}: {problem}")
 
     try:
         # Imported by name: typed as Any, so mypy needs neither the package nor its types.
@@ -275,7 +309,8 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         except _DaskError as exc:
             err("error", str(exc))
             return EXIT_BAD_INPUT
-    jobs = _jobs(args) if several and client is None else 1
+    jobs = _jobs(args) if client is None else 1  # (says so when -j is capped)
+    jobs = jobs if several else 1
     waiting: deque[tuple[Entry, str | None]] = deque()
 
     def lines() -> Iterator[str]:
