@@ -301,6 +301,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="count (--counts) or list (--ties) at most N solutions (default 100)",
     )
     _bound_options(p)
+    _progress_option(p)
 
     p = command(
         "redundant",
