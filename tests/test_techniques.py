@@ -197,6 +197,20 @@ def test_get_techniques_by_code_and_name() -> None:
     assert [t.code for t in get_techniques("hs,hs")] == ["hs"]
 
 
+def test_plus_adds_a_technique_that_is_off_by_default() -> None:
+    off = [t.code for t in ALL_TECHNIQUES if not t.info.default]
+    assert "vwxyz" in off
+    added = get_techniques("+vwxyz")
+    assert [t.code for t in added] == [
+        t.code for t in ALL_TECHNIQUES if t.info.default or t.code == "vwxyz"
+    ]
+    assert [t.code for t in get_techniques("-sp,+vwxyz")] == [
+        t.code for t in added if t.code != "sp"
+    ]
+    with pytest.raises(UnknownTechniqueError, match="not both"):
+        get_techniques("ns,+vwxyz")
+
+
 def test_unknown_technique_is_a_puzzle_error_naming_it() -> None:
     with pytest.raises(UnknownTechniqueError) as info:
         get_techniques("ns, hyper-wing")
@@ -225,7 +239,8 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
     """
     board = puzzle.board()
     seen = 0
-    cheap = [t for t in TECHNIQUES if t.code not in SEARCHING]
+    # Every technique of the table, those off by default too (VWXYZ-Wing).
+    cheap = [t for t in ALL_TECHNIQUES if t.code not in SEARCHING]
     (spec,) = get_techniques("sp")
     while not board.is_solved():
         hint = next_step(board, cheap)

@@ -425,7 +425,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 TECHNIQUES_HELP = (
     "the techniques to use: comma-separated codes or names (default: the whole ladder;"
-    " 'none' for guessing only; '-sp,-fn' for all but those). The codes, easiest first:"
+    " 'none' for guessing only; '-sp,-fn' for all but those; '+vwxyz' to add one that is"
+    " off by default). The codes, easiest first:"
     " %(codes)s. `yass techniques` lists them with their names and levels"
 )
 

@@ -124,6 +124,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("sdc", "Sue de Coq", 5.0, 250, _U, "", ("two-sector disjoint subsets",)),
     ("sc", "Simple Colouring", 4.5, 150, _H, "", ("simple coloring", "colouring", "coloring")),
     ("mc", "Multi-Colouring", 5.0, 200, _H, "", ("multi coloring", "multicolouring")),
+    ("wxyz", "WXYZ-Wing", 4.6, 200, _U, "", ("wxyzwing", "bent wing")),
+    ("vwxyz", "VWXYZ-Wing", 4.8, 220, _U, "off", ("vwxyzwing",)),
     ("xc", "X-Chain", 6.6, 260, _U, "", ()),
     ("xyc", "XY-Chain", 6.6, 260, _U, "", ()),
     ("aic", "Nice Loop/AIC", 7.0, 280, _U, "",

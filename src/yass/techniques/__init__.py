@@ -55,7 +55,7 @@ FAMILIES: dict[str, str] = {
     "io": "arithmetic",
     **dict.fromkeys(("np", "nt", "hp", "ht", "nq", "hq"), "subsets"),
     **dict.fromkeys(("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf"), "fish"),
-    **dict.fromkeys(("rp", "ww", "xy", "xyz"), "wings"),
+    **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(("bug", "ur1", "ur2", "ur3", "ur4", "hr", "ar"), "uniqueness"),
     **dict.fromkeys(("sky", "kite", "tf", "er"), "single_digit"),
     **dict.fromkeys(("sdc", "alsxz", "alsxy", "alsc", "db"), "als"),
@@ -147,7 +147,8 @@ def get_techniques(spec: str | None = None) -> list[Technique]:
     Naked-Pair"``; case, spaces, dashes and underscores do not matter). ``None`` or
     ``"all"`` gives the default ladder; ``""`` or ``"none"`` gives no technique at all
     (the solver then only guesses). A leading ``-`` removes a technique from the
-    default ladder (``"-sp,-fn"``: everything but speculation and forcing nets).
+    default ladder (``"-sp,-fn"``: everything but speculation and forcing nets), a leading
+    ``+`` adds one that is off by default (``"+vwxyz"``); the two may be mixed.
     Raises UnknownTechniqueError for a name it does not know. Techniques named one by
     one are loaded (their modules imported); the default ladder loads each technique
     when it is first used.
@@ -157,15 +158,21 @@ def get_techniques(spec: str | None = None) -> list[Technique]:
     if normalize(spec) in ("", "none"):
         return []
     parts = [p.strip() for p in spec.split(",") if normalize(p)]
-    minus = [p[1:] for p in parts if p.startswith("-")]
-    plus = [p for p in parts if not p.startswith("-")]
-    if minus and plus:
+    minus = {_code(p[1:]) for p in parts if p.startswith("-")}
+    added = {_code(p[1:]) for p in parts if p.startswith("+")}
+    plus = [p for p in parts if not p.startswith(("-", "+"))]
+    if (minus or added) and plus:
         raise UnknownTechniqueError(
-            "give either techniques to use or techniques to leave out (-CODE), not both"
+            "give either techniques to use, or changes to the default ladder (-CODE to leave"
+            " one out, +CODE to add one), not both"
         )
-    codes = {_code(p) for p in (minus or plus)}
-    if minus:
-        return [t for t in TECHNIQUES if t.code not in codes]
+    if minus or added:
+        return [
+            t if t.info.default else _loaded(t)
+            for t in ALL_TECHNIQUES
+            if (t.info.default or t.code in added) and t.code not in minus
+        ]
+    codes = {_code(p) for p in plus}
     return [_loaded(t) for t in ALL_TECHNIQUES if t.code in codes]
 
 

@@ -14,6 +14,15 @@ rows, columns or boxes, so all four are sound on every layout.
   exactly two places a and b in a full house) with a seeing the first cell and b the
   second. If neither cell were x, both would be y, and neither a nor b could be y.
   So one of them is x: a cell that sees both is not x.
+* Bent wings, WXYZ-Wing (four cells) and VWXYZ-Wing (five): n cells, each with two to n
+  candidates, that hold only n digits between them, where every digit but one (z) is
+  *restricted*: the cells holding it all see one another, so at most one of them is that
+  digit. Without z the n cells would share n-1 digits, each used at most once: one cell
+  would be left empty. So z is in one of the set's cells that hold it, and a cell that
+  sees all of those is not z. The cells are looked for in the union of two full houses
+  that cross, one of them a row or a column (a row and a column, or a line and a box),
+  where the usual shapes lie; they must reach outside each of the two (inside one house
+  every digit is restricted).
 * Remote Pair: bivalue cells with the same pair {x,y}, each seeing the next, alternate
   x and y along the chain. Two cells an odd number of links apart hold different
   digits (one x, one y), so a cell that sees both is neither. The chain has at least
@@ -25,9 +34,12 @@ rows, columns or boxes, so all four are sound on every layout.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import combinations
+
 from yass.board import Board
 from yass.geometry import a_digit, bits, digit_char, mask_digits
-from yass.layout import Layout
+from yass.layout import Layout, per_layout
 from yass.step import Link, Node, Step, notation
 from yass.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.techniques.context import context
@@ -36,7 +48,7 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["RemotePair", "WWing", "XYWing", "XYZWing"]
+__all__ = ["RemotePair", "VWXYZWing", "WWing", "WXYZWing", "XYWing", "XYZWing"]
 
 
 def _digit(bit: int) -> int:
@@ -178,6 +190,136 @@ class XYZWing(Technique):
                 (), elims,
             ),
         )
+
+
+class _BentWing(Technique):
+    """n cells with n digits among them, all restricted but z: z leaves the cells that
+    see every z of the set (see the module docstring)."""
+
+    size = 4
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        n = self.size
+        small = [c for c in bits(board.empty) if 2 <= cands[c].bit_count() <= n]
+        if len(small) < n:
+            return
+        crossings = _crossings(lay)
+        seen: set[int] = set()
+        for digits in _digit_sets(lay.size, n):
+            inside = 0  # the cells whose candidates are all among these n digits
+            for c in small:
+                if not cands[c] & ~digits:
+                    inside |= 1 << c
+            if inside.bit_count() < n:
+                continue
+            for h1, h2 in crossings:
+                pool = inside & (h1 | h2)
+                if pool.bit_count() < n or not pool & ~h1 or not pool & ~h2:
+                    continue
+                for group in combinations(bits(pool), n):
+                    key = sum(1 << c for c in group)
+                    # In one house every digit is restricted: the set must reach both
+                    # sides. Fewer than n digits among n cells cannot happen on a board
+                    # that has a solution; those sets are left to the contradiction checks.
+                    if not key & ~h1 or not key & ~h2 or key in seen:
+                        continue
+                    seen.add(key)
+                    step = self._step(board, group)
+                    if step is not None:
+                        yield step
+
+    def _step(self, board: Board, group: tuple[int, ...]) -> Step | None:
+        lay = board.layout
+        cands = board.cands
+        peers = lay.peers
+        union = 0
+        for c in group:
+            union |= cands[c]
+        if union.bit_count() != len(group):
+            return None
+        loose = 0  # the digit whose cells in the set do not all see one another
+        for d in mask_digits(union):
+            holders = [c for c in group if cands[c] >> (d - 1) & 1]
+            if any(a != b and not peers[a] >> b & 1 for a in holders for b in holders):
+                if loose:
+                    return None  # two unrestricted digits: no conclusion
+                loose = d
+        if not loose:
+            return None  # a locked set (a naked subset's business)
+        z = loose
+        holders = [c for c in group if cands[c] >> (z - 1) & 1]
+        targets = board.positions(z)
+        for c in holders:
+            targets &= peers[c]
+        for c in group:
+            targets &= ~(1 << c)
+        if not targets:
+            return None
+        elims = tuple((t, z) for t in bits(targets))
+        name = lay.name
+        cz = digit_char(z)
+        listed = join_words([f"{name(c)} {digits_text(cands[c], 'or')}" for c in group])
+        others = digits_text(union & ~_bit(z), "and")
+        return Step(
+            self.code,
+            eliminations=elims,
+            explanation=(
+                f"{listed} hold only the {len(group)} digits {digits_text(union, 'and')}"
+                f" (a {self.name}); {others} each lie in cells that all see one"
+                f" another, so without {cz} these {len(group)} cells would share"
+                f" {len(group) - 1} digits: one of {cells_text(lay, holders, 'or')} is {cz},"
+                f" and {cells_text(lay, targets)}, which {_see(targets)} them all,"
+                f" can't be {cz}"
+            ),
+            cells=group,
+            digits=tuple(mask_digits(union)),
+            candidates=tuple(sorted(
+                (c, d) for c in group for d in mask_digits(cands[c])
+            )),
+            notation=notation(
+                lay, self.name,
+                f"{'/'.join(digit_char(d) for d in mask_digits(union))}"
+                f" in {','.join(name(c) for c in group)}",
+                (), elims,
+            ),
+        )
+
+
+@per_layout
+def _crossings(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """The cell masks of every two full houses that cross, one of them a row or a column
+    (a row and a column, or a line and a box, jigsaw region or diagonal): where bent
+    wings lie."""
+    houses = layout.full_houses
+    out = []
+    for i, a in enumerate(houses):
+        for b in houses[i + 1 :]:
+            lines = (a.kind in ("row", "column")) + (b.kind in ("row", "column"))
+            if lines and a.mask & b.mask:
+                out.append((a.mask, b.mask))
+    return tuple(out)
+
+
+@cache
+def _digit_sets(size: int, n: int) -> tuple[int, ...]:
+    """Every mask of ``n`` of the digits 1..size."""
+    return tuple(sum(1 << (d - 1) for d in ds) for ds in combinations(range(1, size + 1), n))
+
+
+class WXYZWing(_BentWing):
+    """Four cells with four digits, all but one restricted: a bent wing of four cells."""
+
+    code = "wxyz"
+    size = 4
+
+
+class VWXYZWing(_BentWing):
+    """Five cells with five digits, all but one restricted: a bent wing of five cells."""
+
+    code = "vwxyz"
+    size = 5
 
 
 class WWing(Technique):
