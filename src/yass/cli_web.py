@@ -82,7 +82,7 @@ def explain_html(
 ) -> int:
     """``yass explain PUZZLE --html FILE``: the step-through page of one puzzle as one
     self-contained file (its script, style and data inlined)."""
-    from yass.web import ApiError, explain_payload, standalone_html
+    from yass.web import ApiError, ServerLimit, explain_payload, standalone_html
 
     entry = next(entries, None)
     if entry is None:
@@ -99,9 +99,12 @@ def explain_html(
             entry.puzzle, techniques=techniques, unique=args.unique,
             bounds=bounds or Bounds(),
         )
+    except ServerLimit as exc:
+        err("error", str(exc))
+        return EXIT_BOUND
     except ApiError as exc:
         err("error", str(exc))
-        return EXIT_BOUND if str(exc).startswith("gave up") else EXIT_BAD_INPUT
+        return EXIT_BAD_INPUT
     try:
         with open(args.html, "w", encoding="utf-8") as stream:
             stream.write(standalone_html(payload))
