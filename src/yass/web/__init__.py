@@ -60,6 +60,9 @@ _STATIC = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/play": ("play.html", "text/html; charset=utf-8"),
+    "/play.html": ("play.html", "text/html; charset=utf-8"),
+    "/play.js": ("play.js", "text/javascript; charset=utf-8"),
 }
 
 #: House kinds drawn as the grid itself (lines and walls), not as extra regions.
