@@ -32,12 +32,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANALYZE_TIME_LIMIT",
+    "EXTRA_TIME",
     "analyze",
     "read_progress",
 ]
 
 #: Seconds one analysis may take at most (a request may ask for less with ``timeout``).
 ANALYZE_TIME_LIMIT = 10.0
+#: Seconds of that for the rating and minimality (``extra_time``); past it they are left
+#: out and named in ``incomplete``, and the count, true candidates and hint still answer.
+EXTRA_TIME = 1.5
 
 
 # -- cancelling a client's earlier request ----------------------------------------------------
@@ -55,6 +59,17 @@ def _start(client: str | None, bounds: Bounds) -> None:
             old.deadline = time.monotonic() - 1.0  # its next check of the time stops it
             old.timeout = old.timeout or 0.001
         _running[client] = bounds
+
+
+def _handover(client: str | None, old: Bounds, new: Bounds) -> None:
+    """The request's work goes on under ``new``: cancelling it now stops that."""
+    if not client:
+        return
+    with _running_lock:
+        if _running.get(client) is old:
+            _running[client] = new
+        else:  # cancelled meanwhile
+            new.deadline = old.deadline
 
 
 def _finish(client: str | None, bounds: Bounds) -> None:
@@ -368,6 +383,11 @@ def analyze(request: Any, *, bounds: Bounds | None = None) -> dict[str, Any]:
             or not 0 < timeout <= ANALYZE_TIME_LIMIT):
         raise _bad(f"'timeout' must be more than 0 and at most {ANALYZE_TIME_LIMIT:g} seconds")
     client = _field(request, "client", str)
+    extra_time = request.get("extra_time", EXTRA_TIME)
+    if (isinstance(extra_time, bool) or not isinstance(extra_time, int | float)
+            or not 0 < extra_time <= ANALYZE_TIME_LIMIT):
+        raise _bad(f"'extra_time' must be more than 0 and at most {ANALYZE_TIME_LIMIT:g}"
+                   " seconds")
     want_rating = _field(request, "rate", bool, True)
     want_min = _field(request, "minimality", bool, False)
     want_layout = _field(request, "layout", bool, False)
@@ -408,10 +428,24 @@ def analyze(request: Any, *, bounds: Bounds | None = None) -> dict[str, Any]:
         if level:
             out["hint"] = _hint(puzzle, values, masks, solutions, wrong, lost, conflicts,
                                 level, bounds)
+        # the rating and minimality have a budget of their own (``extra_time``): the count
+        # and the true candidates are what a setter waits for after an edit
+        extra = Bounds(float(extra_time))
+        if bounds.deadline:
+            extra.deadline = min(extra.deadline, bounds.deadline)
+        _handover(client, bounds, extra)
+        incomplete = []
         if want_rating and solutions == 1:
-            out["rating"] = _rating(puzzle, bounds)
+            try:
+                out["rating"] = _rating(puzzle, extra)
+            except BoundReached:
+                incomplete.append("rating")
         if want_min:
-            out["minimality"] = _minimality(puzzle, solutions, tc, first, bounds)
+            out["minimality"] = _minimality(puzzle, solutions, tc, first, extra)
+            if not out["minimality"]["complete"]:
+                incomplete.append("minimality")
+        out["incomplete"] = incomplete
+        bounds = extra
         if want_layout:
             out["layout"] = layout_json(puzzle)
             out["givens"] = list(puzzle.givens)

@@ -614,15 +614,16 @@
   }
 
   // analyse a new puzzle; a 400 (a rule that cannot be) puts back the one before
-  async function reanalyse(pz, before) {
+  // (``more``: the second ask, with time for the rating and minimality the first left out)
+  async function reanalyse(pz, before, more) {
     if (inflight) inflight.abort();
     const ctrl = new AbortController();
     inflight = ctrl;
     $("analysis").setAttribute("aria-busy", "true");
     try {
-      const answer = await post("/api/analyze", {
-        puzzle: pz, layout: true, minimality: true, client: CLIENT, level: 0,
-      }, ctrl.signal);
+      const body = { puzzle: pz, layout: true, minimality: true, client: CLIENT, level: 0 };
+      if (more) body.extra_time = 10;
+      const answer = await post("/api/analyze", body, ctrl.signal);
       if (inflight !== ctrl) return;
       P.puzzle = pz;
       P.layout = answer.layout;
@@ -634,6 +635,12 @@
       showError("");
       showAnalysis();
       render();
+      if (!more && answer.incomplete && answer.incomplete.length) {
+        addRow("still working on", answer.incomplete.join(" and "), "working");
+        inflight = null;
+        reanalyse(pz, null, true);
+        return;
+      }
     } catch (err) {
       if (err.name === "AbortError" || inflight !== ctrl) return;
       if (err.status === 400 && before !== null) {
@@ -674,7 +681,7 @@
       addRow("hardest", `${r.hardest || "singles"} (${r.level || "Easy"})`, "hardest");
       addRow("guesses", String(r.guesses));
     }
-    const m = a.minimality;
+    const m = a.minimality && (a.minimality.complete || a.solutions !== 1) ? a.minimality : null;
     if (m && a.solutions === 1) {
       addRow("minimal", m.redundant.length ? `no: ${m.redundant.length} given(s) could go: ${m.redundant.join(" ")}` : "yes: every given is needed");
     } else if (m && a.solutions > 1) {
