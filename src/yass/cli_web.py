@@ -41,7 +41,9 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " highlighted, ask for a hint at three levels, switch to one level per digit, and"
         " see the guesses counted. The page needs nothing from the internet. Its JSON API:"
         " POST /api/explain {puzzle, rules} and POST /api/hint {puzzle or candidates,"
-        f" level}}; bodies up to {MAX_BODY // 1024} KB. Ctrl-C stops the server.",
+        " level}, and for the play and set page (/play) POST /api/analyze {puzzle,"
+        " progress} (see the README); bodies up to"
+        f" {MAX_BODY // 1024} KB. Ctrl-C stops the server.",
     )
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="N",
                    help=f"the port (default {DEFAULT_PORT}; 0: any free port)")

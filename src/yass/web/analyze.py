@@ -20,6 +20,7 @@ import json
 import threading
 import time
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from yass.board import Board, Puzzle
 from yass.bounds import BoundReached, Bounds
@@ -41,7 +42,7 @@ __all__ = [
 ANALYZE_TIME_LIMIT = 10.0
 #: Seconds of that for the rating and minimality (``extra_time``); past it they are left
 #: out and named in ``incomplete``, and the count, true candidates and hint still answer.
-EXTRA_TIME = 1.5
+EXTRA_TIME = 0.5
 
 
 # -- cancelling a client's earlier request ----------------------------------------------------
@@ -193,31 +194,27 @@ def _conflicts(lay: Layout, values: list[int]) -> list[int]:
 
 # -- the rating, once per puzzle ------------------------------------------------------------
 
-_ratings: OrderedDict[str, dict[str, Any] | None] = OrderedDict()
+_ratings: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_rating_jobs: dict[str, Future[dict[str, Any]]] = {}
 _ratings_lock = threading.Lock()
 _RATINGS_KEPT = 256
+#: Seconds a rating may take in the background (the ladder checks its bound only between
+#: techniques, so a request does not wait for it past its own budget: see ``_rating``).
+RATING_LIMIT = 30.0
+_rater: ThreadPoolExecutor | None = None
 
 
-def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any] | None:
-    """SE's ER/EP/ED on a classic grid, and yass's ladder (hardest technique, level,
-    score, guesses) on every grid; kept for the next request on the same puzzle."""
+def _rate_now(key: str, puzzle: Puzzle) -> dict[str, Any]:
     from yass import fast
     from yass.explain import explain
-    from yass.formats import puzzle_to_json
 
-    key = json.dumps(puzzle_to_json(puzzle), sort_keys=True)
-    with _ratings_lock:
-        if key in _ratings:
-            _ratings.move_to_end(key)
-            return _ratings[key]
     out: dict[str, Any] = {}
     if fast.engine(puzzle.layout) == fast.CLASSIC9:
         from yass.rating import rate
 
         se = rate(puzzle.line())
         out.update(er=se.er, ep=se.ep, ed=se.ed, se_hardest=se.hardest)
-    result = explain(puzzle, bounds=bounds)
-    info = result.to_json()
+    info = explain(puzzle, bounds=Bounds(RATING_LIMIT)).to_json()
     out.update(
         hardest=info["hardest_name"], level=info["level"], score=info["score"],
         difficulty=info["difficulty"], guesses=info["guesses"],
@@ -226,7 +223,48 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any] | None:
         _ratings[key] = out
         while len(_ratings) > _RATINGS_KEPT:
             _ratings.popitem(last=False)
+        _rating_jobs.pop(key, None)
     return out
+
+
+def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
+    """SE's ER/EP/ED on a classic grid, and yass's ladder (hardest technique, level,
+    score, guesses) on every grid, kept for the next request on the same puzzle.
+
+    The rating is made on one background thread and waited for until ``bounds``'
+    deadline (BoundReached after it): a rating that takes longer is still made, and the
+    next request on the puzzle finds it. Queued ratings of other puzzles are dropped
+    (a setter's earlier edits)."""
+    from concurrent.futures import CancelledError
+    from concurrent.futures import TimeoutError as Late
+
+    from yass.bounds import TIME
+    from yass.formats import puzzle_to_json
+
+    global _rater
+    key = json.dumps(puzzle_to_json(puzzle), sort_keys=True)
+    with _ratings_lock:
+        if key in _ratings:
+            _ratings.move_to_end(key)
+            return _ratings[key]
+        job = _rating_jobs.get(key)
+        if job is None:
+            for other, queued in list(_rating_jobs.items()):
+                if queued.cancel():
+                    del _rating_jobs[other]
+            if _rater is None:
+                _rater = ThreadPoolExecutor(1, thread_name_prefix="yass-rating")
+            job = _rater.submit(_rate_now, key, puzzle)
+            _rating_jobs[key] = job
+    wait = max(0.0, bounds.deadline - time.monotonic()) if bounds.deadline else None
+    try:
+        return job.result(wait)
+    except (Late, CancelledError):  # still working, or dropped for a newer edit's
+        raise BoundReached(TIME, bounds.timeout or 0.0) from None
+    except BoundReached:
+        with _ratings_lock:
+            _rating_jobs.pop(key, None)
+        raise
 
 
 # -- the hint on the player's grid ------------------------------------------------------------
