@@ -245,6 +245,8 @@ def test_set_mode_cage_and_given_change_the_count(page: Page, server: Server) ->
     marks = page.js("document.querySelectorAll('#board .true-cand').length")
     assert marks == sum(len(tc) for c, tc in enumerate(with_cage["true_candidates"])
                         if not obj["givens"][c].strip(".0"))
+    shot = page.b.call("Page.captureScreenshot", format="png")["data"]
+    _keep_screenshot(shot, "web-set.png")
     # one more given that makes it unique
     if with_cage["solutions"] == 2:
         cell_name, digit = with_cage["minimality"]["completing"][0]
@@ -253,8 +255,6 @@ def test_set_mode_cage_and_given_change_the_count(page: Page, server: Server) ->
         page.digit(digit)
         assert page.wait("document.getElementById('count').textContent === '1 (unique)'")
         assert page.wait("!!document.getElementById('hardest')")
-    shot = page.b.call("Page.captureScreenshot", format="png")["data"]
-    _keep_screenshot(shot, "web-set.png")
     # export: an f-puzzles link of the puzzle as set
     page.click("[data-export=fpuzzles]")
     assert page.wait("document.getElementById('export').value").startswith("https://")

@@ -452,7 +452,7 @@
     for (let c = 0; c < n() * n(); c++) if (!value(c)) return;
     if (conflicts().size || S.done) return;
     try {
-      const answer = await post("/api/analyze", { puzzle: P.puzzle, progress: progressLine(false), level: 0 });
+      const answer = await post("/api/analyze", { puzzle: P.puzzle, progress: progressLine(false), level: 0, extra_time: 10 });
       if (answer.wrong.length || answer.solutions === 0) {
         $("status").textContent = "The grid is full, but not right yet.";
         return;
@@ -461,7 +461,8 @@
       const r = answer.rating;
       S.done = {
         time: S.elapsed, hints: S.hints,
-        rating: r ? (r.er !== undefined && r.er !== null ? `ER ${r.er} (${r.se_hardest}); ` : "") + `${r.hardest || "singles"}, ${r.level || "Easy"}` : "not unique",
+        rating: r ? (r.er !== undefined && r.er !== null ? `ER ${r.er} (${r.se_hardest}); ` : "") + `${r.hardest || "singles"}, ${r.level || "Easy"}`
+          : answer.solutions > 1 ? "none (the puzzle is not unique)" : "not rated in time",
       };
       save();
       showDone();
@@ -683,7 +684,7 @@
     }
     const m = a.minimality && (a.minimality.complete || a.solutions !== 1) ? a.minimality : null;
     if (m && a.solutions === 1) {
-      addRow("minimal", m.redundant.length ? `no: ${m.redundant.length} given(s) could go: ${m.redundant.join(" ")}` : "yes: every given is needed");
+      addRow("minimal", m.redundant.length ? `no: ${m.redundant.length} given(s) could go (italic on the grid): ${m.redundant.join(" ")}` : "yes: every given is needed");
     } else if (m && a.solutions > 1) {
       addRow("one more given", m.completing.length ? m.completing.slice(0, 12).map(([c, d]) => `${c}=${d}`).join(" ") + (m.completing.length > 12 ? " ..." : "") : "none makes it unique");
     }
