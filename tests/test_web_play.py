@@ -182,6 +182,11 @@ def test_play_to_the_end_with_keys_and_clicks(page: Page, server: Server) -> Non
     assert "state=" in link
     shot = page.b.call("Page.captureScreenshot", format="png")["data"]
     _keep_screenshot(shot, "web-play.png")
+    page.js("localStorage.clear(); true")  # nothing saved: the grid comes from the link
+    page.b.open(link)
+    page.wait("!document.getElementById('game').hidden && !!document.querySelector('#board svg')")
+    assert page.grid() == "".join(map(str, solution))
+    assert page.text("hints-used") == "1"
 
 
 @needs_chromium
@@ -229,8 +234,9 @@ def test_set_mode_cage_and_given_change_the_count(page: Page, server: Server) ->
     opened = page.text("true-count")
     page.click_cell(pair[0])
     page.click_cell(pair[1], 8)
-    page.js(f"document.getElementById('rule-value').value = '{total}'; true")
-    page.click("#add-rule")
+    page.js(f"const v = document.getElementById('rule-value'); v.value = '{total}';"
+            " v.focus(); true")
+    page.key("Enter", "Enter", 0, 13)  # Enter in the sum's field adds the cage
     page.wait("document.querySelectorAll('#board .cage').length === 1 ||"
               " document.querySelectorAll('#board path.cage').length === 1")
     from yass.formats import puzzle_to_json
@@ -247,14 +253,19 @@ def test_set_mode_cage_and_given_change_the_count(page: Page, server: Server) ->
                         if not obj["givens"][c].strip(".0"))
     shot = page.b.call("Page.captureScreenshot", format="png")["data"]
     _keep_screenshot(shot, "web-set.png")
-    # one more given that makes it unique
-    if with_cage["solutions"] == 2:
-        cell_name, digit = with_cage["minimality"]["completing"][0]
-        cell = (int(cell_name[1]) - 1) * 9 + int(cell_name[3]) - 1
-        page.click_cell(cell)
-        page.digit(digit)
-        assert page.wait("document.getElementById('count').textContent === '1 (unique)'")
-        assert page.wait("!!document.getElementById('hardest')")
+    assert with_cage["solutions"] == 2
+    # one more given (from the minimality answer) makes it unique, typed from the keyboard
+    cell_name, digit = with_cage["minimality"]["completing"][0]
+    cell = (int(cell_name[1]) - 1) * 9 + int(cell_name[3]) - 1
+    page.js("document.getElementById('board').focus(); true")
+    at = pair[1]  # the cursor: walk there with the arrow keys
+    for _ in range((cell // 9 - at // 9) % 9):
+        page.key("ArrowDown", "ArrowDown", 0, 40)
+    for _ in range((cell % 9 - at % 9) % 9):
+        page.key("ArrowRight", "ArrowRight", 0, 39)
+    page.digit(digit)
+    assert page.wait("document.getElementById('count').textContent === '1 (unique)'")
+    assert page.wait("!!document.getElementById('hardest')")
     # export: an f-puzzles link of the puzzle as set
     page.click("[data-export=fpuzzles]")
     assert page.wait("document.getElementById('export').value").startswith("https://")
