@@ -268,3 +268,24 @@ def test_concurrent_requests_answer_as_serial_ones(server: Server) -> None:
         assert status == 200, answer
         assert {k: v for k, v in answer.items() if k not in strip} == {
             k: v for k, v in alone.items() if k not in strip}, i
+
+
+def test_explain_at_its_time_limit_is_a_503(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import yass.web
+
+    monkeypatch.setattr(yass.web, "TIME_LIMIT", 1e-9)
+    status, answer = post(server, "/api/explain", {"puzzle": SEED_PUZZLE})
+    assert status == 503 and answer["error"].startswith("gave up")
+
+
+def test_a_slow_rating_is_left_out_then_kept() -> None:
+    """The rating runs in the background: a request waits for it only ``extra_time``,
+    names it ``incomplete``, and a later request on the puzzle gets it."""
+    hard = puzzle_lines("17_clue_sample.txt", 1)[0]
+    first = analyze({"puzzle": hard, "extra_time": 0.001})
+    if first["rating"] is None:  # (unless it was quicker than a millisecond)
+        assert first["incomplete"] == ["rating"]
+    again = analyze({"puzzle": hard, "extra_time": 10})
+    assert again["incomplete"] == [] and again["rating"]["er"] is not None

@@ -20,7 +20,7 @@ import json
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 from yass.board import Board, Puzzle
 from yass.bounds import BoundReached, Bounds
@@ -201,7 +201,21 @@ _RATINGS_KEPT = 256
 #: Seconds a rating may take in the background (the ladder checks its bound only between
 #: techniques, so a request does not wait for it past its own budget: see ``_rating``).
 RATING_LIMIT = 30.0
-_rater: ThreadPoolExecutor | None = None
+#: One rating at a time: the ratings run on daemon threads (Ctrl-C does not wait for
+#: them), each waiting for this turn.
+_rating_turn = threading.Lock()
+
+
+def _rating_thread(job: Future[dict[str, Any]], key: str, puzzle: Puzzle) -> None:
+    with _rating_turn:
+        if not job.set_running_or_notify_cancel():
+            return  # dropped while it waited
+        try:
+            job.set_result(_rate_now(key, puzzle))
+        except BaseException as exc:  # handed to whoever waits for it
+            with _ratings_lock:
+                _rating_jobs.pop(key, None)
+            job.set_exception(exc)
 
 
 def _rate_now(key: str, puzzle: Puzzle) -> dict[str, Any]:
@@ -231,7 +245,7 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
     """SE's ER/EP/ED on a classic grid, and yass's ladder (hardest technique, level,
     score, guesses) on every grid, kept for the next request on the same puzzle.
 
-    The rating is made on one background thread and waited for until ``bounds``'
+    The rating is made on a background thread and waited for until ``bounds``'
     deadline (BoundReached after it): a rating that takes longer is still made, and the
     next request on the puzzle finds it. Queued ratings of other puzzles are dropped
     (a setter's earlier edits)."""
@@ -241,7 +255,6 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
     from yass.bounds import TIME
     from yass.formats import puzzle_to_json
 
-    global _rater
     key = json.dumps(puzzle_to_json(puzzle), sort_keys=True)
     with _ratings_lock:
         if key in _ratings:
@@ -252,19 +265,15 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
             for other, queued in list(_rating_jobs.items()):
                 if queued.cancel():
                     del _rating_jobs[other]
-            if _rater is None:
-                _rater = ThreadPoolExecutor(1, thread_name_prefix="yass-rating")
-            job = _rater.submit(_rate_now, key, puzzle)
+            job = Future()
             _rating_jobs[key] = job
+            threading.Thread(target=_rating_thread, args=(job, key, puzzle), daemon=True,
+                             name="yass-rating").start()
     wait = max(0.0, bounds.deadline - time.monotonic()) if bounds.deadline else None
     try:
         return job.result(wait)
     except (Late, CancelledError):  # still working, or dropped for a newer edit's
         raise BoundReached(TIME, bounds.timeout or 0.0) from None
-    except BoundReached:
-        with _ratings_lock:
-            _rating_jobs.pop(key, None)
-        raise
 
 
 # -- the hint on the player's grid ------------------------------------------------------------
