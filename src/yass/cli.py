@@ -1521,6 +1521,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "techniques": _cmd_techniques,
     "generate": _cmd_generate,
     "web": _cmd_web,
+    "play": _cmd_web,
     "convert": _cmd_convert,
 }
 

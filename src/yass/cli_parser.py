@@ -400,12 +400,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     else:  # not on the command line: the name is enough (its module is not imported)
         command("generate", help="", puzzles=False)
 
-    if only in (None, "web"):
+    if only in (None, "web", "play"):
         from yass import cli_web
 
         cli_web.add_parser(command)
     else:
         command("web", help="", puzzles=False)
+        command("play", help="", puzzles=False)
 
     if only in (None, "convert"):
         from yass import cli_convert

@@ -41,6 +41,7 @@ __all__ = [
     "MAX_BODY",
     "ApiError",
     "Server",
+    "ServerLimit",
     "explain_payload",
     "hint_payload",
     "make_server",
@@ -59,6 +60,9 @@ _STATIC = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/play": ("play.html", "text/html; charset=utf-8"),
+    "/play.html": ("play.html", "text/html; charset=utf-8"),
+    "/play.js": ("play.js", "text/javascript; charset=utf-8"),
 }
 
 #: House kinds drawn as the grid itself (lines and walls), not as extra regions.
@@ -67,6 +71,11 @@ _GRID_KINDS = frozenset({"row", "column", "box", "region"})
 
 class ApiError(ValueError):
     """Bad input to the API: one line, answered with status 400."""
+
+
+class ServerLimit(Exception):
+    """The server stopped work at one of its own limits (its time limit, a request
+    cancelled by the next one): one line, answered with 503, never a client error."""
 
 
 # -- reading a request ----------------------------------------------------------------------
@@ -154,6 +163,8 @@ def layout_json(puzzle: Puzzle) -> dict[str, Any]:
         "constraints": constraints,
         "legend": legend,
         "names": [lay.name(c) for c in range(lay.ncells)],
+        # the sees-relation: the page marks two equal digits that see each other at once
+        "sees": [list(p) for p in lay.peer_lists],
     }
 
 
@@ -210,7 +221,7 @@ def explain_payload(
             bounds=bounds if bounds is not None else Bounds(TIME_LIMIT),
         )
     except BoundReached as exc:
-        raise ApiError(f"gave up: {exc}") from None
+        raise ServerLimit(f"gave up: {exc}") from None
     except PuzzleError as exc:
         raise ApiError(_one_line(str(exc))) from None
     lay = puzzle.layout
@@ -264,7 +275,7 @@ def hint_payload(request: Any) -> dict[str, Any]:
     except ProgressError as exc:
         raise ApiError(_one_line(str(exc))) from None
     except BoundReached as exc:
-        raise ApiError(f"gave up: {exc}") from None
+        raise ServerLimit(f"gave up: {exc}") from None
     except PuzzleError as exc:
         raise ApiError(_one_line(str(exc))) from None
     out = result.to_json(level)
@@ -342,7 +353,51 @@ def standalone_html(payload: dict[str, Any]) -> str:
 
 # -- the server -------------------------------------------------------------------------------
 
-_ROUTES = {"/api/explain": explain_payload, "/api/hint": hint_payload}
+def _analyze(request: Any) -> dict[str, Any]:
+    from yass.web.analyze import analyze
+
+    return analyze(request)
+
+
+def load_payload(request: Any) -> dict[str, Any]:
+    """``POST /api/load``: ``{puzzle, rules?}`` -> the puzzle as yass JSON (``puzzle``), its
+    ``line``, ``givens``, ``name`` and ``layout``: what the play and set page starts from."""
+    from yass.formats import puzzle_to_json
+
+    puzzle = read_puzzle(request)
+    return {
+        "puzzle": puzzle_to_json(puzzle),
+        "line": puzzle.line(),
+        "givens": list(puzzle.givens),
+        "name": puzzle.name,
+        "layout": layout_json(puzzle),
+    }
+
+
+def export_payload(request: Any) -> dict[str, Any]:
+    """``POST /api/export``: ``{puzzle}`` -> the puzzle as an ``fpuzzles`` link, a
+    ``sudokupad`` link, yass ``json`` and a ``line`` of its givens."""
+    from yass.formats import puzzle_to_json
+    from yass.formats.fpuzzles import to_link
+
+    puzzle = read_puzzle(request)
+    obj = puzzle_to_json(puzzle)
+    try:
+        fpuzzles = to_link(obj)
+        sudokupad = to_link(obj, sudokupad=True)
+    except (PuzzleError, ValueError) as exc:
+        raise ApiError(_one_line(str(exc))) from None
+    return {"fpuzzles": fpuzzles, "sudokupad": sudokupad,
+            "json": json.dumps(obj, ensure_ascii=False), "line": puzzle.line()}
+
+
+_ROUTES = {
+    "/api/explain": explain_payload,
+    "/api/hint": hint_payload,
+    "/api/analyze": _analyze,
+    "/api/load": load_payload,
+    "/api/export": export_payload,
+}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -452,6 +507,8 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.OK, route(request))
         except ApiError as exc:
             self._error(HTTPStatus.BAD_REQUEST, str(exc))
+        except ServerLimit as exc:  # the server's own limit, not the client's fault
+            self._error(HTTPStatus.SERVICE_UNAVAILABLE, str(exc))
         except RecursionError:
             self._error(HTTPStatus.BAD_REQUEST, "the input is nested too deeply")
         except Exception as exc:  # never a stack trace to the page

@@ -854,6 +854,12 @@
     }
   }
 
+  // the play and set page (play.js) draws its grid with the same functions
+  window.yassDraw = {
+    U, DIGITS, el, newSvg, drawGrid, drawLegend, labelledCells, slotXY, centre,
+    candidateScale, drawLinks,
+  };
+  if (!document.getElementById("explain")) return; // another page uses the drawing only
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
