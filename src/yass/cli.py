@@ -1289,7 +1289,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
 
 def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
-    from yass.explain import ProgressError, check_progress, hint, snyder_marks
+    from yass.explain import ProgressError, check_progress, hint_on, snyder_marks
 
     techniques = _techniques(args.techniques)
     found = _progress_board(args.puzzle, args.rules)
@@ -1321,13 +1321,13 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         if masks is None and solution is None:
             _err("error", "the puzzle has no solution, so there is no hint to give")
             return EXIT_NO_SOLUTION
-    try:
-        check_progress(board, solution, bounds)
-    except ProgressError as exc:
-        _err("error", str(exc))
-        return EXIT_NO_SOLUTION
     lay = board.layout
     if args.marks:
+        try:
+            check_progress(board, solution, bounds)
+        except ProgressError as exc:
+            _err("error", str(exc))
+            return EXIT_NO_SOLUTION
         marks = snyder_marks(board, args.marks)
         if args.format == "json":
             _out(_json_dumps({"marks": [
@@ -1338,7 +1338,11 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         else:
             _out("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
-    result = hint(board, techniques, unique=args.unique, bounds=bounds)
+    try:
+        result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
+    except ProgressError as exc:
+        _err("error", str(exc))
+        return EXIT_NO_SOLUTION
     if args.format == "json":
         _out(_json_dumps(result.to_json(args.level)))
     else:

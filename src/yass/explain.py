@@ -37,6 +37,7 @@ __all__ = [
     "check_progress",
     "explain",
     "hint",
+    "hint_on",
     "snyder_marks",
     "technique_info",
 ]
@@ -272,6 +273,22 @@ def hint(
         if bounds is not None:
             bounds.check_time()
         return Hint(board.layout, next_step(board, ladder_))
+
+
+def hint_on(
+    board: Board,
+    solution: Sequence[int] | None = None,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    unique: bool | None = None,
+    bounds: Bounds | None = None,
+) -> Hint:
+    """The hint use case on a grid in progress (the ``hint`` command, the web page's hint):
+    first whether the grid still leads to a solution (``check_progress``: ProgressError
+    names the first cell that went wrong; ``solution``, when known from the givens, makes
+    that check a comparison), then the next step (``hint``). ``bounds`` bound both."""
+    check_progress(board, solution, bounds)
+    return hint(board, techniques, unique=unique, bounds=bounds)
 
 
 # -- Snyder marks -------------------------------------------------------------------------

@@ -248,7 +248,7 @@ def hint_payload(request: Any) -> dict[str, Any]:
     ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a 729-character line, a
     candidate picture, or a list of per-cell digit masks (with ``puzzle`` for the givens
     and rules, or ``size``); pencil marks given as ``puzzle`` text are read the same way."""
-    from yass.explain import ProgressError, check_progress, hint
+    from yass.explain import ProgressError, hint_on
 
     level = _level(request)
     rules = _field(request, "rules", str, "")
@@ -270,8 +270,7 @@ def hint_payload(request: Any) -> dict[str, Any]:
             _, solution = fast.search(puzzle, 1, bounds)
             if solution is None:
                 raise ApiError("the puzzle has no solution, so there is no hint to give")
-        check_progress(board, solution, bounds)
-        result = hint(board, bounds=bounds)
+        result = hint_on(board, solution, bounds=bounds)
     except ProgressError as exc:
         raise ApiError(_one_line(str(exc))) from None
     except BoundReached as exc:
