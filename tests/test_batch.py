@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, digits_of, keeps_givens, latin_box_errors, puzzle_lines
-from yass import batch, cli, progress, search
+from yass import batch, cli, parallel, progress, search
 from yass.cli import main
 from yass.formats import parse_puzzle
 from yass.geometry import PuzzleError
@@ -52,7 +52,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[batch.Workers]:
             super().__init__(func, processes)
             out.append(self)
 
-    monkeypatch.setattr(batch, "Workers", Recorded)
+    monkeypatch.setattr(parallel, "Workers", Recorded)
     return out
 
 

@@ -30,7 +30,7 @@ from conftest import (
     puzzle_lines,
     variant_entries,
 )
-from yass import batch, progress, search
+from yass import batch, parallel, progress, search
 from yass.cli import main
 from yass.formats import parse_puzzle
 from yass.geometry import PuzzleError
@@ -121,12 +121,12 @@ def workers(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Start workers at once and make every block a few lines; the list records starts."""
     started: list[int] = []
 
-    class Recorded(batch.Workers):
+    class Recorded(parallel.Workers):
         def __init__(self, func: Any, processes: int) -> None:
             started.append(processes)
             super().__init__(func, processes)
 
-    monkeypatch.setattr(batch, "Workers", Recorded)
+    monkeypatch.setattr(parallel, "Workers", Recorded)
     monkeypatch.setattr(batch, "POOL_AFTER", -1.0)
     monkeypatch.setattr(batch, "BLOCK_BYTES", 200)
     return started
@@ -348,12 +348,12 @@ def test_json_with_workers_keeps_order(
     one = run(capsys, *argv, "-j", "1")
     started: list[int] = []
 
-    class Recorded(batch.Workers):
+    class Recorded(parallel.Workers):
         def __init__(self, func: Any, processes: int) -> None:
             started.append(processes)
             super().__init__(func, processes)
 
-    monkeypatch.setattr(batch, "Workers", Recorded)
+    monkeypatch.setattr(parallel, "Workers", Recorded)
     monkeypatch.setattr(batch, "POOL_AFTER", -1.0)
     two = run(capsys, *argv, "-j", "2")
     assert started == [2]

@@ -38,7 +38,6 @@ from yass.layout import Layout
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from multiprocessing.pool import AsyncResult
 
     from yass.compiled import CompiledLayout
 
@@ -330,20 +329,10 @@ def solve_line(line: str, layout: Layout | None = None) -> str:
     return "".join([digit_char(v) for v in solution])
 
 
-def _solve_chunk(lines: list[str]) -> str:
-    """Solve a chunk in a worker; one string back (cheaper to send than a list)."""
-    layout = _worker_layout[0] if _worker_layout else None
+def _solve_chunk(job: tuple[Layout | None, list[str]]) -> str:
+    """Solve a chunk of lines in a worker; one string back (cheaper to send than a list)."""
+    layout, lines = job
     return "\n".join([solve_line(line, layout) for line in lines])
-
-
-_worker_layout: list[Layout] = []
-
-
-def _worker_init(layout: Layout | None) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _worker_layout[:] = [layout] if layout is not None else []
 
 
 def solve_lines(
@@ -355,32 +344,22 @@ def solve_lines(
 ) -> Iterator[str]:
     """One output line per input line, in input order (see ``solve_line``).
 
-    With ``processes`` > 1 the lines are solved in chunks by a pool of worker processes;
-    at most a few chunks per worker are in flight, so memory stays flat however long
-    the input. Stopping the iteration (or Ctrl-C) terminates the workers.
+    With ``processes`` > 1 the lines are solved in chunks by worker processes
+    (``yass.parallel.in_order``); at most a few chunks per worker are in flight, so
+    memory stays flat however long the input. Stopping the iteration (or Ctrl-C) ends
+    the workers.
     """
     if processes <= 1:
         for line in lines:
             yield solve_line(line, layout)
         return
-    import multiprocessing
-    from collections import deque
+    from yass.parallel import in_order
 
     source = iter(lines)
-    window = 4 * processes
-    pending: deque[AsyncResult[str]] = deque()
-    pool = multiprocessing.get_context().Pool(processes, _worker_init, (layout,))
-    try:
-        while True:
-            while len(pending) < window:
-                chunk = list(islice(source, chunksize))
-                if not chunk:
-                    break
-                pending.append(pool.apply_async(_solve_chunk, (chunk,)))
-            if not pending:
-                break
-            yield from pending.popleft().get().split("\n")
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+
+    def chunks() -> Iterator[tuple[Layout | None, list[str]]]:
+        while chunk := list(islice(source, chunksize)):
+            yield layout, chunk
+
+    for out in in_order(_solve_chunk, chunks(), processes, lambda: True):
+        yield from out.split("\n")

@@ -444,7 +444,7 @@ def rate_many(
 def _pooled(
     puzzles: Iterable[str], scale: str, jobs: int, chunksize: int
 ) -> Generator[Rating | RatingError, None, None]:
-    """``rate_many`` over ``jobs`` worker processes (``yass.batch.in_order``: workers that
+    """``rate_many`` over ``jobs`` worker processes (``yass.parallel.in_order``: workers that
     ignore Ctrl-C, each with its own pipe, stopped at once on Ctrl-C or an early stop).
     On SE's scale the puzzles of a chunk that the quick path rates are rated here
     (``_here_first``); a chunk with none left is not sent."""
