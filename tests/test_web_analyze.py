@@ -135,7 +135,9 @@ def test_lost_candidate_and_hint_on_pencil_marks() -> None:
     line = "".join("".join(str(d) if m >> (d - 1) & 1 else "." for d in range(1, 10))
                    for m in marks)
     hint = analyze({"puzzle": SEED_PUZZLE, "progress": line, "level": 2})["hint"]
-    assert hint["kind"] == "step" and hint["text"] == hint["texts"][1]
+    assert hint["kind"] == "step" and hint["texts"][1:] == [hint["text"]]
+    assert hint["step"] is None and "view" not in hint  # level 2 does not give it away
+    hint = analyze({"puzzle": SEED_PUZZLE, "progress": line, "level": 3})["hint"]
     assert hint["cands"][11] >> (solution[11] - 1) & 1  # the board it was found on
     assert hint["step"]["technique"] == hint["technique"]
 

@@ -313,7 +313,7 @@ def _hint(
 
     def said(kind: str, text: str, cells: list[int]) -> dict[str, Any]:
         return {"kind": kind, "level": level, "technique": None, "text": text,
-                "texts": [text] * 3, "cells": [lay.name(c) for c in cells], "step": None}
+                "texts": [text] * level, "cells": [lay.name(c) for c in cells], "step": None}
 
     if wrong:
         c = wrong[0]
@@ -342,10 +342,10 @@ def _hint(
     out: dict[str, Any] = {
         "kind": "solved" if result.solved else "step" if result.step else "guess",
         "level": level, "technique": result.step.technique if result.step else None,
-        "text": texts[level - 1], "texts": texts, "cells": [], "step": None,
+        "text": texts[level - 1], "texts": texts[:level], "cells": [], "step": None,
         "cands": list(board.cands),
     }
-    if result.step is not None:
+    if result.step is not None and level >= 3:  # below 3 the step is not given away
         out["step"] = result.step.to_json(lay)
         out["view"] = _step_view(lay, result.step)
         out["cells"] = [lay.name(c) for c in sorted(result.step.cells)]
@@ -408,8 +408,9 @@ def analyze(request: Any, *, bounds: Bounds | None = None) -> dict[str, Any]:
     * ``lost``: [cell, digit]: a cell whose pencil marks dropped its true digit (unique only);
     * ``conflicts``: cells whose digit is also in a cell they see (from the rules alone);
     * ``hint`` (``level`` 1-3, default 3 with ``progress``, 0 for none): what went wrong or
-      the next step on the player's grid, with ``texts`` at the three levels, the ``step``
-      JSON, its ``view`` and the board ``cands`` it was found on (to apply it); or null;
+      the next step on the player's grid, with ``texts`` at the levels up to ``level``,
+      the board ``cands`` it was found on, and at level 3 the ``step`` JSON and its
+      ``view`` (to draw and apply it); or null;
     * ``rating``: when unique and ``rate`` is not false: SE's ``er``/``ep``/``ed`` on classic
       grids, and yass's ``hardest``, ``level``, ``score``, ``guesses``; or null;
     * ``minimality`` when asked (``"minimality": true``): see ``_minimality``;

@@ -866,6 +866,10 @@
       file.text().then((text) => { $("puzzle").value = text; load(text, $("rules").value); });
     });
     window.addEventListener("beforeunload", save);
+    // the clock stops while the page is hidden (another tab, a minimised window)
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) { syncClock(); tickFrom = 0; save(); } else tickFrom = Date.now();
+    });
     setInterval(() => { if (P && tab === "play" && !S.done) { tick(); save(); } }, 1000);
     // ?puzzle=...&rules=...&state=...&mode=set
     const params = new URLSearchParams(location.search);
