@@ -153,6 +153,15 @@ def test_conflicts_come_from_the_rules() -> None:
     line = "5" + "." * 10 + "5" + "." * 69  # r1c1 and r2c3: a knight's move
     answer = analyze({"puzzle": blank, "progress": line, "level": 0})
     assert answer["conflicts"] == ["r1c1", "r2c3"]
+    # Two digits a relation forbids side by side: 4 and 5 next to each other under the
+    # non-consecutive rule (they differ, so no cell sees its own digit).
+    line = "45" + "." * 79
+    answer = analyze({"puzzle": "." * 81, "rules": "nonconsecutive", "progress": line,
+                      "level": 0, "rate": False})
+    assert answer["conflicts"] == ["r1c1", "r1c2"]
+    answer = analyze({"puzzle": "." * 81, "rules": "nonconsecutive", "progress": "46" + "." * 79,
+                      "level": 0, "rate": False})
+    assert answer["conflicts"] == []
 
 
 def test_minimality() -> None:

@@ -165,6 +165,9 @@ def layout_json(puzzle: Puzzle) -> dict[str, Any]:
         "names": [lay.name(c) for c in range(lay.ncells)],
         # the sees-relation: the page marks two equal digits that see each other at once
         "sees": [list(p) for p in lay.peer_lists],
+        # the relations: per cell, [neighbour, digits allowed there for each digit here]
+        # (the page marks two digits a dot, a thermometer... forbids side by side)
+        "arcs": [[[nb, list(table)] for nb, table in lay.arcs[c]] for c in range(lay.ncells)],
     }
 
 

@@ -181,13 +181,19 @@ def _union(puzzle: Puzzle, bounds: Bounds) -> tuple[int, list[int], tuple[int, .
 
 
 def _conflicts(lay: Layout, values: list[int]) -> list[int]:
-    """Cells whose digit is also in a cell they see (from the rules, not the solution)."""
+    """Cells whose digit breaks a rule with another placed digit (from the rules, not the
+    solution): the same digit in a cell it sees, or two digits a relation forbids side by
+    side (a kropki dot, a thermometer, non-consecutive...)."""
     out: set[int] = set()
     for a, d in enumerate(values):
         if not d:
             continue
         for b in lay.peer_lists[a]:
             if b > a and values[b] == d:
+                out.update((a, b))
+        for b, table in lay.arcs[a]:
+            e = values[b]
+            if e and not table[d - 1] >> (e - 1) & 1:
                 out.update((a, b))
     return sorted(out)
 

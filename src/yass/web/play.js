@@ -173,11 +173,16 @@
   // -- what the rules say, from the sees-relation ---------------------------------------------
 
   function conflicts() {
-    const out = new Set(), sees = P.layout.sees;
+    const out = new Set(), sees = P.layout.sees, arcs = P.layout.arcs || [];
     for (let c = 0; c < n() * n(); c++) {
       const v = value(c);
       if (!v) continue;
       for (const o of sees[c]) if (value(o) === v) { out.add(c); out.add(o); }
+      // a relation (dot, thermometer, non-consecutive...) forbids these two digits together
+      for (const [o, table] of arcs[c] || []) {
+        const w = value(o);
+        if (w && !((table[v - 1] >> (w - 1)) & 1)) { out.add(c); out.add(o); }
+      }
     }
     return out;
   }
