@@ -34,7 +34,6 @@ rows, columns or boxes, so all four are sound on every layout.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 
 from yass.board import Board
@@ -302,10 +301,19 @@ def _crossings(layout: Layout) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@cache
 def _digit_sets(size: int, n: int) -> tuple[int, ...]:
-    """Every mask of ``n`` of the digits 1..size."""
-    return tuple(sum(1 << (d - 1) for d in ds) for ds in combinations(range(1, size + 1), n))
+    """Every mask of ``n`` of the digits 1..size (made once per size and n; a dict, not
+    ``functools.cache``: the seed puzzle's solve loads this module and not functools)."""
+    key = (size, n)
+    found = _DIGIT_SETS.get(key)
+    if found is None:
+        found = _DIGIT_SETS[key] = tuple(
+            sum(1 << (d - 1) for d in ds) for ds in combinations(range(1, size + 1), n)
+        )
+    return found
+
+
+_DIGIT_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 class WXYZWing(_BentWing):
