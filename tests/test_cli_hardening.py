@@ -397,3 +397,37 @@ def test_the_readme_counts_the_runtime_dependencies() -> None:
     assert words[len(deps)] in intro
     for dep in deps:
         assert re.split(r"[<>=\[ ]", dep)[0] in intro
+
+
+# -- 9. convert reads a file as the other commands do: a line at a time ----------------------
+
+
+@pytest.mark.parametrize("shape", ["line", "link first"])
+def test_convert_on_a_huge_line_has_bounded_memory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, shape: str
+) -> None:
+    import tracemalloc
+
+    from yass.formats.text import MAX_LINE
+
+    f = tmp_path / "huge.txt"
+    link = run(capsys, "convert", P)[1].strip()
+    head = f"{link}\n" if shape == "link first" else ""
+    f.write_text(f"{head}{'1' * (8 << 20)}\n{P}\n")  # an 8 MB line between two puzzles
+    tracemalloc.start()
+    try:
+        code, out, err = run(capsys, "convert", str(f), "--to", "line")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    n = 2 if head else 1
+    assert code == 2
+    assert err == (f"yass: error: {f} line {n}: the line is longer than {MAX_LINE:,}"
+                   " characters, more than any puzzle needs (a 16x16 puzzle line has 256"
+                   " cells)\n")
+    assert out.splitlines() == [as_line_of(P)] * n
+    assert peak < 4 << 20  # (before: the whole file, then a copy of each line: 6 times it)
+
+
+def as_line_of(puzzle: str) -> str:
+    return puzzle.replace("0", ".")
