@@ -200,14 +200,15 @@ def _with_rules(obj: dict[str, Any], rules: str) -> dict[str, Any]:
 def _checked(obj: dict[str, Any]) -> None:
     """Raise the error of a puzzle yass can build (its rule types are all implemented)."""
     from yass.constraints import REGISTRY
-    from yass.formats.variant_json import puzzle_from_json
+    from yass.formats.variant_json import check_solution, puzzle_from_json, solution_from_json
 
     rules = obj.get("constraints") or []
     kinds = {r.get("type") for r in rules if isinstance(r, Mapping)} if isinstance(
         rules, list
     ) else set()
     if all(isinstance(k, str) and k in REGISTRY for k in kinds):
-        puzzle_from_json(obj)
+        puzzle = puzzle_from_json(obj)
+        check_solution(puzzle, solution_from_json(obj, puzzle.size))
 
 
 def _written(obj: dict[str, Any], fmt: str) -> str:
