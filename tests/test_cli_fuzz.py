@@ -1,8 +1,12 @@
-"""A fuzz test over the ``yass`` command (issue 9, item 8).
+"""A fuzz test over the ``yass`` command (issue 9, item 8; issue 26's shapes added).
 
 A seeded generator makes command lines and standard input: real puzzles of several sizes
 and rules, puzzles with a character changed, cut or doubled, clashing givens, JSON with
-missing or wrong fields, pictures, binary junk, odd options and option values. Every run
+missing or wrong fields (numbers out of range, dots and lines between cells that do not
+touch, a solution that contradicts the puzzle), f-puzzles links with invalid values,
+lines of 81 wrong characters (letters, other scripts' digits, full-width digits, emoji),
+pictures, binary junk, odd options and option values (values that start with ``-``,
+``--marks`` before the puzzle). Every run
 goes through ``main([...])`` in this process and must end with a documented exit code,
 never an exception (so never a traceback); a failure is one line on standard error, and
 every line on standard error is one of yass's own. The cases are small (grids up to 9x9
@@ -61,6 +65,8 @@ def _mangle(rng: random.Random, text: str) -> str:
 def _puzzle(rng: random.Random) -> str:
     """A puzzle line, usually valid and small enough to solve at once."""
     kind = rng.randrange(6)
+    if rng.random() < 0.06:
+        return _link(rng)
     if kind == 0:
         text = _blank(rng, SOLUTION_4, rng.uniform(0.0, 0.8))
     elif kind == 1:
@@ -71,9 +77,42 @@ def _puzzle(rng: random.Random) -> str:
         text = SEED_PUZZLE
     elif kind == 4:
         text = "".join(rng.choice("123456789.") for _ in range(81))  # clashes, most likely
+    elif kind == 5 and rng.random() < 0.5:
+        text = rng.choice(WRONG_CHARACTERS) * 81
     else:
         text = "".join(rng.choice("0123456789.ABCDEFG") for _ in range(rng.choice([1, 4, 16])))
     return _mangle(rng, text) if rng.random() < 0.3 else text
+
+
+#: Characters of which 81 make a line that is no puzzle: a letter, Arabic-Indic and
+#: full-width digits, an emoji, a letter with an accent.
+WRONG_CHARACTERS = ["x", "\u0663", "\uff13", "\U0001f600", "\u00e9"]
+
+
+def _link(rng: random.Random) -> str:
+    """An f-puzzles link, often with an invalid value in it."""
+    from yass.formats.fpuzzles import FPUZZLES_PREFIX, encode_payload
+
+    grid: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
+    for i, ch in enumerate(SEED_PUZZLE):
+        if ch != "0":
+            grid[i // 9][i % 9] = {"value": int(ch), "given": True}
+    data: dict[str, object] = {"size": 9, "grid": grid}
+    bad = rng.randrange(7)
+    if bad == 0:
+        grid[0][1] = {"value": rng.choice([42, "x", -1, 0.5, None, True]), "given": True}
+    elif bad == 1:
+        grid[0][1] = {"value": rng.choice([42, "x", 3])}
+    elif bad == 2:
+        data["grid"] = rng.choice([None, [], "grid"])
+    elif bad == 3:
+        data["ratio"] = [{"cells": ["R1C2", rng.choice(["R1C3", "R5C5"])],
+                          "value": rng.choice(["0", "1", "2", "-2", "x"])}]
+    elif bad == 4:
+        data["thermometer"] = [{"lines": [["R1C2", rng.choice(["R2C3", "R4C4"])]]}]
+    elif bad == 5:
+        data["size"] = rng.choice([0, -9, "9", 99])
+    return FPUZZLES_PREFIX + encode_payload(data)
 
 
 def _picture(rng: random.Random) -> str:
@@ -104,9 +143,20 @@ def _json(rng: random.Random) -> str:
                     [{"type": "nope"}],
                     [{"type": "xv", "cells": ["r1c1", "r9c9"], "sum": "x"}],
                     [{"type": "diagonal", "direction": "up"}],
+                    [{"type": "ratio", "cells": ["r1c1", "r1c2"], "value": 0}],
+                    [{"type": "ratio", "cells": ["r1c1", "r5c5"]}],
+                    [{"type": "difference", "cells": ["r1c1", "r2c2"], "value": 1}],
+                    [{"type": "xv", "cells": ["r1c1", "r1c2"], "sum": 7}],
+                    [{"type": "whispers", "cells": ["r1c1", "r1c2"], "value": -3}],
+                    [{"type": "thermo", "cells": ["r1c1", "r3c3"]}],
+                    [{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": -4}],
                     [5],
                     "antiknight",
                 ]
+            )
+        if rng.random() < 0.15:
+            obj["solution"] = rng.choice(
+                [SEED_SOLUTION, "2" + SEED_SOLUTION[1:], "1" * 81, "x", 5, None]
             )
         if rng.random() < 0.2:
             del obj["givens"]
@@ -140,12 +190,16 @@ OPTIONS: dict[str, list[Callable[[random.Random], list[str]]]] = {
         lambda r: ["--steps"],
         lambda r: ["--guess-order", r.choice(["random", "fixed", "up"]), "--seed", "3"],
         lambda r: ["-j", r.choice(["1", "0", "-3", "x"])],
+        lambda r: ["--seed", r.choice(["-3", "5", "-x"])],
+        lambda r: ["--timeout", r.choice(["-1", "-0.5", "-inf", "nan"])],
+        lambda r: ["--max-guesses", r.choice(["-1", "-", "--"])],
         lambda r: ["--stats"],
         lambda r: ["--no-progress"],
         lambda r: ["--unique"],
     ],
     "count": [lambda r: ["--limit", r.choice(["1", "2", "50", "0", "-1", "2147483648", "1e3"])]],
     "check": [],
+    "convert": [lambda r: ["--to", r.choice(["fpuzzles", "sudokupad", "json", "line", "-x"])]],
     "show": [lambda r: ["--view", r.choice(["grid", "candidates", "levels", "pencil"])]],
     "explain": [
         lambda r: ["--format", r.choice(["text", "json"])],
@@ -186,6 +240,9 @@ def _argv(rng: random.Random) -> tuple[list[str], bytes]:
         if command in ("explain", "hint") and len(puzzle) > 40 and rng.random() < 0.7:
             puzzle = _blank(rng, SOLUTION_4 if rng.random() < 0.5 else SOLUTION_6, 0.5)
     argv = [command, puzzle]
+    if command == "hint" and rng.random() < 0.3:
+        argv = [command, "--marks", *([rng.choice(["2", "3"])] if rng.random() < 0.5 else []),
+                puzzle]
     for make in rng.sample(OPTIONS[command], k=min(len(OPTIONS[command]), rng.randint(0, 2))):
         argv += make(rng)
     if rng.random() < 0.15:

@@ -397,3 +397,134 @@ def test_the_readme_counts_the_runtime_dependencies() -> None:
     assert words[len(deps)] in intro
     for dep in deps:
         assert re.split(r"[<>=\[ ]", dep)[0] in intro
+
+
+# -- 9. convert reads a file as the other commands do: a line at a time ----------------------
+
+
+@pytest.mark.parametrize("shape", ["line", "link first"])
+def test_convert_on_a_huge_line_has_bounded_memory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, shape: str
+) -> None:
+    import tracemalloc
+
+    from yass.formats.text import MAX_LINE
+
+    f = tmp_path / "huge.txt"
+    link = run(capsys, "convert", P)[1].strip()
+    head = f"{link}\n" if shape == "link first" else ""
+    f.write_text(f"{head}{'1' * (8 << 20)}\n{P}\n")  # an 8 MB line between two puzzles
+    tracemalloc.start()
+    try:
+        code, out, err = run(capsys, "convert", str(f), "--to", "line")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    n = 2 if head else 1
+    assert code == 2
+    assert err == (f"yass: error: {f} line {n}: the line is longer than {MAX_LINE:,}"
+                   " characters, more than any puzzle needs (a 16x16 puzzle line has 256"
+                   " cells)\n")
+    assert out.splitlines() == [as_line_of(P)] * n
+    assert peak < 4 << 20  # (before: the whole file, then a copy of each line: 6 times it)
+
+
+def as_line_of(puzzle: str) -> str:
+    return puzzle.replace("0", ".")
+
+
+# -- 10. invalid values are refused with a line naming the field and the value ---------------
+
+
+def _fpuzzles_file(tmp_path: Path, **fields: object) -> Path:
+    grid: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
+    data: dict[str, object] = {"size": 9, "grid": grid}
+    cell = fields.pop("cell", None)
+    if cell is not None:
+        grid[0][0] = dict(cell)  # type: ignore[call-overload]
+    data.update(fields)
+    f = tmp_path / "fp.json"
+    f.write_text(json.dumps(data))
+    return f
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"cell": {"value": 42}}, "f-puzzles grid r1c1: value 42 is not a digit from 1 to 9"),
+        ({"cell": {"value": "x"}}, "f-puzzles grid r1c1: value 'x' is not a whole number"),
+        ({"cell": {"value": 0.5, "given": True}},
+         "f-puzzles grid r1c1: given 0.5 is not a whole number"),
+        ({"grid": None}, "f-puzzles 'grid' must be 9 rows of 9 cells, not null"),
+    ],
+)
+def test_invalid_fpuzzles_cells_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fields: dict[str, object], message: str
+) -> None:
+    f = _fpuzzles_file(tmp_path, **fields)
+    code, out, err = run(capsys, "convert", str(f), "--to", "line")
+    assert (code, out) == (2, "")
+    assert err == f"yass: error: {f}: {message}\n"
+
+
+def test_a_solver_digit_in_fpuzzles_is_still_left_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = _fpuzzles_file(tmp_path, cell={"value": 3})
+    assert run(capsys, "convert", str(f), "--to", "line")[:2] == (0, "." * 81 + "\n")
+
+
+RULES = {
+    "ratio 0": ({"type": "ratio", "cells": ["r1c1", "r1c2"], "value": 0},
+                "constraint 1 (ratio): 'value' must be a whole number from 2 to 9, not 0"),
+    "ratio 1": ({"type": "ratio", "cells": ["r1c1", "r1c2"], "value": 1},
+                "'value' must be a whole number from 2 to 9, not 1"),
+    "difference 9": ({"type": "difference", "cells": ["r1c1", "r1c2"], "value": 9},
+                     "constraint 1 (difference): 'value' must be a whole number from 1 to 8"),
+    "xv 7": ({"type": "xv", "cells": ["r1c1", "r1c2"], "sum": 7},
+             "constraint 1 (xv): 'sum' must be 5 or 10, not 7"),
+    "whispers -3": ({"type": "whispers", "cells": ["r1c1", "r1c2"], "value": -3},
+                    "constraint 1 (whispers): 'value' (the least difference of neighbours)"
+                    " must be a whole number from 1 to 8, not -3"),
+    "thermo apart": ({"type": "thermo", "cells": ["r1c1", "r3c3"]},
+                     "constraint 1 (thermo): its cells r1c1 and r3c3 follow each other on"
+                     " the line but do not touch"),
+    "slow thermo apart": ({"type": "slow_thermo", "cells": ["r1c1", "r2c2", "r4c4"]},
+                          "its cells r2c2 and r4c4 follow each other on the line"),
+    "dot apart": ({"type": "ratio", "cells": ["r1c1", "r5c5"]},
+                  "constraint 1 (ratio): its cells r1c1 and r5c5 do not share a side"),
+    "dot on a corner": ({"type": "difference", "cells": ["r1c1", "r2c2"]},
+                        "its cells r1c1 and r2c2 do not share a side"),
+    "xv apart": ({"type": "xv", "cells": ["r1c1", "r1c3"], "sum": 10},
+                 "its cells r1c1 and r1c3 do not share a side (an X or a V is drawn"),
+}
+
+
+@pytest.mark.parametrize("case", list(RULES))
+@pytest.mark.parametrize("command", ["check", "convert"])
+def test_invalid_rule_values_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str, command: str
+) -> None:
+    rule, message = RULES[case]
+    f = tmp_path / "rule.json"
+    f.write_text(json.dumps({"size": 9, "givens": "." * 81, "constraints": [rule]}))
+    code, out, err = run(capsys, command, str(f))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"yass: error: {f}: ") and message in err and err.count("\n") == 1
+
+
+def test_a_solution_that_contradicts_the_puzzle_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    f = tmp_path / "s.json"
+    wrong = "2" + SEED_SOLUTION[1:]
+    f.write_text(json.dumps({"size": 9, "givens": P, "solution": wrong}))
+    for command in ("check", "convert", "solve"):
+        code, out, err = run(capsys, command, str(f))
+        assert (code, out) == (2, ""), command
+        assert err == f"yass: error: {f}: 'solution' has 2 at r1c1, where the given is 4\n"
+    f.write_text(json.dumps({"size": 9, "givens": "." * 81, "solution": "1" * 81}))
+    code, _, err = run(capsys, "check", str(f))
+    assert code == 2 and "'solution' is no solution: r1c1 and r1c2 both hold 1" in err
+    f.write_text(json.dumps({"size": 9, "givens": P, "solution": SEED_SOLUTION}))
+    assert run(capsys, "check", str(f))[:2] == (0, "valid: exactly one solution\n")

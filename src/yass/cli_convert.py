@@ -105,57 +105,93 @@ def _objects(
 def _file_objects(
     arg: str, column: str | None = None
 ) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
-    import io
-
+    """(label, object or error) of each puzzle of a file or ``-``, read as the other
+    commands read one: a line at a time, none held whole past ``MAX_LINE`` characters,
+    so memory stays flat whatever the input (JSON, one document, is read whole).
+    ``column`` picks the CSV/TSV column holding the puzzle."""
+    from yass import batch
     from yass.formats import read_puzzles
     from yass.formats.fpuzzles import read_link
-    from yass.formats.text import open_source, parse_puzzle, printable
+    from yass.formats.text import (
+        LongLine,
+        is_section,
+        numbered_lines,
+        parse_puzzle,
+        printable,
+        too_long,
+    )
     from yass.formats.variant_json import loads
     from yass.geometry import PuzzleError
 
-    name, stream, opened = open_source(arg)
     try:
-        try:
-            whole = stream.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            yield printable(name), exc
-            return
+        opened = batch.open_input(arg)
+        source = opened.__enter__()
+    except PuzzleError as exc:  # no such file, a directory...
+        yield "", exc
+        return
+    try:
+        where = printable(source.name)
+        first = source.first
+        if source.name.lower().endswith(".json") or (
+            first.startswith(("{", "[")) and not is_section(first)
+        ):
+            try:
+                data = loads(source.text().read(), where)
+            except (PuzzleError, UnicodeDecodeError, OSError) as exc:
+                yield where, _unreadable(exc, where)
+                return
+            items = data if isinstance(data, list) else [data]
+            for i, item in enumerate(items, 1):
+                label = f"{where} puzzle {i}" if len(items) > 1 else where
+                try:
+                    yield label, _from_item(item)
+                except PuzzleError as exc:
+                    yield label, exc
+        elif first and _link(first):  # links, one a line (plain puzzle lines may be mixed in)
+            lines = numbered_lines(where, source.text())
+            while True:
+                try:
+                    n, line = next(lines)
+                except StopIteration:
+                    return
+                except PuzzleError as exc:  # not UTF-8, or the file cannot be read
+                    yield where, exc
+                    return
+                text = line.strip()
+                if not text or text.startswith("#"):
+                    continue
+                label = f"{where} line {n}"
+                try:
+                    if isinstance(line, LongLine):
+                        raise PuzzleError(too_long())
+                    yield label, read_link(text) if _link(text) else _from_puzzle(
+                        parse_puzzle(text)
+                    )
+                except PuzzleError as exc:
+                    yield label, exc
+        else:
+            try:
+                for entry in read_puzzles(source.text(), column=column):
+                    label = " ".join(p for p in (where, entry.label or f"line {entry.line}") if p)
+                    if entry.puzzle is None:
+                        yield label, entry.error or PuzzleError("not a puzzle")
+                    else:
+                        yield label, _from_puzzle(entry.puzzle, entry.solution)
+            except (UnicodeDecodeError, OSError) as exc:
+                yield where, _unreadable(exc, where)
     finally:
-        if opened:
-            stream.close()
-    where = printable(name)
-    lines = [(n, t.strip()) for n, t in enumerate(whole.splitlines(), 1)]
-    content = [(n, t) for n, t in lines if t and not t.startswith("#")]
-    first = content[0][1] if content else ""
-    from yass.formats.text import is_section
+        opened.__exit__(None, None, None)
 
-    if name.lower().endswith(".json") or (first.startswith(("{", "[")) and not is_section(first)):
-        try:
-            data = loads(whole, where)
-        except PuzzleError as exc:
-            yield where, exc
-            return
-        items = data if isinstance(data, list) else [data]
-        for i, item in enumerate(items, 1):
-            label = f"{where} puzzle {i}" if len(items) > 1 else where
-            try:
-                yield label, _from_item(item)
-            except PuzzleError as exc:
-                yield label, exc
-    elif content and _link(first):  # links, one a line (plain puzzle lines may be mixed in)
-        for n, line in content:
-            label = f"{where} line {n}"
-            try:
-                yield label, read_link(line) if _link(line) else _from_puzzle(parse_puzzle(line))
-            except PuzzleError as exc:
-                yield label, exc
-    else:
-        for entry in read_puzzles(io.StringIO(whole), column=column):
-            label = " ".join(p for p in (where, entry.label or f"line {entry.line}") if p)
-            if entry.puzzle is None:
-                yield label, entry.error or PuzzleError("not a puzzle")
-            else:
-                yield label, _from_puzzle(entry.puzzle, entry.solution)
+
+def _unreadable(exc: Exception, where: str) -> Exception:
+    """A read that failed (not UTF-8, an I/O error) as the error of its file."""
+    from yass.formats.text import ParseError
+
+    if isinstance(exc, UnicodeDecodeError):
+        return ParseError(f"{where}: not UTF-8 text")
+    if isinstance(exc, OSError):
+        return ParseError(f"cannot read {where}: {exc.strerror or exc}")
+    return exc
 
 
 def _link(line: str) -> bool:
@@ -185,14 +221,15 @@ def _with_rules(obj: dict[str, Any], rules: str) -> dict[str, Any]:
 def _checked(obj: dict[str, Any]) -> None:
     """Raise the error of a puzzle yass can build (its rule types are all implemented)."""
     from yass.constraints import REGISTRY
-    from yass.formats.variant_json import puzzle_from_json
+    from yass.formats.variant_json import check_solution, puzzle_from_json, solution_from_json
 
     rules = obj.get("constraints") or []
     kinds = {r.get("type") for r in rules if isinstance(r, Mapping)} if isinstance(
         rules, list
     ) else set()
     if all(isinstance(k, str) and k in REGISTRY for k in kinds):
-        puzzle_from_json(obj)
+        puzzle = puzzle_from_json(obj)
+        check_solution(puzzle, solution_from_json(obj, puzzle.size))
 
 
 def _written(obj: dict[str, Any], fmt: str) -> str:

@@ -138,6 +138,7 @@ class PairMarker(Constraint):
 
     key: ClassVar[str] = "value"
     default: ClassVar[int | None] = None
+    noun: ClassVar[str] = "a kropki dot"
 
     def __init__(self, a: int, b: int, value: int) -> None:
         self.a, self.b, self.value = a, b, value
@@ -160,7 +161,22 @@ class PairMarker(Constraint):
         cells = cell_list(data, "cells", grid)
         if len(cells) != 2:
             raise LayoutError(f"needs exactly 2 cells, got {len(cells)}")
-        return cls(cells[0], cells[1], int_field(data, cls.key, cls.default))
+        a, b = cells
+        if not _side_by_side(grid, a, b):
+            raise LayoutError(
+                f"its cells {grid.name(a)} and {grid.name(b)} do not share a side"
+                f" ({cls.noun} is drawn between two cells side by side)"
+            )
+        value = int_field(data, cls.key, cls.default)
+        allowed = cls.allowed(grid.size)
+        if value not in allowed:
+            raise LayoutError(f"{cls.key!r} must be {_spell(allowed)}, not {value!r}")
+        return cls(a, b, value)
+
+    @classmethod
+    def allowed(cls, size: int) -> range | tuple[int, ...]:
+        """The values this marker may have on a grid of ``size`` digits."""
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.a}, {self.b}, {self.value})"
@@ -177,6 +193,10 @@ class Difference(PairMarker):
     def ok(self, x: int, y: int) -> bool:
         return abs(x - y) == self.value
 
+    @classmethod
+    def allowed(cls, size: int) -> range | tuple[int, ...]:
+        return range(1, size)  # two different digits of 1..size
+
 
 @register
 class Ratio(PairMarker):
@@ -189,6 +209,10 @@ class Ratio(PairMarker):
     def ok(self, x: int, y: int) -> bool:
         return x == self.value * y or y == self.value * x
 
+    @classmethod
+    def allowed(cls, size: int) -> range | tuple[int, ...]:
+        return range(2, max(size, 2) + 1)  # 1 would ask for the same digit twice
+
 
 @register
 class XV(PairMarker):
@@ -196,10 +220,45 @@ class XV(PairMarker):
 
     type = "xv"
     label = "XV sum"
+    noun = "an X or a V"
     key = "sum"
 
     def ok(self, x: int, y: int) -> bool:
         return x + y == self.value
+
+    @classmethod
+    def allowed(cls, size: int) -> range | tuple[int, ...]:
+        return (5, 10)  # V and X
+
+
+def _side_by_side(grid: Grid, a: int, b: int) -> bool:
+    """Whether cells ``a`` and ``b`` share a side."""
+    (ra, ca), (rb, cb) = divmod(a, grid.size), divmod(b, grid.size)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _touching(grid: Grid, a: int, b: int) -> bool:
+    """Whether cells ``a`` and ``b`` touch, by a side or a corner (a line may go either way)."""
+    (ra, ca), (rb, cb) = divmod(a, grid.size), divmod(b, grid.size)
+    return max(abs(ra - rb), abs(ca - cb)) == 1
+
+
+def _spell(values: range | tuple[int, ...]) -> str:
+    if isinstance(values, range):
+        return f"a whole number from {values.start} to {values.stop - 1}"
+    return " or ".join(str(v) for v in values)
+
+
+def _line_cells(data: Mapping[str, Any], grid: Grid, *, repeats: bool = False) -> list[int]:
+    """The cells of a line, each touching the one before it (by a side or a corner)."""
+    cells = cell_list(data, "cells", grid, repeats=repeats)
+    for a, b in pairwise(cells):
+        if not _touching(grid, a, b):
+            raise LayoutError(
+                f"its cells {grid.name(a)} and {grid.name(b)} follow each other on the line"
+                " but do not touch"
+            )
+    return cells
 
 
 def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> bool:
@@ -225,6 +284,10 @@ class Thermo(LineRule):
     type = "thermo"
     label = "thermometer"
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls(_line_cells(data, grid))
+
     def relations(self, grid: Grid) -> Iterable[Relation]:
         return self._all_pairs(grid, lambda x, y, gap: y >= x + gap)
 
@@ -235,6 +298,10 @@ class SlowThermo(LineRule):
 
     type = "slow_thermo"
     label = "slow thermometer"
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls(_line_cells(data, grid))
 
     def relations(self, grid: Grid) -> Iterable[Relation]:
         return self._all_pairs(grid, lambda x, y, gap: y >= x)
@@ -280,7 +347,12 @@ class Whispers(LineRule):
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
         value = int_field(data, "value", 0) if data.get("value") is not None else 0
-        return cls(cell_list(data, "cells", grid, repeats=True), value)
+        if data.get("value") is not None and not 1 <= value < max(grid.size, 2):
+            raise LayoutError(
+                f"'value' (the least difference of neighbours) must be"
+                f" {_spell(range(1, max(grid.size, 2)))}, not {value!r}"
+            )
+        return cls(_line_cells(data, grid, repeats=True), value)
 
 
 @register

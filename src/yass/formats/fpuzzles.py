@@ -378,6 +378,8 @@ class _Reader:
         givens = ["."] * (n * n)
         marks: list[dict[str, Any]] = []
         odd_even: dict[str, list[str]] = {"odd": [], "even": []}
+        if raw is None and "grid" in self.data:
+            raise ParseError(f"f-puzzles 'grid' must be {n} rows of {n} cells, not null")
         if raw is not None:
             if not isinstance(raw, list) or len(raw) != n or any(
                 not isinstance(row, list) or len(row) != n for row in raw
@@ -393,11 +395,15 @@ class _Reader:
                     if not isinstance(cell, Mapping):
                         raise self.fail(f"must be an object, not {_show(cell)}")
                     value = cell.get("value")
-                    if cell.get("given") and value not in (None, 0, ""):
-                        d = self.number(value, "value")
+                    if value not in (None, 0, ""):
+                        # A digit entered by a solver (not a given) is not kept, but one
+                        # that is no digit is an error all the same, not an empty cell.
+                        what = "given" if cell.get("given") else "value"
+                        d = self.number(value, what)
                         if d is None or not 1 <= d <= n:
-                            raise self.fail(f"given {_show(value)} is not a digit from 1 to {n}")
-                        givens[r * n + c] = digit_char(d)
+                            raise self.fail(f"{what} {_show(value)} is not a digit from 1 to {n}")
+                        if cell.get("given"):
+                            givens[r * n + c] = digit_char(d)
                     reg = cell.get("region")
                     if reg is not None and reg != -1:
                         if isinstance(reg, bool) or not isinstance(reg, int) or not 0 <= reg < n:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
+    "check_solution",
     "loads",
     "puzzle_from_json",
     "puzzle_to_json",
@@ -131,6 +132,24 @@ def solution_from_json(obj: Mapping[str, Any], size: int) -> tuple[int, ...] | N
     return _cells_field(obj, "solution", size)
 
 
+def check_solution(puzzle: Puzzle, solution: Sequence[int] | None) -> None:
+    """ParseError naming the first cell where ``solution`` (an object's ``solution``,
+    possibly partial) contradicts a given, or the rule a complete one breaks."""
+    if solution is None:
+        return
+    layout = puzzle.layout
+    for cell, (given, value) in enumerate(zip(puzzle.givens, solution, strict=True)):
+        if given and value and given != value:
+            raise ParseError(
+                f"'solution' has {digit_char(value)} at {layout.name(cell)}, where the given"
+                f" is {digit_char(given)}"
+            )
+    if all(solution):
+        broken = layout.violations(solution)
+        if broken:
+            raise ParseError(f"'solution' is no solution: {broken[0]}")
+
+
 def puzzle_to_json(
     puzzle: Puzzle, solution: Sequence[int] | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -172,6 +191,7 @@ def read_json_text(
         try:
             puzzle = puzzle_from_json(obj, rules=rules, constraints=constraints, check=check)
             solution = solution_from_json(obj, puzzle.size)
+            check_solution(puzzle, solution)
         except PuzzleError as exc:
             yield Entry(source, 0, index, error=exc, label=label, of=len(items))
         else:
