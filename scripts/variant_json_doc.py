@@ -69,7 +69,7 @@ it matches them.
 | `size` | no | N: the grid is N by N and holds the digits 1 to N (1 to 16). Without it, N comes from the length of `givens`. |
 | `givens` | yes | N*N characters, row by row: a digit (`1`-`9`, then `A`-`G` for 10-16) or `.` (also `0`) for an empty cell. |
 | `constraints` | no | The rules beyond rows and columns: a list of constraint objects (below). Missing or empty: a classic puzzle. |
-| `solution` | no | N*N digits: the published solution, kept with the puzzle (`convert` writes it out). |
+| `solution` | no | N*N digits: the published solution, kept with the puzzle (`convert` writes it out). One that contradicts a given (naming the cell) or, when complete, breaks a rule (naming it) is refused. |
 | `name`, `author`, `source` | no | Text, kept and shown where output has a name. |
 | other fields | no | Information only (`rules` tags, for instance); yass ignores them. |
 
