@@ -234,6 +234,34 @@ def test_show_after_takes_only_the_steps_asked(
     assert out.strip() == candidates(board, legend=True).strip()
 
 
+def test_show_after_guesses_takes_only_the_steps_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where logic runs out within the first N steps (an empty grid guesses at once), the
+    guesses are found by a search per digit, not by solving the whole path; the board is
+    still the one the path's first N steps give."""
+    from yass import explain as explain_module
+    from yass.formats import parse_puzzle
+    from yass.render import candidates
+
+    for line, after in (("." * 81, 14), ("." * 36, 9)):
+        puzzle = parse_puzzle(line)
+        board = puzzle.board()
+        path = explain_module.explain(puzzle).steps
+        assert any(step.technique == "guess" for step in path[:after])
+        for step in path[:after]:
+            board.apply(step)
+        with monkeypatch.context() as m:
+            m.setattr(explain_module, "explain", lambda *a, **k: pytest.fail("whole path"))
+            code, out, _ = run(capsys, "show", line, "--after", str(after), "--view",
+                               "candidates")
+        assert code == 0
+        assert out.strip() == candidates(board, legend=True).strip()
+    monkeypatch.setattr(explain_module, "explain", lambda *a, **k: pytest.fail("whole path"))
+    code, out, _ = run(capsys, "show", "." * 256, "--after", "1")  # took 42 s
+    assert code == 0 and out.count("\n") > 16
+
+
 # -- 4. impossible and trivial generate requests -------------------------------------------------
 
 

@@ -268,3 +268,36 @@ def test_variant_puzzles(entry: dict[str, Any]) -> None:
     result = solve(_variant(entry))
     assert result.line() == entry["solution"], json.dumps(entry["constraints"])[:200]
     _check_path(result)
+
+
+def test_guess_steps_are_the_guesses_of_the_solve_path() -> None:
+    """At every point where the path guesses, ``guess_steps`` gives the same failed
+    guesses and the same placed digit as the solve, without solving the branches."""
+    from yass.formats import parse_puzzle
+    from yass.solver import GUESS, apply_step, guess_steps
+    from yass.techniques import get_techniques
+
+    singles = get_techniques("ns,hs")
+    failed_seen = 0
+    for line in puzzle_lines("norvig_top95.txt", 6):
+        puzzle = parse_puzzle(line)
+        result = solve(puzzle, singles, unique=True)
+        board = puzzle.board()
+        steps = result.steps
+        i = 0
+        while i < len(steps):
+            if steps[i].technique != GUESS:
+                assert apply_step(board, steps[i]) is None
+                i += 1
+                continue
+            made = guess_steps(board)
+            path = steps[i : i + len(made)]
+            assert [(s.placements, s.eliminations) for s in made] == [
+                (s.placements, s.eliminations) for s in path
+            ]
+            failed_seen += sum(1 for s in made if s.eliminations)
+            for s in made:
+                assert apply_step(board, s) is None
+            i += len(made)
+        assert tuple(board.values) == result.solution
+    assert failed_seen > 0  # the sample has guesses that fail

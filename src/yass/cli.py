@@ -713,12 +713,13 @@ def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int
 def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
     """The board after the first ``after`` steps of the solve path (``yass explain``'s).
 
-    The steps are taken one at a time and no more than asked: up to the first guess the
-    path is the ladder's next step each time. Only when logic runs out sooner is the
-    whole path solved (for the guesses' steps). ``bounds`` bound both.
+    The steps are taken one at a time and no more than asked: the ladder's next step
+    each time, and where logic runs out the guesses the solve path makes there
+    (``solver.guess_steps``: a search per digit tried, not the whole path). ``bounds``
+    bound both.
     """
     from yass.bounds import watching
-    from yass.solver import apply_step, ladder_for, next_step
+    from yass.solver import apply_step, guess_steps, ladder_for, next_step
 
     board = puzzle.board()
     ladder, _ = ladder_for(puzzle, None, None, bounds)
@@ -728,18 +729,13 @@ def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
             if bounds is not None:
                 bounds.check_time()
             step = next_step(board, ladder)
-            if step is None:
-                break
-            if apply_step(board, step) is not None:
-                return board  # the puzzle breaks here: its path ends too
-            taken += 1
-    if taken == after or board.is_solved():
-        return board
-    from yass.explain import explain
-
-    board = puzzle.board()
-    for step in explain(puzzle, bounds=bounds).steps[:after]:
-        board.apply(step)
+            steps = [step] if step is not None else guess_steps(board, bounds)
+            if not steps:
+                break  # no digit works: the path ends here
+            for step in steps[: after - taken]:
+                if apply_step(board, step) is not None:
+                    return board  # the puzzle breaks here: its path ends too
+                taken += 1
     return board
 
 

@@ -69,6 +69,7 @@ __all__ = [
     "SolveResult",
     "apply_step",
     "guess_stats",
+    "guess_steps",
     "next_step",
     "run_logic",
     "solve",
@@ -292,6 +293,40 @@ class _Search:
                 )
             )
         return f"no candidate of {name} works"
+
+
+def guess_steps(board: Board, bounds: Bounds | None = None) -> list[Step]:
+    """The steps the solve path takes where logic is stuck on ``board``: in the cell
+    ``_guess_cell`` picks, each digit tried (ascending) that leads to no solution, as a
+    failed guess, then the one that leads to a solution, placed. The same steps as
+    ``solve`` records (without its reasons for the failures), found by the exhaustive
+    search from the digits placed so far instead of by solving each branch: the ladder's
+    steps hold in every solution, so a digit leads to a solution from ``board`` exactly
+    when it does from those digits. Empty when no digit works. ``bounds`` bound the
+    searches (BoundReached)."""
+    from yass import fast
+
+    cell = _guess_cell(board)
+    name = board.layout.name(cell)
+    values = list(board.values)
+    steps: list[Step] = []
+    for d in mask_digits(board.cands[cell]):
+        values[cell] = d
+        ch = digit_char(d)
+        try:
+            found = fast.search(Puzzle(board.layout, tuple(values)), 1, bounds)[0]
+        except PuzzleError:
+            found = 0  # the digit clashes with a placed one through a rule
+        if found:
+            steps.append(Step(GUESS, placements=((cell, d),), cells=(cell,), digits=(d,),
+                              explanation=f"guess {name}={ch}",
+                              notation=f"Guess: {name}={ch}", name="Guess"))
+            return steps
+        steps.append(Step(GUESS, eliminations=((cell, d),), cells=(cell,), digits=(d,),
+                          explanation=f"guessing {name}={ch} fails, so {name} is not {ch}",
+                          notation=f"Guess: {name}={ch} fails => {name}<>{ch}",
+                          name="Guess"))
+    return []
 
 
 def _guess_cell(board: Board, rng: random.Random | None = None) -> int:
