@@ -159,7 +159,7 @@ SEARCHES = {
     "count 16x16 miracle": ["count", EMPTY16, "--rules", "miracle"],
     "check 16x16 miracle": ["check", EMPTY16, "--rules", "miracle"],
     "candidates 16x16": ["candidates", EMPTY16],
-    "show --after 16x16": ["show", EMPTY16, "--after", "1"],
+    "show --after 16x16": ["show", EMPTY16, "--after", "300"],
     "show --after miracle": ["show", EMPTY9, "--rules", "miracle", "--after", "5"],
     "generate miracle": ["generate", "--rules", "miracle", "-j", "1"],
     "generate extreme -j 2": ["generate", "--level", "extreme", "-n", "2", "-j", "2"],
