@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
@@ -417,6 +417,8 @@ def test_line_round_trip(case: tuple[int, tuple[int, ...]]) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(givens_strategy())
+@example((4, (0, 1, 0, 3, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0)))  # read as pencil marks once
+@example((4, (0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1)))
 def test_picture_round_trip(case: tuple[int, tuple[int, ...]]) -> None:
     size, cells = case
     p = parse_puzzle("." * (size * size), check=False)

@@ -98,6 +98,15 @@ def looks_like_candidates(text: str) -> bool:
     rows = _picture_rows(stripped)
     if not rows or len(rows) != len(rows[0]):
         return False
+    # Every cell of a candidate picture holds something: a row of cells with nothing in
+    # it (walls and spaces only) is a game grid's row of blanks, whose adjacent givens
+    # ("11") would otherwise read as a cell's candidates.
+    content = [
+        line for line in (raw.strip() for raw in stripped.splitlines())
+        if line and not set(line) <= _BORDER
+    ]
+    if len(content) != len(rows):
+        return False
     return all(_TOKEN.match(t) for r in rows for t in r) and any(
         len(t) > 1 for r in rows for t in r
     )
