@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from yass.constraints import JSON_FIELDS, REGISTRY
+from yass.constraints import REGISTRY, type_description
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "variant-json.md"
 
@@ -95,18 +95,11 @@ on a terminal.
 
 
 def _rule_text(kind: str) -> str:
-    cls = REGISTRY[kind]
-    doc = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
-    return doc.replace("``", "`")
+    return type_description(kind)[0].replace("``", "`")
 
 
 def _fields(kind: str) -> str:
-    fields = JSON_FIELDS.get(kind, "none")
-    exempt: tuple[str, ...] = getattr(REGISTRY[kind], "exempt_by", ())
-    if exempt:
-        marks = " or ".join(f'"{t}"' for t in exempt)
-        fields += f" (a pair of cells with a {marks} mark is exempt)"
-    return fields.replace("|", "\\|")
+    return type_description(kind)[1].replace("|", "\\|")
 
 
 def document() -> str:

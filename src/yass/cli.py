@@ -1376,7 +1376,7 @@ def _cmd_techniques(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    from yass.constraints import JSON_FIELDS, REGISTRY, RULE_NAMES
+    from yass.constraints import REGISTRY, RULE_NAMES, type_description
 
     lines = ["Rules for --rules (comma-separated; case, dashes and underscores do not matter):"]
     width = max(len(name) for name in RULE_NAMES)
@@ -1390,14 +1390,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     width = max(len(kind) for kind in REGISTRY)
     indent = " " * (width + 4)
     for kind in sorted(REGISTRY):
-        cls = REGISTRY[kind]
         # The docstring's first paragraph, whole (its first line alone may stop mid-sentence).
-        summary = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
-        fields = JSON_FIELDS.get(kind, "see the documentation")
-        exempt: tuple[str, ...] = getattr(cls, "exempt_by", ())
-        if exempt:
-            marks = " or ".join(f'"{t}"' for t in exempt)
-            fields += f" (a pair of cells with a {marks} mark is exempt)"
+        summary, fields = type_description(kind)
         lines.append(f"  {kind.ljust(width)}  {summary.replace('``', '')}")
         lines.append(f"{indent}fields: {fields}")
     _out("\n".join(lines))

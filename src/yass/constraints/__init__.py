@@ -159,6 +159,7 @@ __all__ = [
     "register",
     "relation_table",
     "rules_from_names",
+    "type_description",
     "windoku",
 ]
 
@@ -286,6 +287,23 @@ JSON_FIELDS: dict[str, str] = {
     "ratio_negative": '"values": the ratios no undotted pair has (default [2])',
     "sum_negative": '"values": the sums no pair without an X or V has (default [5, 10])',
 }
+
+def type_description(kind: str) -> tuple[str, str]:
+    """(the rule, its JSON fields) of the constraint type ``kind``, for ``yass rules`` and
+    docs/variant-json.md: the first paragraph of its class's docstring on one line (with
+    its ````code```` marks), and ``JSON_FIELDS`` with the marked pairs a negative rule
+    exempts."""
+    from yass.constraints.base import load_rule_types
+
+    cls = load_rule_types()[kind]
+    rule = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+    fields = JSON_FIELDS.get(kind, "see the documentation")
+    exempt: tuple[str, ...] = getattr(cls, "exempt_by", ())
+    if exempt:
+        marks = " or ".join(f'"{t}"' for t in exempt)
+        fields += f" (a pair of cells with a {marks} mark is exempt)"
+    return rule, fields
+
 
 _ALIASES = {
     "knight": "antiknight",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
 
-from yass.constraints.base import Constraint, Relation, register, relation_table
+from yass.constraints.base import Constraint, Relation, int_field, register, relation_table
 from yass.constraints.pairs import KNIGHT, NegativeRule
 from yass.geometry import Grid, LayoutError
 
@@ -40,13 +40,6 @@ LEAPS: dict[str, tuple[str, tuple[int, int]]] = {
     "zebra": ("zebra", (2, 3)),
     "giraffe": ("giraffe", (1, 4)),
 }
-
-
-def _whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    raw = data.get(key, default)
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise LayoutError(f"{key!r} must be a whole number, not {raw!r}")
-    return raw
 
 
 def _whole_list(data: Mapping[str, Any], key: str, default: Sequence[int]) -> tuple[int, ...]:
@@ -140,7 +133,7 @@ class Taxicab(Constraint):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
-        distance = _whole(data, "distance")
+        distance = int_field(data, "distance")
         if not 1 <= distance <= 2 * (grid.size - 1):
             raise LayoutError(f"'distance' must be 1 to {2 * (grid.size - 1)}, not {distance}")
         return cls(distance)
