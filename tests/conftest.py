@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from yass.board import Board, Puzzle
 from yass.constraints import constraint_from_json
 from yass.geometry import Grid, box_shape, char_digit
 from yass.layout import Layout
+
+if TYPE_CHECKING:
+    from yass.web import Server
 
 DATA = Path(__file__).parent / "data"
 PUZZLES = DATA / "puzzles"
@@ -281,3 +287,20 @@ def assert_board_consistent(board: Board) -> None:
             assert board.cands[cell] in (1 << (value - 1), 0)
     assert board.empty == ((1 << lay.ncells) - 1) & ~filled
     assert set(board.unplaced_cells()) == {c for c, v in enumerate(board.values) if not v}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    """A ``yass web`` server on a free port of 127.0.0.1, in a thread, for a test module
+    (tests/test_web*.py)."""
+    from yass.web import make_server
+
+    srv = make_server(0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield srv
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)

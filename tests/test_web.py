@@ -11,10 +11,8 @@ import shutil
 import signal
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,22 +23,9 @@ from yass.board import Board
 from yass.cli import main
 from yass.explain import explain, hint
 from yass.formats import parse_puzzle, puzzle_from_json
-from yass.web import MAX_BODY, Server, explain_payload, make_server, standalone_html
+from yass.web import MAX_BODY, Server, explain_payload, standalone_html
 
 CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    srv = make_server(0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 def _request(

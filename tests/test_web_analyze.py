@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -17,21 +15,8 @@ from conftest import SEED_PUZZLE, puzzle_lines, variant_entries
 from test_web import _assert_error, post
 from yass.formats import parse_puzzle, puzzle_from_json
 from yass.search import solutions
-from yass.web import Server, ServerLimit, make_server
+from yass.web import Server, ServerLimit
 from yass.web.analyze import analyze
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    srv = make_server(0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 def _name(cell: int) -> str:

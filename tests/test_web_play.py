@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,26 +16,13 @@ from conftest import SEED_PUZZLE
 from test_web import CHROMIUM, Browser
 from yass.formats import parse_puzzle
 from yass.search import solutions
-from yass.web import Server, make_server
+from yass.web import Server
 from yass.web.analyze import analyze
 
 needs_chromium = pytest.mark.skipif(
     not os.access(CHROMIUM, os.X_OK),
     reason=f"no headless browser: {CHROMIUM} is not installed (Debian package 'chromium')",
 )
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    srv = make_server(0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield srv
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 class Page:
