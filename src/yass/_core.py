@@ -1090,6 +1090,22 @@ def _c9_givens(givens: Sequence[int]) -> int:
     return 1
 
 
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+@cython.locals(limit=cython.int)
+@cython.returns(cython.int)
+def _c9_line(line: str, limit: int) -> int:
+    """Read a classic line into GIV9 and count its solutions up to ``limit`` with no
+    bounds (none searched for a limit below 1); ValueError when it is not a line. The
+    caller holds the lock."""
+    if not _c9_parse(line):
+        raise ValueError("not a 9x9 line")
+    if limit < 1:
+        return 0
+    _bounds(-1, 0.0)
+    return _c9_run(limit)
+
+
 def c9_solve_line(line: str) -> str | None:
     """The first solution of a classic 9x9 line (``.`` or ``0`` blank) as a line, or None.
 
@@ -1097,35 +1113,20 @@ def c9_solve_line(line: str) -> str | None:
     bulk path (no bounds): ``c9_search`` takes bounds and says why it stopped.
     """
     with LOCK:
-        if not _c9_parse(line):
-            raise ValueError("not a 9x9 line")
-        _bounds(-1, 0.0)
-        if _c9_run(1) == 0:
-            return None
-        return _c9_solution_line()
+        return _c9_solution_line() if _c9_line(line, 1) else None
 
 
 def c9_solve_values(line: str) -> tuple[int, ...] | None:
     """Like ``c9_solve_line`` but the solution is a tuple of 81 digits."""
     with LOCK:
-        if not _c9_parse(line):
-            raise ValueError("not a 9x9 line")
-        _bounds(-1, 0.0)
-        if _c9_run(1) == 0:
-            return None
-        return _c9_values()
+        return _c9_values() if _c9_line(line, 1) else None
 
 
 @cython.locals(limit=cython.int)
 def c9_count_line(line: str, limit: int = 2) -> int:
     """How many solutions a classic 9x9 line has, counting no further than ``limit``."""
     with LOCK:
-        if not _c9_parse(line):
-            raise ValueError("not a 9x9 line")
-        if limit < 1:
-            return 0
-        _bounds(-1, 0.0)
-        return _c9_run(limit)
+        return _c9_line(line, limit)
 
 
 @cython.locals(limit=cython.int, n=cython.int)
