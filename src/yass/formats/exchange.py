@@ -413,24 +413,9 @@ def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def decode_sudokupad(payload: str) -> dict[str, Any]:
     """The yass JSON of an ``scl``/``ctc`` payload (prefix included)."""
-    from yass.formats.fpuzzles import MAX_PAYLOAD, _codec
+    from yass.formats.fpuzzles import lz_text
 
-    body = payload.strip()[3:]
-    if len(body) > MAX_PAYLOAD:
-        raise ParseError(f"the SudokuPad payload is longer than {MAX_PAYLOAD:,} characters")
-    bad = re.search(r"[^A-Za-z0-9+/=]", body)
-    if bad:
-        raise ParseError(
-            f"malformed SudokuPad payload: {bad.group()!r} at character {bad.start() + 4}"
-            " is not lz-string base64"
-        )
-    decompress, _ = _codec()
-    try:
-        text = decompress(body)
-    except Exception:  # the codec fails on malformed input in its own ways
-        text = None
-    if not isinstance(text, str) or not text:
-        raise ParseError("malformed SudokuPad payload: it does not decompress (is it cut short?)")
+    text = lz_text(payload.strip()[3:], "SudokuPad", first=4)  # after the scl/ctc prefix
     parser = _Compact(text)
     data = parser.value()
     if not isinstance(data, dict):

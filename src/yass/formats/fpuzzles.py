@@ -196,29 +196,37 @@ def _codec() -> tuple[Callable[[str], Any], Callable[[str], Any]]:
     return old.decompressFromBase64, old.compressToBase64
 
 
-def decode_payload(payload: str) -> dict[str, Any]:
-    """The f-puzzles JSON object of a payload; ParseError when it is not one."""
-    payload = payload.strip()
-    if len(payload) > MAX_PAYLOAD:
+def lz_text(body: str, name: str = "f-puzzles", first: int = 1) -> str:
+    """The text an lz-string base64 ``body`` decompresses to; ParseError (naming the
+    ``name`` payload and, for a bad character, its place counted from ``first``) when it
+    is too long, not base64, or does not decompress. f-puzzles links and SudokuPad's
+    ``scl``/``ctc`` payloads are both made this way."""
+    if len(body) > MAX_PAYLOAD:
         raise ParseError(
-            f"the f-puzzles payload is longer than {MAX_PAYLOAD:,} characters, more than"
+            f"the {name} payload is longer than {MAX_PAYLOAD:,} characters, more than"
             " any puzzle needs"
         )
-    bad = re.search(r"[^A-Za-z0-9+/=]", payload)
+    bad = re.search(r"[^A-Za-z0-9+/=]", body)
     if bad:
         raise ParseError(
-            f"malformed f-puzzles payload: {_show(bad.group())} at character {bad.start() + 1}"
-            " is not lz-string base64 (A-Z, a-z, 0-9, +, /, =)"
+            f"malformed {name} payload: {_show(bad.group())} at character"
+            f" {bad.start() + first} is not lz-string base64 (A-Z, a-z, 0-9, +, /, =)"
         )
     decompress, _ = _codec()
     try:
-        text = decompress(payload)
+        text = decompress(body)
     except Exception:  # the codec fails on malformed input in its own ways
         text = None
     if not isinstance(text, str) or not text:
         raise ParseError(
-            "malformed f-puzzles payload: it does not decompress (is the link cut short?)"
+            f"malformed {name} payload: it does not decompress (is the link cut short?)"
         )
+    return text
+
+
+def decode_payload(payload: str) -> dict[str, Any]:
+    """The f-puzzles JSON object of a payload; ParseError when it is not one."""
+    text = lz_text(payload.strip())
     if _SURROGATE.search(text):  # JavaScript strings are UTF-16: join surrogate pairs
         text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     try:
