@@ -111,3 +111,7 @@ cdef int _gnsets
 cdef int _gnforms
 cdef int _gnsums
 cdef int _gfqn
+cdef unsigned short G_PBITS[4096]
+cdef unsigned short GP_SEEN[16]
+cdef int _gnwords
+cdef unsigned int _gneed

@@ -258,7 +258,13 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GM_QUEUE = [0] * 17
     GM_CAND = [0] * 16
     GM_REACH = [0] * 16
+    # Each cell's peers as 16 words of 16 bits (cell 16w + b is bit b of word w), and
+    # the cells that see every place of a required digit (``_g_point``).
+    G_PBITS = [0] * 4096
+    GP_SEEN = [0] * 16
 _gn = 0
+_gnwords = 0
+_gneed = 0  # the digits every filling of the last enumerated sum uses
 _gncells = 0
 _gnarcs = 0
 _gloads = 0
@@ -1165,11 +1171,12 @@ def gen_fits(spec: CompiledLayout) -> bool:
         return _gspec is not None
 
 
-@cython.locals(i=cython.int)
+@cython.locals(i=cython.int, cell=cython.int, peer=cython.int)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
+    global _gnwords
     size = spec.size
     ncells = size * size
     if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
@@ -1273,6 +1280,13 @@ def _gen_load(spec: CompiledLayout) -> bool:
             G_FSTART[i] = 0
     if not _g_load_intersections(nhouses, ncells):
         return False
+    for i in range(16 * ncells):
+        G_PBITS[i] = 0
+    for cell in range(ncells):
+        for i in range(spec.pstart[cell], spec.pstart[cell + 1]):
+            peer = spec.peers[i]
+            G_PBITS[cell * 16 + (peer >> 4)] |= 1 << (peer & 15)
+    _gnwords = (ncells + 15) >> 4
     _gn = size
     _gloads += 1
     _gnarcs = len(spec.anb)
@@ -1469,16 +1483,19 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, n=cython.int, total=cython.int,
                pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
-               product=cython.int, found=cython.int, full=cython.bint,
+               product=cython.int, found=cython.int, full=cython.bint, used=cython.uint,
                b=cython.uint, m=cython.uint, block=cython.uint, apart=cython.uint)
 @cython.returns(cython.int)
 def _g_enum(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
     terms): a depth-first search of its fillings (cells that see each other differ),
     pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
-    digits some filling that reaches ``total`` uses. 1 when it ran, -1 when no filling
+    digits some filling that reaches ``total`` uses, and in ``_gneed`` the digits every
+    filling uses (0 when that is not known). 1 when it ran, -1 when no filling
     exists, 0 when it gave up (more than 8000 fillings in the candidates, or 4000
     nodes)."""
+    global _gneed
+    _gneed = 0
     product = 1
     for j in range(n):
         GD_SUP[j] = 0
@@ -1499,6 +1516,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
     nodes = 0
     found = 0
     pos = 0
+    _gneed = _gall
     GD_ACC[0] = 0
     GD_REST[0] = GC[base + GD_CELL[0]]
     while pos >= 0:
@@ -1518,12 +1536,15 @@ def _g_enum(base: int, n: int, total: int) -> int:
         if pos == n - 1:  # a filling: its sum is total
             found = 1
             full = True
+            used = 0
             for j in range(n):
                 GD_SUP[j] |= GD_V[j]
+                used |= GD_V[j]
                 if GD_SUP[j] != GC[base + GD_CELL[j]]:
                     full = False
-            if full:
-                return 1  # every candidate has a filling: nothing to narrow
+            _gneed &= used
+            if full and not _gneed:
+                return 1  # every candidate has a filling, no digit in all: nothing to do
             continue
         pos += 1
         GD_ACC[pos] = acc
@@ -1615,7 +1636,8 @@ def _g_match(base: int, n: int, s: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, k=cython.int, j=cython.int, c0=cython.int,
                n=cython.int, cell=cython.int, union=cython.uint, s=cython.uint,
-               fits=cython.bint, found=cython.int)
+               fits=cython.bint, found=cython.int, need=cython.uint, changed=cython.int,
+               r=cython.int)
 @cython.returns(cython.int)
 def _g_set(base: int, g: int) -> int:
     """Revise digit-set group ``g`` exactly: each cell keeps the digits it takes in some
@@ -1631,6 +1653,7 @@ def _g_set(base: int, g: int) -> int:
         GD_SUP[k] = 0
         union |= GC[base + cell]
     found = 0
+    need = _gall
     for j in range(G_SETSTART[g], G_SETSTART[g + 1]):
         s = G_SETS[j]
         if s & ~union:
@@ -1642,9 +1665,55 @@ def _g_set(base: int, g: int) -> int:
                 break
         if fits and _g_match(base, n, s):
             found = 1
+            need &= s
     if not found:
         return -1
-    return _g_keep(base, n)
+    changed = _g_keep(base, n)
+    if need:
+        r = _g_point(base, n, need)
+        if r < 0:
+            return -1
+        changed |= r
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, need=cython.uint, k=cython.int, j=cython.int,
+               w=cython.int, cell=cython.int, bit=cython.uint, m=cython.uint, x=cython.uint,
+               low=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_point(base: int, n: int, need: int) -> int:
+    """Digits every filling of the form cells ``GD_CELL[:n]`` holds (``need``) leave the
+    cells that see each of the form's cells still able to hold them (a cage's required
+    digit pointing at a house, or at any cell that sees all its places). -1 on a
+    contradiction, 1 when a cell narrowed, else 0."""
+    changed = 0
+    while need:
+        bit = need & -need
+        need ^= bit
+        for w in range(_gnwords):
+            GP_SEEN[w] = 0xFFFF
+        for k in range(n):
+            cell = GD_CELL[k]
+            if GC[base + cell] & bit:
+                j = cell * 16
+                for w in range(_gnwords):
+                    GP_SEEN[w] &= G_PBITS[j + w]
+        for w in range(_gnwords):
+            x = GP_SEEN[w]
+            while x:
+                low = x & -x
+                x ^= low
+                cell = w * 16 + _ctz(low)
+                m = GC[base + cell]
+                if m & bit:
+                    if m == bit:
+                        GW[cell] += 1
+                        return -1
+                    _g_narrow(base, cell, m & ~bit)
+                    changed = 1
+    return changed
 
 
 @cython.cfunc
@@ -1653,7 +1722,8 @@ def _g_set(base: int, g: int) -> int:
                cell=cython.int, a=cython.int, total=cython.int, lo=cython.int, hi=cython.int,
                tlo=cython.int, thi=cython.int, vlo=cython.int, vhi=cython.int,
                v=cython.int, m=cython.uint, new=cython.uint, rest=cython.uint,
-               low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int)
+               low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int,
+               need=cython.uint)
 @cython.returns(cython.int)
 def _g_sum(base: int, g: int) -> int:
     """Revise linear sum ``g`` (sum of coef * digit == total) by bounds: each term keeps
@@ -1707,8 +1777,15 @@ def _g_sum(base: int, g: int) -> int:
         r = _g_enum(base, n, total)
         if r < 0:
             return -1
-        if r > 0 and _g_keep(base, n):
-            changed = 1
+        if r > 0:
+            need = _gneed
+            if _g_keep(base, n):
+                changed = 1
+            if need:
+                r = _g_point(base, n, need)
+                if r < 0:
+                    return -1
+                changed |= r
     return changed
 
 
