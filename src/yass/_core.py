@@ -123,6 +123,7 @@ _G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
 _G_MAXSETS = 16384
 _G_MAXFLIST = 16384
 _G_MAXIPAIRS = 2048
+_G_MAXYNEXT = 131072
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
@@ -262,8 +263,31 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     # the cells that see every place of a required digit (``_g_point``).
     G_PBITS = [0] * 4096
     GP_SEEN = [0] * 16
+    # Layered automata along lines (sandwich, X-sum, skyscraper): their cells, where
+    # each position's states start (n + 2 entries an automaton of n cells, so at
+    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), and
+    # a mark per state (reached going forward, then alive going back).
+    G_YSTART = [0] * 1025
+    G_YCELLS = [0] * 8192
+    G_YLAYER = [0] * 10240
+    G_YNEXT = [0] * 131072
+    GY_MARK = [0] * 65536
+    # Whether an automaton's line holds different digits (then ``_g_layered_distinct``
+    # pairs its states with the digits used: the pairs' states, digits, liveness and
+    # where each position's pairs start, found through a hash table of stamped slots).
+    G_YDISTINCT = [0] * 1024
+    GY_GIVEUP = [0] * 1024  # per automaton: the candidates at which the exact pass gave up
+    GP_STATE = [0] * 4096
+    GP_USED = [0] * 4096
+    GP_ALIVE = [0] * 4096
+    GP_LSTART = [0] * 18
+    GH_STAMP = [0] * 8192
+    GH_KEY = [0] * 8192
+    GH_PAIR = [0] * 8192
 _gn = 0
 _gnwords = 0
+_gnconts = 0
+_ghgen = 0
 _gneed = 0  # the digits every filling of the last enumerated sum uses
 _gncells = 0
 _gnarcs = 0
@@ -1176,7 +1200,7 @@ def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords
+    global _gnwords, _gnconts
     size = spec.size
     ncells = size * size
     if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
@@ -1197,7 +1221,12 @@ def _gen_load(spec: CompiledLayout) -> bool:
         return False
     if ncont > _G_MAXGROUPS or len(spec.ccells) > _G_MAXFORMCELLS:
         return False
-    if nsets + nsums + ncont > 2 * _G_MAXGROUPS:
+    nlay = len(spec.ystart) - 1
+    if nlay > _G_MAXGROUPS or len(spec.ycells) > _G_MAXFORMCELLS:
+        return False
+    if len(spec.ynext) > _G_MAXYNEXT or len(spec.ynext) > 65535 * size:
+        return False
+    if nsets + nsums + ncont + nlay > 2 * _G_MAXGROUPS:
         return False
     vals = spec.pstart
     for i in range(len(vals)):
@@ -1268,7 +1297,22 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.ccount
     for i in range(len(vals)):
         G_CCOUNT[i] = vals[i]
-    if nsets + nsums + ncont:
+    vals = spec.ystart
+    for i in range(len(vals)):
+        G_YSTART[i] = vals[i]
+    vals = spec.ycells
+    for i in range(len(vals)):
+        G_YCELLS[i] = vals[i]
+    vals = spec.ylayer
+    for i in range(len(vals)):
+        G_YLAYER[i] = vals[i]
+    vals = spec.ynext
+    for i in range(len(vals)):
+        G_YNEXT[i] = vals[i] & 0xFFFF
+    vals = spec.ydistinct
+    for i in range(len(vals)):
+        G_YDISTINCT[i] = vals[i]
+    if nsets + nsums + ncont + nlay:
         vals = spec.fstart
         for i in range(len(vals)):
             G_FSTART[i] = vals[i]
@@ -1294,7 +1338,8 @@ def _gen_load(spec: CompiledLayout) -> bool:
     _gnhouses = nhouses
     _gnsets = nsets
     _gnsums = nsums
-    _gnforms = nsets + nsums + ncont
+    _gnconts = ncont
+    _gnforms = nsets + nsums + ncont + nlay
     _gall = (1 << size) - 1
     return True
 
@@ -1818,6 +1863,168 @@ def _g_contains(base: int, g: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
+               i=cython.int, s=cython.int, t=cython.int, s0=cython.int, s1=cython.int,
+               m=cython.uint, rest=cython.uint, low=cython.uint, sup=cython.uint,
+               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _g_layered(base: int, g: int) -> int:
+    """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
+    marks the states some candidates reach, a backward pass keeps those that still lead
+    to an end, and each cell keeps the digits of the moves between kept states. -1 on a
+    contradiction, 1 when a cell narrowed, else 0."""
+    c0 = G_YSTART[g]
+    n = G_YSTART[g + 1] - c0
+    l0 = c0 + 2 * g
+    s0 = G_YLAYER[l0]
+    for s in range(s0, G_YLAYER[l0 + n + 1]):
+        GY_MARK[s] = 0
+    if G_YLAYER[l0 + 1] == s0:
+        return -1  # no state at all: no line obeys the rule
+    GY_MARK[s0] = 1
+    for i in range(n):
+        m = GC[base + G_YCELLS[c0 + i]]
+        reached = 0
+        for s in range(G_YLAYER[l0 + i], G_YLAYER[l0 + i + 1]):
+            if not GY_MARK[s]:
+                continue
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[s * _gn + _ctz(low)]
+                if t != 0xFFFF:
+                    GY_MARK[t] = 1
+                    reached = 1
+        if not reached:
+            return -1
+    for i in range(n - 1, -1, -1):
+        m = GC[base + G_YCELLS[c0 + i]]
+        sup = 0
+        s1 = G_YLAYER[l0 + i + 1]
+        for s in range(G_YLAYER[l0 + i], s1):
+            if not GY_MARK[s]:
+                continue
+            keep = 0
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[s * _gn + _ctz(low)]
+                if t != 0xFFFF and GY_MARK[t]:
+                    sup |= low
+                    keep = 1
+            GY_MARK[s] = keep
+        GD_CELL[i] = G_YCELLS[c0 + i]
+        GD_SUP[i] = sup
+    if G_YDISTINCT[g]:
+        # an exact pass only below the size of candidates at which it last gave up
+        left = 0
+        for i in range(n):
+            left += _pop16(GD_SUP[i])
+        if left < GY_GIVEUP[g]:
+            r = _g_layered_distinct(base, n, l0)
+            if r < 0:
+                return -1
+            if r == 0:
+                GY_GIVEUP[g] = left
+    return _g_keep(base, n)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(key=cython.uint, h=cython.uint, prod=cython.ulonglong)
+@cython.returns(cython.int)
+def _gy_find(key: int) -> int:
+    """The pair numbered ``key`` in this pass's hash table: its slot's pair, or -1-slot
+    of the empty slot where it would go."""
+    prod = key
+    prod = (prod * 2654435761) & 0xFFFFFFFF
+    h = prod >> 19  # the 13 high bits of a 32-bit product
+    while GH_STAMP[h] == _ghgen:
+        if GH_KEY[h] == key:
+            return GH_PAIR[h]
+        h = (h + 1) & 8191
+    return -1 - cython.cast(cython.int, h)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, l0=cython.int, i=cython.int, p=cython.int,
+               q=cython.int, t=cython.int, np=cython.int, end=cython.int, slot=cython.int,
+               m=cython.uint, rest=cython.uint, low=cython.uint, used=cython.uint,
+               key=cython.uint, sup=cython.uint, alive=cython.int)
+@cython.returns(cython.int)
+def _g_layered_distinct(base: int, n: int, l0: int) -> int:
+    """The automaton's exact support when the line's digits all differ: its states
+    paired with the digits used so far, forward then back, as in ``_g_layered``, over
+    the cells' supports in ``GD_SUP``, which it narrows. 0 when it gave up (more than
+    2048 pairs: the supports stay), -1 when no line fits, else 1."""
+    global _ghgen
+    _ghgen += 1
+    if _ghgen == 0:
+        for i in range(8192):
+            GH_STAMP[i] = 0
+        _ghgen = 1
+    GP_STATE[0] = G_YLAYER[l0]
+    GP_USED[0] = 0
+    GP_LSTART[0] = 0
+    np = 1
+    for i in range(n):
+        end = np
+        GP_LSTART[i + 1] = end
+        m = GD_SUP[i]
+        for p in range(GP_LSTART[i], end):
+            used = GP_USED[p]
+            rest = m & ~used
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
+                if t == 0xFFFF:
+                    continue
+                key = cython.cast(cython.uint, t) << 16 | used | low
+                slot = _gy_find(key)
+                if slot < 0:
+                    if np >= 2048:
+                        return 0
+                    slot = -1 - slot
+                    GH_STAMP[slot] = _ghgen
+                    GH_KEY[slot] = key
+                    GH_PAIR[slot] = np
+                    GP_STATE[np] = t
+                    GP_USED[np] = used | low
+                    np += 1
+    GP_LSTART[n + 1] = np
+    if GP_LSTART[n] == np:
+        return -1
+    for p in range(GP_LSTART[n], np):
+        GP_ALIVE[p] = 1
+    for i in range(n - 1, -1, -1):
+        m = GD_SUP[i]
+        sup = 0
+        for p in range(GP_LSTART[i], GP_LSTART[i + 1]):
+            used = GP_USED[p]
+            alive = 0
+            rest = m & ~used
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
+                if t == 0xFFFF:
+                    continue
+                q = _gy_find(cython.cast(cython.uint, t) << 16 | used | low)
+                if q >= 0 and GP_ALIVE[q]:
+                    sup |= low
+                    alive = 1
+            GP_ALIVE[p] = alive
+        GD_SUP[i] = sup
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(base=cython.int, cell=cython.int, k=cython.int, f=cython.int, r=cython.int,
                m=cython.uint, changed=cython.int)
 @cython.returns(cython.int)
@@ -1847,8 +2054,10 @@ def _g_forms(base: int) -> int:
             r = _g_set(base, f)
         elif f < _gnsets + _gnsums:
             r = _g_sum(base, f - _gnsets)
-        else:
+        elif f < _gnsets + _gnsums + _gnconts:
             r = _g_contains(base, f - _gnsets - _gnsums)
+        else:
+            r = _g_layered(base, f - _gnsets - _gnsums - _gnconts)
         if r < 0:
             if f < _gnsets:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
@@ -2142,6 +2351,8 @@ def _gen_run(
     share = _restart_first
     for cell in range(_gncells):
         GW[cell] = 0
+    for cell in range(1024):
+        GY_GIVEUP[cell] = 0xFFFF
     while True:
         _gnsol = 0
         _gqn = 0
