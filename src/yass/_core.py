@@ -276,6 +276,11 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     # pairs its states with the digits used: the pairs' states, digits, liveness and
     # where each position's pairs start, found through a hash table of stamped slots).
     G_YDISTINCT = [0] * 1024
+    # Sets of sums as 256-bit words (4 of 64 bits) per term of a sum (``_g_reach``):
+    # reached going forward, alive going back, and a scratch word.
+    GB = [0] * 68
+    GBB = [0] * 68
+    GBT = [0] * 4
     GY_GIVEUP = [0] * 1024  # per automaton: the candidates at which the exact pass gave up
     GP_STATE = [0] * 4096
     GP_USED = [0] * 4096
@@ -1545,7 +1550,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
     for j in range(n):
         GD_SUP[j] = 0
         product *= _pop16(GC[base + GD_CELL[j]])
-        if product > 8000:
+        if product > 2000:
             return 0
     GD_SMIN[n] = 0
     GD_SMAX[n] = 0
@@ -1572,7 +1577,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
         b = m & -m
         GD_REST[pos] = m ^ b
         nodes += 1
-        if nodes > 4000:
+        if nodes > 1500:
             return 0
         acc = GD_ACC[pos] + GD_COEF[pos] * (_ctz(b) + 1)
         if acc + GD_SMIN[pos + 1] > total or acc + GD_SMAX[pos + 1] < total:
@@ -1588,8 +1593,9 @@ def _g_enum(base: int, n: int, total: int) -> int:
                 if GD_SUP[j] != GC[base + GD_CELL[j]]:
                     full = False
             _gneed &= used
-            if full and not _gneed:
-                return 1  # every candidate has a filling, no digit in all: nothing to do
+            if full:
+                _gneed = 0  # not known: the fillings were not all seen
+                return 1  # every candidate has a filling: nothing to narrow
             continue
         pos += 1
         GD_ACC[pos] = acc
@@ -1763,12 +1769,111 @@ def _g_point(base: int, n: int, need: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(src=cython.int, dst=cython.int, k=cython.int, q=cython.int, r=cython.int,
+               w=cython.int, x=cython.ulonglong)
+@cython.returns(cython.void)
+def _bits_shl_or(src: int, dst: int, k: int) -> None:
+    """GB[dst:dst+4] |= GB[src:src+4] << k (256-bit words, 0 <= k < 256)."""
+    q = k >> 6
+    r = k & 63
+    for w in range(3, q - 1, -1):
+        x = GB[src + w - q] << r & 0xFFFFFFFFFFFFFFFF
+        if r and w - q - 1 >= 0:
+            x |= GB[src + w - q - 1] >> (64 - r)
+        GB[dst + w] |= x
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int, j=cython.int, a=cython.int,
+               low0=cython.int, span=cython.int, want=cython.int, w=cython.int,
+               m=cython.uint, rest=cython.uint, bit=cython.uint, sup=cython.uint,
+               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong)
+@cython.returns(cython.int)
+def _g_reach(base: int, n: int, total: int) -> int:
+    """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
+    to repeat, by the sums its prefixes reach and its suffixes may still add (sets of
+    sums as 256-bit words, each term shifted to start at 0): ``GD_SUP`` per term. 1 when
+    it ran, -1 when no filling exists, 0 when the sums span more than 256 values."""
+    span = 0
+    want = total
+    for j in range(n):
+        a = GD_COEF[j]
+        if a > 0:
+            low0 = a
+            span += a * (_gn - 1)
+        else:
+            low0 = a * _gn
+            span -= a * (_gn - 1)
+        GD_ACC[j] = low0  # the term's value at its least: values are a*d - low0 >= 0
+        want -= low0
+    if span > 255 or want < 0 or want > span:
+        return -1 if span <= 255 else 0
+    for j in range(4 * (n + 1)):
+        GB[j] = 0
+        GBB[j] = 0
+    GB[0] = 1
+    for j in range(n):  # forward: GB[4j:] the sums of the first j terms
+        m = GC[base + GD_CELL[j]]
+        a = GD_COEF[j]
+        rest = m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            _bits_shl_or(4 * j, 4 * j + 4, a * (_ctz(bit) + 1) - GD_ACC[j])
+    if not GB[4 * n + (want >> 6)] >> (want & 63) & 1:
+        return -1
+    # backward: GBB[4j:] the sums of the first j terms from which the rest reach want
+    one = 1
+    GBB[4 * n + (want >> 6)] = one << (want & 63)
+    for j in range(n - 1, -1, -1):
+        m = GC[base + GD_CELL[j]]
+        a = GD_COEF[j]
+        sup = 0
+        rest = m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            k = a * (_ctz(bit) + 1) - GD_ACC[j]
+            # digit kept when some reached sum s of the prefix has s + k alive after it
+            for w in range(4):
+                GBT[w] = 0
+            _bits_shr_or_t(4 * j + 4, k)
+            hit = 0
+            for w in range(4):
+                GBT[w] &= GB[4 * j + w]
+                hit |= GBT[w]
+                GBB[4 * j + w] |= GBT[w]
+            if hit:
+                sup |= bit
+        GD_SUP[j] = sup
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(src=cython.int, k=cython.int, q=cython.int, r=cython.int, w=cython.int,
+               x=cython.ulonglong)
+@cython.returns(cython.void)
+def _bits_shr_or_t(src: int, k: int) -> None:
+    """GBT[0:4] |= GBB[src:src+4] >> k."""
+    q = k >> 6
+    r = k & 63
+    for w in range(0, 4 - q):
+        x = GBB[src + w + q] >> r
+        if r and w + q + 1 < 4:
+            x |= GBB[src + w + q + 1] << (64 - r) & 0xFFFFFFFFFFFFFFFF
+        GBT[w] |= x
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, k=cython.int, k0=cython.int, k1=cython.int,
                cell=cython.int, a=cython.int, total=cython.int, lo=cython.int, hi=cython.int,
                tlo=cython.int, thi=cython.int, vlo=cython.int, vhi=cython.int,
                v=cython.int, m=cython.uint, new=cython.uint, rest=cython.uint,
                low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int,
-               need=cython.uint)
+               need=cython.uint, apart=cython.uint)
 @cython.returns(cython.int)
 def _g_sum(base: int, g: int) -> int:
     """Revise linear sum ``g`` (sum of coef * digit == total) by bounds: each term keeps
@@ -1819,6 +1924,17 @@ def _g_sum(base: int, g: int) -> int:
             GD_CELL[j] = G_LCELLS[k0 + j]
             GD_COEF[j] = G_LCOEF[k0 + j]
             GD_APART[j] = G_LAPART[k0 + j]
+        r = _g_reach(base, n, total)
+        if r < 0:
+            return -1
+        if r > 0:
+            if _g_keep(base, n):
+                changed = 1
+            apart = 0
+            for j in range(n):
+                apart |= GD_APART[j]
+            if not apart:
+                return changed  # digits free to repeat: the sums reached are exact
         r = _g_enum(base, n, total)
         if r < 0:
             return -1
@@ -1934,7 +2050,7 @@ def _g_layered(base: int, g: int) -> int:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(key=cython.uint, h=cython.uint, prod=cython.ulonglong)
+@cython.locals(key=cython.uint, h=cython.uint, prod=cython.ulonglong, slot=cython.int)
 @cython.returns(cython.int)
 def _gy_find(key: int) -> int:
     """The pair numbered ``key`` in this pass's hash table: its slot's pair, or -1-slot
@@ -1946,7 +2062,8 @@ def _gy_find(key: int) -> int:
         if GH_KEY[h] == key:
             return GH_PAIR[h]
         h = (h + 1) & 8191
-    return -1 - cython.cast(cython.int, h)
+    slot = h
+    return -1 - slot
 
 
 @cython.cfunc
@@ -1984,7 +2101,8 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
                 if t == 0xFFFF:
                     continue
-                key = cython.cast(cython.uint, t) << 16 | used | low
+                key = t
+                key = key << 16 | used | low
                 slot = _gy_find(key)
                 if slot < 0:
                     if np >= 2048:
@@ -2014,7 +2132,8 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
                 if t == 0xFFFF:
                     continue
-                q = _gy_find(cython.cast(cython.uint, t) << 16 | used | low)
+                key = t
+                q = _gy_find(key << 16 | used | low)
                 if q >= 0 and GP_ALIVE[q]:
                     sup |= low
                     alive = 1
@@ -2061,6 +2180,8 @@ def _g_forms(base: int) -> int:
         if r < 0:
             if f < _gnsets:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
+            elif f < _gnsets + _gnsums:
+                _g_blame(G_LSTART[f - _gnsets], G_LSTART[f - _gnsets + 1], 2)
             while _gfqn > 0:
                 _gfqn -= 1
                 GFD[GFQ[_gfqn]] = 0
@@ -2076,12 +2197,14 @@ def _g_forms(base: int) -> int:
 @cython.returns(cython.void)
 def _g_blame(a: int, b: int, cells: int) -> None:
     """Add one to the conflict weight of the cells listed at ``a:b`` of a cell table
-    (``cells``: 0 houses' cells, 1 digit-set groups' cells)."""
+    (``cells``: 0 houses' cells, 1 digit-set groups' cells, 2 linear sums' cells)."""
     for k in range(a, b):
         if cells == 0:
             GW[G_HCELLS[k]] += 1
-        else:
+        elif cells == 1:
             GW[G_SCELLS[k]] += 1
+        else:
+            GW[G_LCELLS[k]] += 1
 
 
 @cython.cfunc

@@ -262,6 +262,50 @@ def rule_forms(layout: Layout) -> list[Form] | None:
     return out
 
 
+#: The most cells a sum the 45 rule derives may have (longer ones narrow little).
+_HOUSE_SUM_CELLS = 6
+
+
+def house_sums(layout: Layout) -> list[LinearSum]:
+    """Sums the 45 rule derives: a full house adds up to 1 + ... + N, so when sum
+    groups of the rules (``Constraint.sum_groups``: cages, little killers) that do not
+    overlap cover part of a house, the house's cells they leave (innies) less their
+    cells outside it (outies) add up to that total less theirs. One sum per house, the
+    groups taken greedily (those that stay inside first), kept when it has at most
+    ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
+    see sooner what the rules already imply."""
+    grid = layout.grid
+    groups = [
+        (frozenset(cells), total)
+        for rule in layout.constraints
+        for cells, total in rule.sum_groups(grid)
+        if len(set(cells)) == len(cells)
+    ]
+    if not groups:
+        return []
+    whole = layout.size * (layout.size + 1) // 2
+    out: list[LinearSum] = []
+    for house in layout.full_houses:
+        cells = frozenset(house.cells)
+        touching = sorted(
+            (g for g in groups if g[0] & cells), key=lambda g: (len(g[0] - cells), min(g[0]))
+        )
+        covered: set[int] = set()
+        total = 0
+        for group, t in touching:
+            if not group & covered:
+                covered |= group
+                total += t
+        innies = sorted(cells - covered)
+        outies = sorted(covered - cells)
+        if covered and 1 <= len(innies) + len(outies) <= _HOUSE_SUM_CELLS:
+            out.append(LinearSum(
+                tuple(innies + outies), (1,) * len(innies) + (-1,) * len(outies),
+                whole - total,
+            ))
+    return out
+
+
 def compile_layout(layout: Layout) -> CompiledLayout | None:
     """The flat tables the generic engine runs ``layout`` on; None when a rule has logic
     the core cannot run (see ``rule_forms``)."""
@@ -276,7 +320,7 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
         arcs,
         layout.cell_masks,
         [f for f in forms if isinstance(f, DigitSets)],
-        [f for f in forms if isinstance(f, LinearSum)],
+        [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout),
         [f for f in forms if isinstance(f, Contains)],
         [f for f in forms if isinstance(f, Layered)],
     )
