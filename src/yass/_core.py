@@ -28,11 +28,17 @@ Two engines share this module:
   revises the forms on the cells changed since they last looked: a digit-set group
   (killer cage, renban line) keeps in each cell the digits of some filling with one of
   its sets (a bipartite matching per set), a linear sum (arrow, little killer, equal-sum
-  segments) keeps the digits its bounds allow and, when small, those of some filling
-  that reaches its total, and a digit a group must hold (a quadruple's) goes in its
-  last places; all of it to a fixed point. Branching takes the cell with the fewest
-  candidates per conflict weight (dom/wdeg: a cell's weight counts the contradictions
-  met on it, on a house or on a digit-set group holding it, since the search began), so
+  segments) keeps the digits its bounds allow, then those the sums its prefixes reach
+  and its suffixes can still add leave (sets of sums as bit words), and, when small and
+  some of its cells see each other, those of some filling that reaches its total; a
+  digit every filling of a group or small sum holds leaves the cells that see all its
+  places there; a layered automaton (sandwich, X-sum, skyscraper clue) keeps the digits
+  on paths from its start to an end, its states paired with the digits used so far
+  when the line's cells all differ and the pairs stay few; and a digit a group must
+  hold (a quadruple's) goes in its last places; all of it to a fixed point. Branching
+  takes the cell with the fewest candidates per conflict weight (dom/wdeg: a cell's
+  weight counts the contradictions met on it, on a house, a digit-set group or a sum
+  holding it, since the search began), so
   the search turns to where the puzzle is tight; this cut the heavy tail of large random
   grids and of puzzles with few givens and long lines. A run that takes more than 2**20
   branches starts again with random choices among equal cells and digits (weights

@@ -267,11 +267,12 @@ _HOUSE_SUM_CELLS = 6
 
 
 def house_sums(layout: Layout) -> list[LinearSum]:
-    """Sums the 45 rule derives: a full house adds up to 1 + ... + N, so when sum
-    groups of the rules (``Constraint.sum_groups``: cages, little killers) that do not
-    overlap cover part of a house, the house's cells they leave (innies) less their
-    cells outside it (outies) add up to that total less theirs. One sum per house, the
-    groups taken greedily (those that stay inside first), kept when it has at most
+    """Sums the 45 rule derives: a full house adds up to 1 + ... + N (two or three rows
+    or columns side by side, twice or three times that), so when sum groups of the
+    rules (``Constraint.sum_groups``: cages, little killers) that do not overlap cover
+    part of such a region, its cells they leave (innies) less their cells outside it
+    (outies) add up to that total less theirs. One sum per region, the groups taken
+    greedily (those that stay inside first), kept when it has at most
     ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
     see sooner what the rules already imply."""
     grid = layout.grid
@@ -283,10 +284,19 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     ]
     if not groups:
         return []
-    whole = layout.size * (layout.size + 1) // 2
+    n = layout.size
+    whole = n * (n + 1) // 2
+    regions = [(frozenset(h.cells), whole) for h in layout.full_houses]
+    full = {frozenset(h.cells) for h in layout.full_houses}
+    rows = [frozenset(range(r * n, (r + 1) * n)) for r in range(n)]
+    cols = [frozenset(range(c, n * n, n)) for c in range(n)]
+    for lines in (rows, cols):
+        if all(line in full for line in lines):  # two and three lines side by side
+            for k in (2, 3):
+                for i in range(n - k + 1):
+                    regions.append((frozenset().union(*lines[i : i + k]), k * whole))
     out: list[LinearSum] = []
-    for house in layout.full_houses:
-        cells = frozenset(house.cells)
+    for cells, region_total in regions:
         touching = sorted(
             (g for g in groups if g[0] & cells), key=lambda g: (len(g[0] - cells), min(g[0]))
         )
@@ -301,7 +311,7 @@ def house_sums(layout: Layout) -> list[LinearSum]:
         if covered and 1 <= len(innies) + len(outies) <= _HOUSE_SUM_CELLS:
             out.append(LinearSum(
                 tuple(innies + outies), (1,) * len(innies) + (-1,) * len(outies),
-                whole - total,
+                region_total - total,
             ))
     return out
 
