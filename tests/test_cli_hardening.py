@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli import EXIT_WRITE_FAILED, main
+from yass.cli.commands import EXIT_WRITE_FAILED, main
 
 P = SEED_PUZZLE
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
@@ -170,7 +170,7 @@ def timed_main(argv: list[str], limit: float = 60) -> tuple[int, float, str]:
     """(exit code, seconds main() took, standard output) of ``main(argv)`` in a fresh
     process (interpreter start-up not counted; a hang fails after ``limit``)."""
     script = (
-        "import io, sys, time\nfrom yass.cli import main\n"
+        "import io, sys, time\nfrom yass.cli.commands import main\n"
         f"argv = {argv!r}\nout = io.StringIO()\nreal, sys.stdout = sys.stdout, out\n"
         "t = time.monotonic()\ncode = main(argv)\nseconds = time.monotonic() - t\n"
         "sys.stdout = real\nprint(code, seconds)\nprint(out.getvalue(), end='')\n"
@@ -197,9 +197,9 @@ def test_the_long_techniques_stop_inside_one_search_at_the_time_limit(code: str)
     """Forcing chains, nets and speculation on an empty Miracle grid search for about a
     second before their first step: the time limit is polled inside that search, so it
     is not overrun by its length (before, only between steps)."""
-    from yass.bounds import BoundReached, Bounds, watching
+    from yass.core.bounds import BoundReached, Bounds, watching
     from yass.formats import parse_puzzle
-    from yass.techniques import get_techniques
+    from yass.logic.techniques import get_techniques
 
     board = parse_puzzle(EMPTY9, rules="miracle").board()
     (technique,) = get_techniques(code)
@@ -216,8 +216,8 @@ def test_show_after_takes_only_the_steps_asked(
 ) -> None:
     """`show --after N` takes N steps, not the whole path (which can take minutes), and
     its board is the one the path's first N steps give (`yass explain`)."""
-    from yass import explain as explain_module
     from yass.formats import parse_puzzle
+    from yass.logic import explain as explain_module
     from yass.render import candidates
 
     puzzle = parse_puzzle(P)
@@ -240,8 +240,8 @@ def test_show_after_guesses_takes_only_the_steps_asked(
     """Where logic runs out within the first N steps (an empty grid guesses at once), the
     guesses are found by a search per digit, not by solving the whole path; the board is
     still the one the path's first N steps give."""
-    from yass import explain as explain_module
     from yass.formats import parse_puzzle
+    from yass.logic import explain as explain_module
     from yass.render import candidates
 
     for line, after in (("." * 81, 14), ("." * 36, 9)):
@@ -364,7 +364,7 @@ def test_a_scheduler_address_that_is_none_is_one_line_at_once(address: str, why:
 def test_jobs_above_the_cores_are_capped_with_a_note(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> None:
-    from yass import cli
+    from yass.cli import commands as cli
 
     monkeypatch.setattr(cli, "_cores", lambda: 2)
     code, _, err = run(capsys, *argv, "-j", "1000")
@@ -382,7 +382,7 @@ def test_long_runs_over_files_show_progress(
     monkeypatch: pytest.MonkeyPatch,
     command: str,
 ) -> None:
-    from yass import progress
+    from yass.cli import progress
 
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "INTERVAL", 0.0)

@@ -22,15 +22,16 @@ from typing import Any
 import pytest
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
-from yass import cli, progress
-from yass.cli import main
+from yass.cli import commands as cli
+from yass.cli import progress
+from yass.cli.commands import main
 from yass.constraints import JSON_FIELDS, REGISTRY
+from yass.core.geometry import a_digit
 from yass.formats import parse_puzzle, puzzle_from_json
 from yass.formats.text import MAX_LINE
-from yass.geometry import a_digit
-from yass.solver import solve
-from yass.techniques import get_techniques
-from yass.techniques.relations import RelationConsistency
+from yass.logic.solver import solve
+from yass.logic.techniques import get_techniques
+from yass.logic.techniques.relations import RelationConsistency
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 TOO_LONG = f"is longer than {MAX_LINE:,} characters"

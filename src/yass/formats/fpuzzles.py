@@ -21,15 +21,15 @@ import struct
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from urllib.parse import parse_qs, unquote
 
+from yass.core.geometry import MAX_SIZE, box_shape
 from yass.formats.text import ParseError
-from yass.geometry import MAX_SIZE, box_shape
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from typing import Any
 
-    from yass.board import Puzzle
     from yass.constraints.base import Constraint
+    from yass.core.board import Puzzle
     from yass.formats.text import Entry
 
 __all__ = [
@@ -393,7 +393,7 @@ class _Reader:
                 not isinstance(row, list) or len(row) != n for row in raw
             ):
                 raise ParseError(f"f-puzzles 'grid' must be {n} rows of {n} cells")
-            from yass.geometry import digit_char
+            from yass.core.geometry import digit_char
 
             for r, row in enumerate(raw):
                 for c, cell in enumerate(row):
@@ -692,7 +692,7 @@ def fpuzzles_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
         and len(solution) == n * n
         and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in solution)
     ):
-        from yass.geometry import digit_char
+        from yass.core.geometry import digit_char
 
         out["solution"] = "".join(digit_char(d) for d in solution)
     return out
@@ -786,7 +786,7 @@ class _Writer:
 
     def digits(self, rule: Mapping[str, Any]) -> list[int]:
         """The ``digits`` of a rule, a list of digits or a string of them."""
-        from yass.geometry import char_digit
+        from yass.core.geometry import char_digit
 
         raw = rule.get("digits")
         digits = [char_digit(ch) for ch in raw] if isinstance(raw, str) else raw
@@ -1049,8 +1049,8 @@ def entry_from_link(
 ) -> Entry:
     """The Entry of a link read from ``source`` (with the published solution it carries),
     or of the error that stops it."""
+    from yass.core.geometry import PuzzleError
     from yass.formats.text import Entry
-    from yass.geometry import PuzzleError
 
     try:
         obj = read_link(text)

@@ -22,18 +22,10 @@ from __future__ import annotations
 
 import os
 
-from yass.board import Puzzle
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
-from yass.formats.fields import (
-    CANDIDATE_COUNTS,
-    GIVEN_COUNTS,
-    LINE_SIZES,
-    ColumnChooser,
-    is_header,
-    split_puzzle,
-)
-from yass.geometry import (
+from yass.core.board import Puzzle
+from yass.core.geometry import (
     MAX_SIZE,
     Grid,
     PuzzleError,
@@ -43,8 +35,16 @@ from yass.geometry import (
     isqrt,
     plural,
 )
-from yass.layout import Layout
-from yass.record import record
+from yass.core.layout import Layout
+from yass.core.record import record
+from yass.formats.fields import (
+    CANDIDATE_COUNTS,
+    GIVEN_COUNTS,
+    LINE_SIZES,
+    ColumnChooser,
+    is_header,
+    split_puzzle,
+)
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@
   nested forcing chains (ER 9.5 to 11+) can take minutes a step; a path that runs past
   the time budget for them (``yass.rating.se.CHAIN_BUDGET``) is reported honestly as
   ``status="incomplete"`` with lower bounds (``er_min``...) instead of a number.
-* ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.explain``):
+* ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.logic.explain``):
   a HoDoKu-style score (the sum of the steps' base scores), the level of the hardest
   technique (Easy..Extreme), that technique, and the guesses required where logic runs out.
 * ``all``: both.
@@ -200,7 +200,7 @@ def parse_line(puzzle: str) -> tuple[str, list[int]]:
 def _clash(line: str) -> str | None:
     """What is wrong with the givens of a line without a solution, in the words every yass
     command uses ("givens r1c1 and r1c2 are both 1 (same row 1)"), or None."""
-    from yass.board import ConflictError
+    from yass.core.board import ConflictError
     from yass.formats import parse_puzzle
 
     try:
@@ -211,7 +211,7 @@ def _clash(line: str) -> str | None:
 
 
 def _count(line: str) -> int:
-    from yass import fast
+    from yass.engine import fast
 
     return fast.classic_line(line.replace(".", "0"), 2)[0]
 
@@ -273,10 +273,10 @@ def _rate_pencil(text: str, steps: bool, scale: str) -> Rating:
     """The rating of a pencil-mark (Sukaku) puzzle, 729 candidate characters: SE's loop
     starts from the given candidates (a cell with one candidate is a given), as
     SukakuExplainer's does; yass's ladder explains the same puzzle."""
-    from yass import fast
+    from yass.core.geometry import PuzzleError
+    from yass.engine import fast
     from yass.formats.candidates import candidate_line, parse_candidates
     from yass.formats.text import candidate_puzzle
-    from yass.geometry import PuzzleError
 
     try:
         _, masks = parse_candidates(text)
@@ -330,8 +330,8 @@ def _with_ladder(rating: Rating) -> Rating:
     The puzzle is known to be unique here, so the ladder keeps its uniqueness techniques,
     as ``explain`` does by default once its own search finds one solution.
     """
-    from yass.explain import explain
     from yass.formats import parse_puzzle
+    from yass.logic.explain import explain
 
     result = explain(parse_puzzle(rating.puzzle), unique=True)
     hardest = result.hardest
@@ -444,14 +444,14 @@ def rate_many(
 def _pooled(
     puzzles: Iterable[str], scale: str, jobs: int, chunksize: int
 ) -> Generator[Rating | RatingError, None, None]:
-    """``rate_many`` over ``jobs`` worker processes (``yass.parallel.in_order``: workers that
+    """``rate_many`` over ``jobs`` worker processes (``yass.engine.parallel.in_order``: workers that
     ignore Ctrl-C, each with its own pipe, stopped at once on Ctrl-C or an early stop).
     On SE's scale the puzzles of a chunk that the quick path rates are rated here
     (``_here_first``); a chunk with none left is not sent."""
     from collections import deque
     from itertools import islice
 
-    from yass import batch
+    from yass.engine import batch
 
     here: deque[list[Rating | None]] = deque()  # of each chunk sent, what was rated here
 

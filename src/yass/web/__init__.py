@@ -10,7 +10,7 @@ one HTML file is ``yass explain PUZZLE --html FILE``.
 * ``make_server(port)``: a ``ThreadingHTTPServer`` bound to 127.0.0.1 only;
 * ``standalone_html(payload)``: the page with its script, style and data inlined.
 
-Nothing here prints; the CLI (``yass.cli_web``) does.
+Nothing here prints; the CLI (``yass.cli.web``) does.
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
-from yass.board import Board, Puzzle
-from yass.bounds import BoundReached, Bounds
-from yass.geometry import PuzzleError
-from yass.layout import Layout
-from yass.record import record
-from yass.step import Step
+from yass.core.board import Board, Puzzle
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.geometry import PuzzleError
+from yass.core.layout import Layout
+from yass.core.record import record
+from yass.core.step import Step
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from typing import Any
 
-    from yass.techniques import Technique
+    from yass.logic.techniques import Technique
 
 __all__ = [
     "DEFAULT_PORT",
@@ -143,7 +143,7 @@ def layout_json(puzzle: Puzzle) -> dict[str, Any]:
     for each rule type present)."""
     from yass.formats import puzzle_to_json
     from yass.render import region_ids
-    from yass.views import _slots, rule_meaning
+    from yass.render.views import _slots, rule_meaning
 
     lay = puzzle.layout
     rows, cols = _slots(lay)
@@ -185,9 +185,9 @@ def _houses_cells(layout: Layout, step: Step) -> list[list[int]]:
 
 def _step_view(layout: Layout, step: Step) -> dict[str, Any]:
     """What the page needs to draw a step: candidate roles, links, houses, and its hints."""
-    from yass.explain import Hint
-    from yass.solver import GUESS
-    from yass.views import step_marks
+    from yass.logic.explain import Hint
+    from yass.logic.solver import GUESS
+    from yass.render.views import step_marks
 
     hint = Hint(layout, None if step.technique == GUESS else step)
     return {
@@ -214,8 +214,8 @@ def explain_payload(
     [cell, digit, role], chain ``links``, ``house_cells``, ``hints`` at levels 1-3).
 
     ``request`` may be a Puzzle already read. ``techniques`` and ``unique`` are as in
-    ``yass.explain.explain``; ``bounds`` default to the API's time limit."""
-    from yass.explain import explain
+    ``yass.logic.explain.explain``; ``bounds`` default to the API's time limit."""
+    from yass.logic.explain import explain
 
     puzzle = request if isinstance(request, Puzzle) else read_puzzle(request)
     try:
@@ -251,7 +251,7 @@ def hint_payload(request: Any) -> dict[str, Any]:
     ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a 729-character line, a
     candidate picture, or a list of per-cell digit masks (with ``puzzle`` for the givens
     and rules, or ``size``); pencil marks given as ``puzzle`` text are read the same way."""
-    from yass.explain import ProgressError, hint_on
+    from yass.logic.explain import ProgressError, hint_on
 
     level = _level(request)
     rules = _field(request, "rules", str, "")
@@ -268,7 +268,7 @@ def hint_payload(request: Any) -> dict[str, Any]:
         else:
             puzzle = read_puzzle(request)
             board = puzzle.board()
-            from yass import fast
+            from yass.engine import fast
 
             _, solution = fast.search(puzzle, 1, bounds)
             if solution is None:

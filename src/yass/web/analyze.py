@@ -22,10 +22,10 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future
 
-from yass.board import Board, Puzzle
-from yass.bounds import BoundReached, Bounds
-from yass.geometry import PuzzleError, digit_char
-from yass.layout import Layout
+from yass.core.board import Board, Puzzle
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.geometry import PuzzleError, digit_char
+from yass.core.layout import Layout
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -158,9 +158,9 @@ def _union(puzzle: Puzzle, bounds: Bounds) -> tuple[int, list[int], tuple[int, .
     """(solutions counted to 2, true candidate masks, a first and a second solution).
 
     One search counts to 2; a unique puzzle's true candidates are its solution. With two
-    or more, ``yass.setter.true_candidates`` marks every digit some solution holds."""
-    from yass import fast
-    from yass.setter import true_candidates
+    or more, ``yass.logic.setter.true_candidates`` marks every digit some solution holds."""
+    from yass.engine import fast
+    from yass.logic.setter import true_candidates
 
     count, first = fast.search(puzzle, 2, bounds)
     if first is None:
@@ -225,8 +225,8 @@ def _rating_thread(job: Future[dict[str, Any]], key: str, puzzle: Puzzle) -> Non
 
 
 def _rate_now(key: str, puzzle: Puzzle) -> dict[str, Any]:
-    from yass import fast
-    from yass.explain import explain
+    from yass.engine import fast
+    from yass.logic.explain import explain
 
     out: dict[str, Any] = {}
     if fast.engine(puzzle.layout) == fast.CLASSIC9:
@@ -258,7 +258,7 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
     from concurrent.futures import CancelledError
     from concurrent.futures import TimeoutError as Late
 
-    from yass.bounds import TIME
+    from yass.core.bounds import TIME
     from yass.formats import puzzle_to_json
 
     key = json.dumps(puzzle_to_json(puzzle), sort_keys=True)
@@ -309,8 +309,8 @@ def _hint(
     bounds: Bounds,
 ) -> dict[str, Any] | None:
     """The hint on the player's grid: first what has gone wrong, in words, then the next
-    step of the easiest technique (``yass.explain.hint``), told at ``level``."""
-    from yass.explain import hint
+    step of the easiest technique (``yass.logic.explain.hint``), told at ``level``."""
+    from yass.logic.explain import hint
     from yass.web import _step_view
 
     lay = puzzle.layout
@@ -367,7 +367,7 @@ def _minimality(
 ) -> dict[str, Any]:
     """For a unique puzzle, the givens that could go with it still unique; for two or
     more solutions, the one-more-givens [cell, digit] that make it unique."""
-    from yass import fast
+    from yass.engine import fast
 
     lay = puzzle.layout
     out: dict[str, Any] = {"redundant": [], "completing": [], "complete": True}
