@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli.commands import EXIT_WRITE_FAILED, main
+from yass.cli.commands import main
+from yass.cli.common import EXIT_WRITE_FAILED
 
 P = SEED_PUZZLE
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
@@ -364,9 +365,9 @@ def test_a_scheduler_address_that_is_none_is_one_line_at_once(address: str, why:
 def test_jobs_above_the_cores_are_capped_with_a_note(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> None:
-    from yass.cli import commands as cli
+    from yass.cli import common
 
-    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    monkeypatch.setattr(common, "core_count", lambda: 2)
     code, _, err = run(capsys, *argv, "-j", "1000")
     assert code == 0
     assert err == "yass: note: -j 1000 is more than the 2 cores here; using 2\n"

@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
-from yass.cli import commands as cli
-from yass.cli import progress
+from yass.cli import common, progress
 from yass.cli.commands import main
 from yass.constraints import JSON_FIELDS, REGISTRY
 from yass.core.geometry import a_digit
@@ -120,7 +119,7 @@ def test_limit_one_counts_in_the_singular(capsys: pytest.CaptureFixture[str]) ->
 def test_jobs_beyond_the_cores_are_capped_with_a_note(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_cores", lambda: 1)
+    monkeypatch.setattr(common, "core_count", lambda: 1)
     f = tmp_path / "two.txt"
     f.write_text(f"{SEED_PUZZLE}\n{SEED_PUZZLE}\n")
     for fmt in ("line", "json"):

@@ -348,6 +348,8 @@ def test_dask_and_rating_are_imported_only_when_asked() -> None:
         f"yass.cli.commands.main(['solve', '--format', 'line', {SAMPLE[0]!r}])"
     )
     assert not solve & {"yass.cli.rate", "yass.rating", "distributed", "dask"}
-    rated = _modules_after(f"import yass.cli.commands\nyass.cli.main(['rate', {SAMPLE[0]!r}])")
+    rated = _modules_after(
+        f"import yass.cli.commands\nyass.cli.commands.main(['rate', {SAMPLE[0]!r}])"
+    )
     assert {"yass.cli.rate", "yass.rating"} <= rated
     assert not rated & {"distributed", "dask"}

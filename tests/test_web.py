@@ -626,7 +626,7 @@ def _centre(name: str) -> tuple[float, float]:
 def test_layout_sends_a_legend_for_each_rule_type() -> None:
     from yass.constraints.base import REGISTRY
     from yass.render.views import RULE_MEANINGS, rule_meaning
-    from yass.web import layout_json
+    from yass.web.payloads import layout_json
 
     assert set(REGISTRY) <= set(RULE_MEANINGS)  # every rule type has its line
     entry = _entry_with("arrow")

@@ -269,9 +269,9 @@ def test_concurrent_requests_answer_as_serial_ones(server: Server) -> None:
 def test_explain_at_its_time_limit_is_a_503(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import yass.web
+    from yass.web import payloads
 
-    monkeypatch.setattr(yass.web, "TIME_LIMIT", 1e-9)
+    monkeypatch.setattr(payloads, "TIME_LIMIT", 1e-9)
     status, answer = post(server, "/api/explain", {"puzzle": SEED_PUZZLE})
     assert status == 503 and answer["error"].startswith("gave up")
 

@@ -17,6 +17,20 @@ import os
 import sys
 import time
 
+from yass.cli.common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_WRITE_FAILED,
+    Failure,
+    entry_fields,
+    is_source,
+    job_count,
+    json_line,
+    print_error,
+    print_line,
+    puzzle_entries,
+    write_failure,
+)
 from yass.cli.progress import Progress, Stats
 from yass.core.bounds import BoundReached, Bounds
 from yass.core.geometry import Grid, PuzzleError, digit_char, mask_digits, plural
@@ -46,157 +60,8 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-# EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT and EXIT_INTERNAL come from yass.core.outcomes,
-# which gives each puzzle of a batch its outcome as one of them.
-EXIT_BROKEN_PIPE = 141
-EXIT_INTERRUPTED = 130
-#: The output could not be written: a full disk, standard output closed (``>&-``) or not
-#: open for writing. 74 is EX_IOERR of BSD's sysexits.h.
-EXIT_WRITE_FAILED = 74
-
-EXIT_CODES = """\
-exit codes:
-  0    success (solve: solved; count: at least one solution; check: exactly one solution)
-  1    no solution (check: no solution or more than one)
-  2    bad input or usage (the message names what and where)
-  3    internal error (a result failed verification; please report it)
-  4    a search stopped at --timeout or --max-guesses (that puzzle's line says so; the
-       other puzzles of a file are still answered)
-  74   the output could not be written (disk full, standard output closed); one
-       line on standard error says why
-  130  interrupted (Ctrl-C); results already printed are kept
-  141  the reader of the output went away (as with `| head`); yass stops quietly
-For a file of many puzzles the exit code is the worst (highest) one over all of them.
-"""
-
-PUZZLE_HELP = (
-    "a puzzle line (81 characters for 9x9: 1-9, then A-G above 9; '.' or '0' empty), a"
-    " picture of the grid (text with newlines), an f-puzzles or SudokuPad link (or its"
-    " N4Ig... payload), a file (one puzzle or link a line, a picture, or JSON), or '-' for"
-    " standard input (also when PUZZLE is left out and standard input is not a terminal)."
-    " Whatever follows the puzzle on its line after a space, tab, ',', ';' or '#' is its"
-    " name; header rows (puzzle, quizzes, ...) are skipped"
-)
-
-
-class _Failure(Exception):
-    """Stop the command with an exit code (the message has been printed)."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(code)
-        self.code = code
-
-
-# -- output ---------------------------------------------------------------------------
-
-
-def _out(text: str) -> None:
-    """Write one result to standard output and flush it, so Ctrl-C keeps it."""
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
-
-
-def _err(kind: str, message: str) -> None:
-    _out_flushed()
-    try:
-        sys.stderr.write(f"yass: {kind}: {message}\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):  # standard error full or closed: nowhere to say it
-        pass
-
-
-def _out_flushed() -> None:
-    """Flush standard output before a message on standard error; a failure to write it
-    is left to the next write (or ``main``), which reports it."""
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError, AttributeError):  # AttributeError: closed from the start
-        pass
-
 
 # -- reading PUZZLE -----------------------------------------------------------------------
-
-_PUZZLE_CHARS = set("0123456789.ABCDEFGabcdefg")
-_DIGITS_AND_BLANKS = frozenset("0123456789.ABCDEFG")
-_PATH_SUFFIXES = (".txt", ".json", ".sdk", ".sdm", ".csv", ".dat", ".text")
-
-
-def _looks_like_puzzle(arg: str) -> bool:
-    """Whether a one-line argument is meant as a puzzle rather than a file name."""
-    from yass.formats.text import BORDER_CHARS
-
-    if any(sep in arg for sep in "/\\") or arg.lower().endswith(_PATH_SUFFIXES):
-        return False
-    chars = [ch for ch in arg if not ch.isspace() and ch not in BORDER_CHARS]
-    good = sum(ch in _PUZZLE_CHARS for ch in chars)
-    return len(chars) >= 4 and good >= 0.75 * len(chars)
-
-
-def _only_puzzle_chars(arg: str) -> bool:
-    """Whether an argument has cells and nothing but digits, '.', spaces and borders.
-
-    Only upper-case A-G count as digits here: a short lower-case word is more likely
-    a file name with a typo than a puzzle.
-    """
-    from yass.formats.text import BORDER_CHARS
-
-    cells = [ch for ch in arg if not ch.isspace() and ch not in BORDER_CHARS]
-    return bool(cells) and all(ch in _DIGITS_AND_BLANKS for ch in cells)
-
-
-def _is_source(arg: str) -> bool:
-    """Whether PUZZLE names a file or standard input (not a puzzle given as text).
-
-    An existing path is always a file. Otherwise an argument that looks like a puzzle,
-    or holds only puzzle characters (``44``), is a puzzle, so the message says what is
-    wrong with it rather than "no such file".
-    """
-    text = arg.strip()
-    if arg == "-" or (text and "\n" not in text and os.path.exists(arg)):
-        return True
-    if not text or "\n" in text:
-        return False
-    from yass.formats.text import looks_like_link  # an f-puzzles or SudokuPad link
-
-    return not (
-        _looks_like_puzzle(text)
-        or _only_puzzle_chars(text)
-        or looks_like_link(text)
-        or _sized_like_puzzle(text)
-    )
-
-
-def _sized_like_puzzle(arg: str) -> bool:
-    """Whether an argument that is not a file has as many characters as a puzzle line
-    (81, 729, ... of any kind: ``xxx...``, full-width digits, emoji) or more than a file
-    name can have: it is read as a puzzle, so the error names the character at fault."""
-    from yass.formats.fields import CANDIDATE_COUNTS, GIVEN_COUNTS, split_puzzle
-    from yass.formats.text import BORDER_CHARS
-
-    if any(sep in arg for sep in "/\\") or arg.lower().endswith(_PATH_SUFFIXES):
-        return False
-    if len(arg.encode("utf-8", "replace")) > 255:  # longer than any file name
-        return True
-    head = split_puzzle(arg)[0]
-    k = sum(1 for ch in head if not ch.isspace() and ch not in BORDER_CHARS)
-    return k in GIVEN_COUNTS or k in CANDIDATE_COUNTS
-
-
-def _entries(
-    arg: str, rules: str, check: bool = True, column: str | None = None
-) -> tuple[Iterator[Entry], bool]:
-    """The entries PUZZLE gives, and whether it is a source of several (file or stdin).
-    ``check=False`` leaves clashing givens to the caller (``yass rate`` finds them itself);
-    ``column``: ``--column``."""
-    from yass.formats import Entry, parse_puzzle, read_puzzles
-
-    if _is_source(arg):
-        return read_puzzles(arg, rules=rules, check=check, column=column), True
-    try:
-        entry = Entry("", 0, 1, parse_puzzle(arg, rules=rules, check=check))
-    except PuzzleError as exc:
-        entry = Entry("", 0, 1, error=exc)
-    return iter([entry]), False
 
 
 def _lookahead(
@@ -291,20 +156,20 @@ def _stopped_line(entry: Entry, args: argparse.Namespace, multi: bool, exc: Boun
     elif args.command == "check" and exc.solutions:
         text += " (a solution found by then; whether it is the only one is not known)"
     if getattr(args, "format", "") == "json":
-        obj: dict[str, Any] = _entry_fields(entry)
+        obj: dict[str, Any] = entry_fields(entry)
         puzzle = entry.puzzle
         if puzzle is not None:
             if puzzle.name:
                 obj["name"] = puzzle.name
             obj.update(size=puzzle.size, puzzle=puzzle.line(), solution=None)
         obj["stopped"] = text
-        _out(_json_dumps(obj))
+        print_line(json_line(obj))
     elif args.command in ("count", "check"):
-        _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
+        print_line(f"{entry.where or _header(entry)}: {text}" if multi else text)
     elif multi and getattr(args, "format", "") != "line":
-        _out(f"{_header(entry)}\n{text}\n")
+        print_line(f"{_header(entry)}\n{text}\n")
     else:
-        _out(text)
+        print_line(text)
 
 
 def _techniques(spec: str | None) -> list[Technique]:
@@ -325,56 +190,28 @@ def _checked(puzzle: Puzzle, values: Sequence[int] | None, entry: Entry) -> None
     why = verify(puzzle, values)
     if why is not None:
         where = f" ({entry.where})" if entry.where else ""
-        _err("internal error", f"a solution failed verification{where}: {why}; please report it")
-        raise _Failure(EXIT_INTERNAL)
+        print_error(
+            "internal error", f"a solution failed verification{where}: {why}; please report it"
+        )
+        raise Failure(EXIT_INTERNAL)
 
 
 # -- commands -------------------------------------------------------------------------------
 
 
 def _bad_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
-    _err("error", entry.message)
+    print_error("error", entry.message)
     if multi and args.command == "solve":
         if args.format == "line":
-            _out(f"error: {entry.message}")
+            print_line(f"error: {entry.message}")
         elif args.format == "json":
-            _out(_json_dumps({**_entry_fields(entry), "error": str(entry.error)}))
+            print_line(json_line({**entry_fields(entry), "error": str(entry.error)}))
     return EXIT_BAD_INPUT
-
-
-def _entry_fields(entry: Entry) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if entry.source:
-        out["source"] = entry.source
-        if entry.line:
-            out["line"] = entry.line
-        else:
-            out["index"] = entry.index
-    return out
-
-
-def _json_dumps(obj: Any) -> str:
-    """One line of JSON; characters that could break the line or the terminal escaped."""
-    import json
-
-    text = json.dumps(obj, ensure_ascii=False)
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else _json_escape(ch) for ch in text)
-
-
-def _json_escape(ch: str) -> str:
-    """``\\uXXXX`` for a character (a surrogate pair above U+FFFF), valid in a JSON string."""
-    code = ord(ch)
-    if code <= 0xFFFF:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _not_unique(entry: Entry) -> None:
     where = f"{entry.where}: " if entry.where else ""
-    _err("warning", f"{where}{NOT_UNIQUE}")
+    print_error("warning", f"{where}{NOT_UNIQUE}")
 
 
 @_bounded
@@ -401,9 +238,9 @@ def _solve_entry(
         if solution is not None and fmt == "fpuzzles":
             from yass.cli.convert import solution_text
 
-            _out(solution_text(puzzle, solution))
+            print_line(solution_text(puzzle, solution))
         else:
-            _out(as_line(solution) if solution is not None else "no solution")
+            print_line(as_line(solution) if solution is not None else "no solution")
         if stopped is not None:
             return EXIT_BOUND
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
@@ -440,7 +277,7 @@ def _solve_entry(
     _checked(puzzle, solution, entry)
     size = puzzle.size
     if fmt == "json":
-        obj: dict[str, Any] = _entry_fields(entry)
+        obj: dict[str, Any] = entry_fields(entry)
         if puzzle.name:
             obj["name"] = puzzle.name
         obj.update(
@@ -461,7 +298,7 @@ def _solve_entry(
             obj["explanations"] = [_step_text(s, size) for s in result.steps]
         if unknown:
             obj["stopped"] = unknown_uniqueness(unknown[0])
-        _out(_json_dumps(obj))
+        print_line(json_line(obj))
     else:
         from yass import render
 
@@ -479,7 +316,7 @@ def _solve_entry(
                 lines.append(stats_text)
         if multi:
             lines.append("")
-        _out("\n".join(lines))  # the answer first: the uniqueness search may take longer
+        print_line("\n".join(lines))  # the answer first: the uniqueness search may take longer
         if not args.first:
             _unique(puzzle, solution, entry, bounds, unknown, known)
     if unknown:
@@ -489,7 +326,7 @@ def _solve_entry(
 
 def _warn_unknown(entry: Entry, exc: BoundReached) -> None:
     where = f"{entry.where}: " if entry.where else ""
-    _err("warning", f"{where}{unknown_uniqueness(exc)}")
+    print_error("warning", f"{where}{unknown_uniqueness(exc)}")
 
 
 def _unique(
@@ -522,8 +359,8 @@ def _unique(
         return None
     if (count == 0) != (solution is None):
         found_by = "the logic solver" if solution is not None else "the exhaustive search"
-        _err("internal error", f"only {found_by} found a solution; please report it")
-        raise _Failure(EXIT_INTERNAL)
+        print_error("internal error", f"only {found_by} found a solution; please report it")
+        raise Failure(EXIT_INTERNAL)
     if solution is None:
         return False
     if count > 1:
@@ -558,7 +395,7 @@ def _count_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
         text = f"at least {_solutions(n)} (the most yass counts)"
     else:
         text = str(n)
-    _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
+    print_line(f"{entry.where or _header(entry)}: {text}" if multi else text)
     return EXIT_OK if n else EXIT_NO_SOLUTION
 
 
@@ -575,7 +412,7 @@ def _check_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     else:
         text, code = "not unique: more than one solution", EXIT_NO_SOLUTION
         text += _ambiguous_text(puzzle, args)
-    _out(f"{entry.where or _header(entry)}: {text}" if multi else text)
+    print_line(f"{entry.where or _header(entry)}: {text}" if multi else text)
     return code
 
 
@@ -632,7 +469,7 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
             text += _counts_text(puzzle, found, args)
         if getattr(args, "ties", False):
             text += _ties_text(puzzle, args)
-    _out(f"{_header(entry)}\n{text}\n" if multi else text)
+    print_line(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
 
 
@@ -683,14 +520,14 @@ def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int
     except ValueError as exc:
         text, code = f"{exc}: nothing to take away", EXIT_NO_SOLUTION
         if args.format == "json":
-            text = _json_dumps({**_entry_fields(entry), "error": str(exc)})
-        _out(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
+            text = json_line({**entry_fields(entry), "error": str(exc)})
+        print_line(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
         return code
     givens = [f"{layout.name(c)}={digit_char(puzzle.givens[c])}" for c in found.givens]
     rules = [layout.constraints[i] for i in found.rules]
     if args.format == "json":
-        text = _json_dumps({
-            **_entry_fields(entry),
+        text = json_line({
+            **entry_fields(entry),
             "puzzle": puzzle.line(),
             "redundant_givens": givens,
             "redundant_rules": [rule.to_json(layout.grid) for rule in rules],
@@ -706,7 +543,7 @@ def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int
             for i, rule in zip(found.rules, rules, strict=True):
                 lines.append(f"  {i + 1}. {rule_summary(rule.to_json(layout.grid), layout.size)}")
         text = "\n".join(lines)
-    _out(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
+    print_line(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
     return EXIT_OK
 
 
@@ -768,7 +605,7 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
         text = render.levels(board, columns, color=color)
     else:
         text = render.grid(board.values, puzzle.layout, givens, legend=True)
-    _out(f"{_header(entry)}\n{text}\n" if multi else text)
+    print_line(f"{_header(entry)}\n{text}\n" if multi else text)
     return EXIT_OK
 
 
@@ -791,14 +628,14 @@ def _run_puzzles(
 
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
-    if found is None and _is_source(args.puzzle):
+    if found is None and is_source(args.puzzle):
         from yass.engine import batch
         from yass.formats import read_puzzles
 
         with batch.open_input(args.puzzle) as opened:
             found = read_puzzles(opened.text(), rules=args.rules, column=args.column), True
             return _run_puzzles(args, handle, found, stats, opened)
-    entries, multi = found if found is not None else _entries(
+    entries, multi = found if found is not None else puzzle_entries(
         args.puzzle, args.rules, column=args.column
     )
     more = _more(source)
@@ -813,7 +650,7 @@ def _run_puzzles(
     start = stats.start if stats is not None else time.perf_counter()
     shown = stats is not None or args.command in _WITH_PROGRESS
     progress = _progress(args, start, total) if shown and multi else None
-    jobs = _jobs(args) if stats is not None else 1  # (says so when -j is capped)
+    jobs = job_count(args) if stats is not None else 1  # (says so when -j is capped)
     jobs = jobs if multi else 1
 
     def done() -> int:
@@ -846,7 +683,7 @@ def _run_puzzles(
                     with whole.block():
                         _replay(events, progress)
                     if code == EXIT_INTERNAL:
-                        raise _Failure(code)
+                        raise Failure(code)
                     worst = max(worst, code)
                     if stats is not None:
                         stats.add(code)
@@ -870,7 +707,7 @@ def _run_puzzles(
     finally:
         _finish(args, stats, progress)
     if count == 0:
-        _err("error", f"{args.puzzle!r} holds no puzzle")
+        print_error("error", f"{args.puzzle!r} holds no puzzle")
         return EXIT_BAD_INPUT
     return worst
 
@@ -882,41 +719,21 @@ _WITH_PROGRESS = ("count", "check", "candidates")
 def _cmd_solve(args: argparse.Namespace) -> int:
     stats = Stats()
     if args.format in ("line", "fpuzzles") and (args.steps or args.techniques is not None):
-        _err("error", "--steps and --techniques need --format pretty or json (line uses search)")
+        print_error(
+            "error", "--steps and --techniques need --format pretty or json (line uses search)"
+        )
         return EXIT_BAD_INPUT
     techniques = _techniques(args.techniques) if args.format not in ("line", "fpuzzles") else []
 
     def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
         return _solve_entry(entry, a, multi, techniques)
 
-    if args.format == "line" and _is_source(args.puzzle):
+    if args.format == "line" and is_source(args.puzzle):
         return _solve_lines(args, stats, handle)
     return _run_puzzles(args, handle, stats=stats)
 
 
 # -- solving a file: blocks of lines, or entries over several processes -------------------
-
-
-def _jobs(args: argparse.Namespace) -> int:
-    """The worker processes to use: ``-j``, at most one per core (with a note when capped)."""
-    cores = _cores()
-    jobs: int | None = getattr(args, "jobs", None)
-    if jobs is None:
-        return cores
-    if jobs > cores:
-        plural = "core" if cores == 1 else "cores"
-        _err("note", f"-j {jobs} is more than the {cores} {plural} here; using {cores}")
-        args.jobs = cores  # say it once
-        return cores
-    return jobs
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _progress(args: argparse.Namespace, start: float, total: int | None = None) -> Progress:
@@ -950,9 +767,9 @@ def _more(source: batch.Input | None) -> Callable[[], bool] | None:
 _WAIT_FOR_INPUT = 0.05
 
 
-def _worker_failed(exc: WorkerError) -> _Failure:
-    _err("internal error", f"{exc}; please report it")
-    return _Failure(EXIT_INTERNAL)
+def _worker_failed(exc: WorkerError) -> Failure:
+    print_error("internal error", f"{exc}; please report it")
+    return Failure(EXIT_INTERNAL)
 
 
 def _finish(args: argparse.Namespace, stats: Stats | None, progress: Progress | None) -> None:
@@ -1063,7 +880,7 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
         source,
         rules=args.rules,
         limit=1 if args.first else 2,
-        processes=_jobs(args),
+        processes=job_count(args),
         start=stats.start,
         bounds=(args.timeout, args.max_guesses),
     )
@@ -1087,7 +904,7 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
     finally:
         _finish(args, stats, progress)
     if stats.puzzles == 0:
-        _err("error", f"{args.puzzle!r} holds no puzzle")
+        print_error("error", f"{args.puzzle!r} holds no puzzle")
         return EXIT_BAD_INPUT
     return worst
 
@@ -1147,10 +964,10 @@ def _entry_job(job: tuple[Entry, argparse.Namespace, bool]) -> tuple[list[tuple[
         techniques = _technique_cache.get(spec, [])
         try:
             code = _solve_entry(entry, args, multi, techniques)
-        except _Failure as exc:
+        except Failure as exc:
             code = exc.code
         except PuzzleError as exc:
-            _err("error", f"{entry.where}: {exc}" if entry.where else str(exc))
+            print_error("error", f"{entry.where}: {exc}" if entry.where else str(exc))
             code = EXIT_BAD_INPUT
     return events, code
 
@@ -1181,7 +998,7 @@ def _explain_entry(
     result = explain(puzzle, techniques, unique=args.unique, bounds=_puzzle_bounds(args))
     _checked(puzzle, result.solution, entry)
     if args.format == "json":
-        _out(_json_dumps({**_entry_fields(entry), **result.to_json()}))
+        print_line(json_line({**entry_fields(entry), **result.to_json()}))
         return EXIT_OK if result.solution is not None else EXIT_NO_SOLUTION
     size = puzzle.size
     lines = [_header(entry)] if multi else []
@@ -1217,7 +1034,7 @@ def _explain_entry(
     lines.append(f"solution: {as_line(solution) if solution is not None else 'none'}")
     if multi:
         lines.append("")
-    _out("\n".join(lines))
+    print_line("\n".join(lines))
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
 
@@ -1225,13 +1042,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
     if args.html is not None:
         if not args.html.strip():
-            _err("error", "--html needs the name of the file to write")
+            print_error("error", "--html needs the name of the file to write")
             return EXIT_BAD_INPUT
         from yass.cli import web as cli_web
 
-        entries, _ = _entries(args.puzzle, args.rules, column=args.column)
+        entries, _ = puzzle_entries(args.puzzle, args.rules, column=args.column)
         return cli_web.explain_html(
-            args, entries, techniques, _puzzle_bounds(args), _out, _err
+            args, entries, techniques, _puzzle_bounds(args), print_line, print_error
         )
 
     def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
@@ -1246,7 +1063,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 def _cmd_rate(args: argparse.Namespace) -> int:
     from yass.cli import rate as cli_rate
 
-    return cli_rate.run(args, _out, _err)
+    return cli_rate.run(args, print_line, print_error)
 
 
 def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
@@ -1264,7 +1081,7 @@ def _progress_board(arg: str, rules: str) -> tuple[Any, str] | None:
     if arg == "-":
         return None  # standard input is read once, by the entry reader
     text = arg
-    if _is_source(arg):
+    if is_source(arg):
         try:
             with open(arg, encoding="utf-8") as stream:
                 text = stream.read(1 << 20)
@@ -1280,7 +1097,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     try:
         return _hint(args, _puzzle_bounds(args))
     except BoundReached as exc:
-        _out(str(exc))
+        print_line(str(exc))
         return EXIT_BOUND
 
 
@@ -1293,13 +1110,13 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         board = found[0]
         solution = None
     else:
-        entries, _ = _entries(args.puzzle, args.rules, column=args.column)
+        entries, _ = puzzle_entries(args.puzzle, args.rules, column=args.column)
         entry = next(entries, None)
         if entry is None:
-            _err("error", f"{args.puzzle!r} holds no puzzle")
+            print_error("error", f"{args.puzzle!r} holds no puzzle")
             return EXIT_BAD_INPUT
         if entry.error is not None:
-            _err("error", entry.message)
+            print_error("error", entry.message)
             return EXIT_BAD_INPUT
         assert entry.puzzle is not None
         from yass.formats.text import pencil_masks
@@ -1315,34 +1132,34 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
             board = entry.puzzle.board()
             _, solution = _search_first(entry.puzzle, 1, bounds)
         if masks is None and solution is None:
-            _err("error", "the puzzle has no solution, so there is no hint to give")
+            print_error("error", "the puzzle has no solution, so there is no hint to give")
             return EXIT_NO_SOLUTION
     lay = board.layout
     if args.marks:
         try:
             check_progress(board, solution, bounds)
         except ProgressError as exc:
-            _err("error", str(exc))
+            print_error("error", str(exc))
             return EXIT_NO_SOLUTION
         marks = snyder_marks(board, args.marks)
         if args.format == "json":
-            _out(_json_dumps({"marks": [
+            print_line(json_line({"marks": [
                 {"house": m.text(lay).split(":")[0], "digit": m.digit,
                  "cells": [lay.name(c) for c in m.cells]}
                 for m in marks
             ]}))
         else:
-            _out("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
+            print_line("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
     try:
         result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
     except ProgressError as exc:
-        _err("error", str(exc))
+        print_error("error", str(exc))
         return EXIT_NO_SOLUTION
     if args.format == "json":
-        _out(_json_dumps(result.to_json(args.level)))
+        print_line(json_line(result.to_json(args.level)))
     else:
-        _out(result.text(args.level))
+        print_line(result.text(args.level))
     return EXIT_OK
 
 
@@ -1353,7 +1170,7 @@ def _cmd_techniques(args: argparse.Namespace) -> int:
     known = {t.code for t in ALL_TECHNIQUES}
     rows = [r for r in TABLE.values() if r.code in known]
     if args.format == "json":
-        _out(_json_dumps([
+        print_line(json_line([
             {"code": r.code, "name": r.name, "order": r.order, "level": r.level_name,
              "difficulty": r.difficulty, "score": r.score, "default": r.default,
              "needs_unique": r.unique, "aliases": list(r.aliases)}
@@ -1371,7 +1188,7 @@ def _cmd_techniques(args: argparse.Namespace) -> int:
         )
     lines.append("")
     lines.append("The ladder tries them in this order; --techniques takes codes or names.")
-    _out("\n".join(lines))
+    print_line("\n".join(lines))
     return EXIT_OK
 
 
@@ -1394,30 +1211,11 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         summary, fields = type_description(kind)
         lines.append(f"  {kind.ljust(width)}  {summary.replace('``', '')}")
         lines.append(f"{indent}fields: {fields}")
-    _out("\n".join(lines))
+    print_line("\n".join(lines))
     return EXIT_OK
 
 
 # -- argument parsing ------------------------------------------------------------------------
-
-
-def _whole(text: str) -> int:
-    """An option's whole number; ArgumentTypeError (argparse's one line) otherwise."""
-    try:
-        return int(text)
-    except ValueError:
-        import argparse  # loaded already: these run while argparse parses
-
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        import argparse
-
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -1462,43 +1260,22 @@ def _command_in(argv: Sequence[str] | None) -> str | None:
     return words[0] if words and words[0] in _COMMANDS else None
 
 
-def _seconds(text: str) -> float:
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
-    return value
-
-
-def _guesses(text: str) -> int:
-    value = _whole(text)
-    if value < 0:
-        import argparse
-
-        raise argparse.ArgumentTypeError(f"cannot be negative ({value})")
-    return value
-
-
 def _cmd_generate(args: argparse.Namespace) -> int:
     from yass.cli import generate as cli_generate
 
-    return cli_generate.run(args, _out, _err)
+    return cli_generate.run(args, print_line, print_error)
 
 
 def _cmd_web(args: argparse.Namespace) -> int:
     from yass.cli import web as cli_web
 
-    return cli_web.run(args, _out, _err)
+    return cli_web.run(args, print_line, print_error)
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
     from yass.cli import convert as cli_convert
 
-    return cli_convert.run(args, _out, _err)
+    return cli_convert.run(args, print_line, print_error)
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -1520,19 +1297,6 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-#: The errors of a write that failed for want of room or of a writable file.
-_WRITE_ERRNOS = frozenset(("ENOSPC", "EDQUOT", "EFBIG", "EBADF", "EROFS", "EIO"))
-
-
-def write_failure(exc: OSError) -> int:
-    """The exit code for ``exc`` raised by a write: EXIT_WRITE_FAILED when the disk or
-    the file refused the data, else EXIT_BAD_INPUT (a path that cannot be a file...)."""
-    import errno
-
-    name = errno.errorcode.get(exc.errno or 0, "")
-    return EXIT_WRITE_FAILED if name in _WRITE_ERRNOS else EXIT_BAD_INPUT
-
-
 def _stdin_default(args: Any) -> bool:
     """PUZZLE left out means standard input, unless it is a terminal (then say what is
     missing and return False)."""
@@ -1540,7 +1304,7 @@ def _stdin_default(args: Any) -> bool:
     if not missing:
         return True
     if _isatty(sys.stdin) or sys.stdin is None:
-        _err("error", f"{args.command}: the following arguments are required: PUZZLE (or"
+        print_error("error", f"{args.command}: the following arguments are required: PUZZLE (or"
              f" send the puzzles to standard input; see 'yass {args.command} --help')")
         return False
     args.puzzle = ["-"] if isinstance(args.puzzle, list) else "-"
@@ -1630,7 +1394,7 @@ def _main(argv: list[str] | None) -> int:
     if sys.stderr is None:  # started with standard error closed (2>&-): messages are lost
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
     if sys.stdout is None:  # started with standard output closed (>&-)
-        _err("error", "standard output is closed, so no result can be written")
+        print_error("error", "standard output is closed, so no result can be written")
         return EXIT_WRITE_FAILED
     _utf8_streams()
     try:
@@ -1644,16 +1408,16 @@ def _main(argv: list[str] | None) -> int:
             code = _COMMANDS[args.command](args)
             sys.stdout.flush()  # (a failure here is a write failure, reported below)
             return code
-        except _Failure as exc:
+        except Failure as exc:
             return exc.code
         except PuzzleError as exc:
-            _err("error", str(exc))
+            print_error("error", str(exc))
             return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         global _interrupted
         _interrupted = True  # (a later Ctrl-C is ignored, see _ctrl_c)
         try:
-            _err("interrupted", "stopped by Ctrl-C")
+            print_error("interrupted", "stopped by Ctrl-C")
         except (OSError, ValueError):
             pass
         return EXIT_INTERRUPTED
@@ -1665,8 +1429,8 @@ def _main(argv: list[str] | None) -> int:
         code = write_failure(exc)
         what = "cannot write the output: " if code == EXIT_WRITE_FAILED else ""
         where = f" ({exc.filename})" if exc.filename else ""
-        _err("error", f"{what}{exc.strerror or exc}{where}")
+        print_error("error", f"{what}{exc.strerror or exc}{where}")
         return code
     except RecursionError as exc:
-        _err("internal error", f"{exc}; please report it")
+        print_error("internal error", f"{exc}; please report it")
         return EXIT_INTERNAL

@@ -25,7 +25,7 @@ FORMATS = ("fpuzzles", "sudokupad", "json", "line", "hodoku", "sdk", "sdx", "ss"
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `convert` with the parser's ``command`` helper."""
-    from yass.cli.parser import column_argument
+    from yass.cli.common import column_argument
 
     p = command(
         "convert",
@@ -80,7 +80,7 @@ def _objects(
     arg: str, column: str | None = None
 ) -> Iterator[tuple[str, dict[str, Any] | Exception]]:
     """(label, yass JSON object or the error that stopped it) of each puzzle of PUZZLE."""
-    from yass.cli.commands import _is_source
+    from yass.cli.common import is_source
     from yass.core.geometry import PuzzleError
     from yass.formats.fpuzzles import read_link
     from yass.formats.text import looks_like_link, parse_puzzle
@@ -88,7 +88,7 @@ def _objects(
 
     text = arg.strip()
     inline_json = text.startswith("{") and not os.path.exists(arg)
-    if inline_json or not _is_source(arg):
+    if inline_json or not is_source(arg):
         try:
             if looks_like_link(text):
                 yield "", read_link(text)
@@ -112,6 +112,7 @@ def _file_objects(
     from yass.core.geometry import PuzzleError
     from yass.engine import batch
     from yass.formats import read_puzzles
+    from yass.formats.base import too_long
     from yass.formats.fpuzzles import read_link
     from yass.formats.text import (
         LongLine,
@@ -119,7 +120,6 @@ def _file_objects(
         numbered_lines,
         parse_puzzle,
         printable,
-        too_long,
     )
     from yass.formats.variant_json import loads
 

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from yass.cli.commands import _positive, _seconds
+from yass.cli.common import positive_int, positive_seconds
 from yass.cli.progress import Progress
 from yass.engine.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 
@@ -58,7 +58,7 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " its level, hardest technique, score and number of givens. The same --seed gives"
         " the same puzzles, whatever -j.",
     )
-    p.add_argument("-n", "--count", type=_positive, default=1, metavar="COUNT",
+    p.add_argument("-n", "--count", type=positive_int, default=1, metavar="COUNT",
                    help="how many puzzles (default 1)")
     p.add_argument("--level", metavar="LEVELS",
                    help=f"level(s) of the hardest step, comma-separated: {', '.join(LEVEL_NAMES)}")
@@ -89,13 +89,15 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument("--template", metavar="FILE",
                    help="a puzzle file (JSON with cages, thermometers, regions...) whose rules"
                    " and givens are kept: the givens added make its solution unique")
-    p.add_argument("--size", type=_positive, default=9, metavar="N", help="grid size (default 9)")
+    p.add_argument(
+        "--size", type=positive_int, default=9, metavar="N", help="grid size (default 9)"
+    )
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
     p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
                    help="line (default), pretty (the grid) or json (one object a line)")
-    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
+    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes (default: all cores)")
-    p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="give up a puzzle after SECONDS (of the clock, every search"
                    " included): its line says 'no puzzle found within SECONDS s' and the"
                    " exit code is 4")
@@ -222,9 +224,9 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
             timeout = RARE_TIMEOUT
         err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
-    from yass.cli.commands import _jobs
+    from yass.cli.common import job_count
 
-    jobs = min(_jobs(args), args.count)  # (_jobs says so when -j is capped at the cores)
+    jobs = min(job_count(args), args.count)  # (job_count says so when -j is capped at the cores)
     code = EXIT_OK
     progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
     try:

@@ -11,13 +11,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from yass.cli.commands import (
+from yass.cli.common import (
     EXIT_CODES,
     PUZZLE_HELP,
-    _guesses,
-    _out,
-    _positive,
-    _seconds,
+    column_argument,
+    guess_limit,
+    positive_int,
+    positive_seconds,
+    print_line,
 )
 from yass.core.outcomes import EXIT_BAD_INPUT
 
@@ -49,7 +50,7 @@ class _VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> NoReturn:
         from yass._version import __version__  # the package's version is read from it
 
-        _out(f"yass {__version__}")
+        print_line(f"yass {__version__}")
         parser.exit()
 
 
@@ -150,16 +151,6 @@ def _puzzle_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def column_argument(parser: argparse.ArgumentParser) -> None:
-    """``--column N|NAME``: the column of CSV or TSV rows that holds the puzzle."""
-    parser.add_argument(
-        "--column",
-        metavar="N|NAME",
-        help="read the puzzle from this column of CSV or TSV rows: a number from 1, or a"
-        " name in the header row (default: the first field of each line)",
-    )
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only``, the other subcommands get no options (enough to
     parse a command line that names ``only``, and quicker to build)."""
@@ -235,7 +226,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed for random orders")
     p.add_argument(
         "--guess-stats",
-        type=_positive,
+        type=positive_int,
         metavar="N",
         help="also solve with N random guess orders and report the guesses required"
         " (mean, median, min, max)",
@@ -243,7 +234,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "-j",
         "--jobs",
-        type=_positive,
+        type=positive_int,
         metavar="N",
         help="solve a file's puzzles in N processes (default: one per core; 1: in this"
         " process). Output stays in input order. Workers start only once a run is big"
@@ -263,7 +254,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Print the number of solutions of each puzzle, stopping at --limit.",
     )
     p.add_argument(
-        "--limit", type=_positive, default=1000, metavar="N", help="stop at N solutions"
+        "--limit", type=positive_int, default=1000, metavar="N", help="stop at N solutions"
         " (default 1000)"
     )
     _bound_options(p)
@@ -297,7 +288,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " that never do though no rule keeps them apart (from every solution, up to --cap)",
     )
     p.add_argument(
-        "--cap", type=_positive, default=100, metavar="N",
+        "--cap", type=positive_int, default=100, metavar="N",
         help="count (--counts) or list (--ties) at most N solutions (default 100)",
     )
     _bound_options(p)
@@ -329,7 +320,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="the view (default grid)",
     )
     p.add_argument(
-        "--after", type=_positive, metavar="N",
+        "--after", type=positive_int, metavar="N",
         help="show the board after the first N steps of the solve path (see `yass explain`),"
         " taken one at a time; when a guess comes within them the path is solved to its end"
         " to know it (--timeout bounds either)",
@@ -488,14 +479,14 @@ def _bound_options(p: argparse.ArgumentParser) -> None:
     """--timeout and --max-guesses, for the commands that search."""
     p.add_argument(
         "--timeout",
-        type=_seconds,
+        type=positive_seconds,
         metavar="SECONDS",
         help="give up on a puzzle after SECONDS (may be a fraction): its line says"
         " 'timeout after SECONDS s', the next puzzle goes on, and the exit code is 4",
     )
     p.add_argument(
         "--max-guesses",
-        type=_guesses,
+        type=guess_limit,
         metavar="N",
         help="give up on a puzzle when a search needs more than N guesses (digits tried"
         " where logic runs out): its line says 'stopped after N guesses', the next puzzle"

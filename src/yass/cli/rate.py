@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from yass.cli.commands import PUZZLE_HELP, _positive
+from yass.cli.common import PUZZLE_HELP, positive_int
 from yass.engine.batch import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ DASK_CHUNK = 16
 
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `rate` with the parser's ``command`` helper."""
-    from yass.cli.parser import column_argument
+    from yass.cli.common import column_argument
 
     p = command(
         "rate",
@@ -77,7 +77,7 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     where.add_argument(
         "-j",
         "--jobs",
-        type=_positive,
+        type=positive_int,
         metavar="N",
         help="rate a file's puzzles in N processes (default: one per core). Output stays in"
         " input order",
@@ -159,9 +159,9 @@ def rating_tsv(r: Rating) -> str:
 
 
 def _json_line(entry: Entry, r: Rating) -> str:
-    from yass.cli.commands import _entry_fields, _json_dumps
+    from yass.cli.common import entry_fields, json_line
 
-    return _json_dumps({**_entry_fields(entry), **r.to_json()})
+    return json_line({**entry_fields(entry), **r.to_json()})
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -170,12 +170,12 @@ def _json_line(entry: Entry, r: Rating) -> str:
 def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]]:
     """Every entry of every PUZZLE argument, with its classic 9x9 line (None: unreadable,
     "": not a classic 9x9 puzzle)."""
-    from yass.cli.commands import _entries
+    from yass.cli.common import puzzle_entries
     from yass.formats.text import pencil_masks
 
     for arg in args.puzzle:
         # rate() checks the givens itself (in C, with the quick path), and says what clashes.
-        entries, _ = _entries(arg, "", check=False, column=args.column)
+        entries, _ = puzzle_entries(arg, "", check=False, column=args.column)
         for entry in entries:
             puzzle = entry.puzzle
             if puzzle is None:
@@ -296,12 +296,12 @@ class _Counts:
 def run(args: argparse.Namespace, out: Callable[[str], None],
         err: Callable[[str, str], None]) -> int:
     """``yass rate``: every puzzle's rating on ``--scale``, in input order."""
-    from yass.cli.commands import _Failure, _is_source, _jobs
+    from yass.cli.common import Failure, is_source, job_count
     from yass.cli.progress import Progress
     from yass.core.geometry import PuzzleError
     from yass.rating import Rating, RatingError, rate_many
 
-    several = len(args.puzzle) > 1 or any(_is_source(a) for a in args.puzzle)
+    several = len(args.puzzle) > 1 or any(is_source(a) for a in args.puzzle)
     client = None
     if args.scheduler is not None:
         try:
@@ -309,7 +309,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         except _DaskError as exc:
             err("error", str(exc))
             return EXIT_BAD_INPUT
-    jobs = _jobs(args) if client is None else 1  # (says so when -j is capped)
+    jobs = job_count(args) if client is None else 1  # (says so when -j is capped)
     jobs = jobs if several else 1
     waiting: deque[tuple[Entry, str | None]] = deque()
 
@@ -374,7 +374,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         while waiting:
             worst = max(worst, report_bad(*waiting.popleft()))
     except Exception as exc:
-        if client is None or isinstance(exc, (PuzzleError, _Failure)):
+        if client is None or isinstance(exc, (PuzzleError, Failure)):
             raise  # yass.cli.commands reports these as for any command
         # A task that failed on the cluster (yass missing on a worker, a lost worker...).
         progress.clear()

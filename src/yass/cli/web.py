@@ -170,7 +170,7 @@ def explain_html(
         with open(args.html, "w", encoding="utf-8") as stream:
             stream.write(standalone_html(payload))
     except OSError as exc:
-        from yass.cli.commands import write_failure
+        from yass.cli.common import write_failure
 
         err("error", f"cannot write {args.html}: {exc.strerror or exc}")
         return write_failure(exc)  # 74 for a full disk, 2 for a path that is no file

@@ -239,7 +239,7 @@ _AFTER_PUZZLE = frozenset(" \t,;#")
 
 
 def _too_long() -> str:
-    from yass.formats.text import too_long
+    from yass.formats.base import too_long
 
     return too_long()
 

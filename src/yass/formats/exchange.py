@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from yass.formats.text import ParseError
+from yass.formats.base import ParseError
 
 __all__ = [
     "WRITERS",
@@ -413,7 +413,7 @@ def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def decode_sudokupad(payload: str) -> dict[str, Any]:
     """The yass JSON of an ``scl``/``ctc`` payload (prefix included)."""
-    from yass.formats.fpuzzles import lz_text
+    from yass.formats.lz import lz_text
 
     text = lz_text(payload.strip()[3:], "SudokuPad", first=4)  # after the scl/ctc prefix
     parser = _Compact(text)
@@ -470,13 +470,13 @@ def _sudokupad_data(obj: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _payload(obj: Mapping[str, Any], prefix: str) -> str:
-    from yass.formats.fpuzzles import _codec
+    from yass.formats.lz import codec
 
     data = _sudokupad_data(obj)
     if prefix == "scl":  # the short keys of SudokuPad's zipper
         data = _shorten(data)
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    _, compress = _codec()
+    _, compress = codec()
     return "https://sudokupad.app/" + prefix + str(compress(text))
 
 
