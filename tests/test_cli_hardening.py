@@ -57,6 +57,9 @@ EVERY_COMMAND = {
     "rate": ["rate", P],
     "convert": ["convert", P],
     "web": ["web", "--port", "0"],
+    "--help": ["--help"],
+    "solve --help": ["solve", "--help"],
+    "--version": ["--version"],
 }
 
 
@@ -191,6 +194,30 @@ def test_timeout_holds_for_every_search(case: str) -> None:
     assert code == 4, out
     assert "timeout after 0.5 s" in out or "no puzzle found within 0.5 s" in out
     assert seconds < timeout + OVERSHOOT + MARGIN, f"{case}: {seconds:.2f} s"
+
+
+#: A puzzle rated ER 11.9 (Easter Monster): SE's nested chains and yass's ladder take far
+#: longer than a second on it.
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+
+@pytest.mark.parametrize("scale", ["se", "hodoku", "all"])
+def test_rate_holds_its_timeout_and_says_the_rating_is_incomplete(scale: str) -> None:
+    timeout = 0.5
+    code, seconds, out = timed_main(
+        ["rate", EASTER_MONSTER, "--scale", scale, "--timeout", str(timeout)]
+    )
+    assert code == 4, out
+    if scale != "hodoku":  # SE's lower bounds, never a made-up number
+        assert "ER >= " in out and "incomplete" in out
+    if scale != "se":
+        assert "ladder incomplete: past --timeout" in out
+    assert seconds < timeout + OVERSHOOT + MARGIN, f"rate --scale {scale}: {seconds:.2f} s"
+
+
+def test_rate_within_its_timeout_is_a_full_rating() -> None:
+    code, _, out = timed_main(["rate", P, "--scale", "all", "--timeout", "30"])
+    assert code == 0 and "incomplete" not in out and "ER 4.2" in out and "score" in out
 
 
 @pytest.mark.parametrize("code", ["fc", "fn", "sp"])

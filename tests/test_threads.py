@@ -157,7 +157,7 @@ _PURE = r"""
 import importlib.util, sys
 from pathlib import Path
 import yass
-source = Path(yass.__file__).with_name("_core.py")
+source = Path(yass.__file__).parent / "engine" / "_core.py"
 spec = importlib.util.spec_from_file_location("yass.engine._core", source)
 core = importlib.util.module_from_spec(spec)
 sys.modules["yass.engine._core"] = core

@@ -1401,6 +1401,7 @@ def _main(argv: list[str] | None) -> int:
         try:
             args = _plain_solve(argv) or build_parser(_command_in(argv)).parse_args(argv)
         except SystemExit as exc:  # --help, --version, usage errors
+            sys.stdout.flush()  # (a failure here is a write failure, reported below)
             return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
         if not _stdin_default(args):
             return EXIT_BAD_INPUT

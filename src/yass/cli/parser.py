@@ -61,6 +61,12 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores a failed write (help into a full disk would exit 0); the
+        # command reports it like any other write failure.
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("yass").strip()
         where = f"{command}: " if command else ""

@@ -18,8 +18,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from yass.cli.common import PUZZLE_HELP, positive_int
-from yass.engine.batch import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK
+from yass.cli.common import PUZZLE_HELP, positive_int, positive_seconds
+from yass.core.outcomes import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
 
 if TYPE_CHECKING:
     from yass.formats.text import Entry
@@ -91,6 +91,15 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " in 10 s, one line says so (exit code 2)",
     )
     p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="the most seconds a puzzle's slow parts may take: SE's forcing chains (default"
+        " 600) and, with --scale hodoku or all, yass's ladder (default: no limit). A rating"
+        " stopped by it is 'incomplete' (SE: with lower bounds, ER >= ...; the ladder: its"
+        " fields left empty), the next puzzle goes on, and the exit code is 4",
+    )
+    p.add_argument(
         "--stats",
         action="store_true",
         help="at the end print on standard error the count of puzzles per whole ER and per"
@@ -121,8 +130,15 @@ def _se_text(r: Rating) -> str:
 
 
 def _ladder_text(r: Rating) -> str:
+    if r.score is None:
+        return "ladder incomplete: past --timeout"
     hardest = f" ({r.hodoku_hardest})" if r.hodoku_hardest else ""
     return f"score {r.score}  level {r.level or '-'}{hardest}  guesses {r.guesses}"
+
+
+def _stopped(r: Rating) -> bool:
+    """Whether a rating stopped short of its scale's figures (at the time limit)."""
+    return r.status == "incomplete" or (r.scale != "se" and r.score is None)
 
 
 def rating_text(r: Rating) -> str:
@@ -345,7 +361,10 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     if args.format == "tsv":
         out("\t".join(tsv_columns(args.scale)))
     chunk = {"chunksize": DASK_CHUNK} if client is not None else {}
-    results = rate_many(lines(), jobs=jobs, scale=args.scale, client=client, **chunk)
+    timeout = args.timeout
+    results = rate_many(
+        lines(), jobs=jobs, scale=args.scale, client=client, timeout=timeout, **chunk
+    )
     try:
         with contextlib.closing(results):
             for result in results:
@@ -364,6 +383,8 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
                 counts.add(result)
                 if result.status in ("no solution", "not unique"):
                     worst = max(worst, EXIT_NO_SOLUTION)
+                elif timeout is not None and _stopped(result):
+                    worst = max(worst, EXIT_BOUND)
                 if args.format == "json":
                     write(_json_line(entry, result))
                 elif args.format == "tsv":
