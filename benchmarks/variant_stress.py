@@ -21,7 +21,7 @@ The family of the puzzle decides which kinds go in the pool:
 =============  =======================================================
 
 Clues go in one at a time, in random order, until yass proves the puzzle unique
-(``yass.fast.search(puzzle, 2)``, checked every fourth clue); then 12 clues picked
+(``yass.engine.fast.search(puzzle, 2)``, checked every fourth clue); then 12 clues picked
 at random are tried in turn, and each the puzzle stays unique without is dropped. A uniqueness
 check that passes a bound of branches counts as "not unique yet" (more clues follow),
 so a puzzle hard for yass is not thrown away, only given more clues.
@@ -61,9 +61,9 @@ def _neighbours(cell: int, steps: tuple[tuple[int, int], ...]) -> Iterator[int]:
 
 def random_grid(rng: random.Random) -> list[int]:
     """A random solution grid: a solved empty grid relabelled and shuffled."""
-    from yass import fast
-    from yass.board import Puzzle
-    from yass.layout import Layout
+    from yass.core.board import Puzzle
+    from yass.core.layout import Layout
+    from yass.engine import fast
 
     base = fast.solve(Puzzle(Layout.classic(N), (0,) * (N * N)))
     assert base is not None
@@ -230,8 +230,8 @@ def _entry(name: str, family: str, grid: list[int], clues: list[Entry]) -> Entry
 
 
 def _unique(entry: Entry, max_nodes: int) -> bool:
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import puzzle_from_json
 
     try:

@@ -7,12 +7,12 @@ or the JSON files given: a list of yass JSON puzzles, each with its published
 * yass, search: the puzzle read from its JSON (``yass.formats.puzzle_from_json``) and,
   when the entry carries its original f-puzzles payload (``fpuzzles_lzbase64``), also
   from that payload (``yass.formats.parse_puzzle``); each reading searched with
-  ``yass.fast.search(puzzle, 2, Bounds(timeout))``: solved correctly (the first
+  ``yass.engine.fast.search(puzzle, 2, Bounds(timeout))``: solved correctly (the first
   solution is the published one), proved unique (the count stops at 1), CPU seconds of
   the search, and which engine served it (``classic9``, ``generic``, ``reference``).
   Column ``fpz``: ``ok`` when the f-puzzles reading has the same givens and the same
   unique, correct solution as the JSON reading; ``-`` when the entry has no payload.
-* yass, logic: ``yass.solver.solve(puzzle, bounds=Bounds(timeout))``, the human-style
+* yass, logic: ``yass.logic.solver.solve(puzzle, bounds=Bounds(timeout))``, the human-style
   ladder with guesses only where logic runs out: solved correctly, solved without a
   guess (``guesses == 0``), the guesses counted, whether the path avoided forcing
   chains, forcing nets and speculation, the hardest technique on the path (highest
@@ -46,7 +46,7 @@ The stress set (``--stress N``): puzzles made by ``benchmarks/variant_stress.py`
 fixed seed (zero-given and few-given 9x9 puzzles with killer cages, little killers,
 arrows, thermometers, sandwiches and renban lines, each unique), kept in
 ``benchmarks/data/variant_stress.json`` (``--regenerate`` makes it again). For each
-puzzle: yass's proof of uniqueness (the JSON read, then ``yass.fast.search(puzzle, 2)``,
+puzzle: yass's proof of uniqueness (the JSON read, then ``yass.engine.fast.search(puzzle, 2)``,
 as ``yass count --limit 2``) and OR-Tools CP-SAT's (``pip install ortools``: the model
 built, then up to two solutions enumerated with one worker), CPU seconds each, in the
 same process one after the other; then median, p95 and max per solver, the ratio per
@@ -102,8 +102,8 @@ def _short(exc: BaseException, limit: int = 90) -> str:
 
 def _yass_search(entry: Entry, timeout: float) -> Result:
     """Read the JSON (and the f-puzzles payload), search each reading, check them."""
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import puzzle_from_json
 
     out: Result = {}
@@ -140,8 +140,8 @@ def _fpuzzles_check(
     payload: str, givens: Sequence[int], truth: tuple[int, ...], timeout: float
 ) -> Result:
     """The f-puzzles reading: same givens, and the same unique, correct solution."""
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import parse_puzzle
 
     out: Result = {}
@@ -172,7 +172,7 @@ def _fpuzzles_check(
 
 
 def _hardest(codes: Sequence[str]) -> str:
-    from yass.table import TABLE
+    from yass.core.table import TABLE
 
     rows = [TABLE[c] for c in codes if c != "guess" and c in TABLE]
     if not rows:
@@ -182,9 +182,9 @@ def _hardest(codes: Sequence[str]) -> str:
 
 def _yass_logic(entry: Entry, timeout: float) -> Result:
     """The logic solver's path: guesses, forcing, hardest technique."""
-    from yass import solver
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
     from yass.formats import puzzle_from_json
+    from yass.logic import solver
 
     out: Result = {}
     try:
@@ -295,7 +295,7 @@ def pencilmark_json(entry: Entry) -> dict[str, Any]:
             else:
                 region("diag", [_name(n + 1 - i, i) for i in idx])
         elif t == "disjoint_groups":
-            from yass.geometry import box_shape
+            from yass.core.geometry import box_shape
 
             shape = box_shape(n)
             if shape is None:
@@ -396,7 +396,7 @@ def pencilmark_json(entry: Entry) -> dict[str, Any]:
             + regions
         )
     elif regions:
-        from yass.geometry import box_shape
+        from yass.core.geometry import box_shape
 
         shape = box_shape(n)
         out["regions"] = regions
@@ -759,8 +759,8 @@ def _quantile(values: Sequence[float], q: float) -> float:
 def _stress_yass(entry: Entry, timeout: float) -> Result:
     """yass's proof of uniqueness (``count --limit 2``): read the JSON, search for two
     solutions; CPU seconds of both."""
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import puzzle_from_json
 
     start = time.process_time()
@@ -801,10 +801,10 @@ def stress(args: argparse.Namespace) -> int:
         with_cpsat = not args.no_cpsat
     except ImportError:
         with_cpsat = False
-    import yass.fast
+    from yass.engine import fast
     from yass.formats import puzzle_from_json
 
-    yass.fast.search(puzzle_from_json(entries[0]), 2)  # the engine loaded once
+    fast.search(puzzle_from_json(entries[0]), 2)  # the engine loaded once
     timeout = float(args.timeout)
     rows: list[tuple[Entry, Result, Result]] = []
     for i, e in enumerate(entries):
@@ -816,7 +816,7 @@ def stress(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         print("\r" + " " * 20 + "\r", end="", file=sys.stderr)
     print(f"stress set: {len(rows)} puzzles from {path.name}; yass"
-          f" {'compiled' if yass.fast.is_compiled() else 'interpreted'} core, fast.search"
+          f" {'compiled' if fast.is_compiled() else 'interpreted'} core, fast.search"
           f" (limit 2) from the JSON; " + ("CP-SAT one worker, up to 2 solutions (model"
                                             " built + solved)" if with_cpsat else "no CP-SAT"))
     print(f"{'puzzle':<26} {'clues':>5} {'giv':>3} {'yass s':>9} {'n':>2}"
@@ -918,12 +918,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     pm = None if args.no_pencilmark else _pencilmark()
     with_pm = pm is not None
-    import yass.fast  # loaded and warmed once here, shared by the forked workers
-    import yass.solver
+    import yass.engine.fast  # loaded and warmed once here, shared by the forked workers
+    import yass.logic.solver
     from yass.formats import parse_puzzle
 
     warm = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9......."
-    yass.solver.solve(parse_puzzle(warm))
+    yass.logic.solver.solve(parse_puzzle(warm))
     if pm is not None:
         pm.rate(warm, fields=["contains", "band"])
 
@@ -957,7 +957,7 @@ def main(argv: list[str] | None = None) -> int:
 
     version = f" {pm.__version__}" if pm is not None else ""
     print(f"variant puzzles: {len(rows)}; bound {timeout:g} s per search; -j {args.jobs};"
-          f" yass {'compiled' if yass.fast.is_compiled() else 'interpreted'} core;"
+          f" yass {'compiled' if yass.engine.fast.is_compiled() else 'interpreted'} core;"
           + (f" pencilmark{version} (input {args.pm_input})" if with_pm
              else " pencilmark not installed or not asked for"))
     for text in table(rows, with_pm, how):

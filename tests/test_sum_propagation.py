@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from conftest import digits_of, variant_entries, variant_puzzle
-from yass import fast, search
-from yass.board import Puzzle
-from yass.compiled import compile_layout, house_sums
 from yass.constraints import constraint_from_json
-from yass.geometry import Grid, box_shape
-from yass.layout import Layout
+from yass.core.board import Puzzle
+from yass.core.geometry import Grid, box_shape
+from yass.core.layout import Layout
+from yass.engine import fast, search
+from yass.engine.compiled import compile_layout, house_sums
 
 STRESS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "variant_stress.json"
 
