@@ -2083,7 +2083,7 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
     """The automaton's exact support when the line's digits all differ: its states
     paired with the digits used so far, forward then back, as in ``_g_layered``, over
     the cells' supports in ``GD_SUP``, which it narrows. 0 when it gave up (more than
-    2048 pairs: the supports stay), -1 when no line fits, else 1."""
+    768 pairs: the supports stay), -1 when no line fits, else 1."""
     global _ghgen
     _ghgen += 1
     if _ghgen == 0:
@@ -2111,7 +2111,7 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
                 key = key << 16 | used | low
                 slot = _gy_find(key)
                 if slot < 0:
-                    if np >= 2048:
+                    if np >= 768:
                         return 0
                     slot = -1 - slot
                     GH_STAMP[slot] = _ghgen
