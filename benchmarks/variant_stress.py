@@ -24,7 +24,11 @@ Clues go in one at a time, in random order, until yass proves the puzzle unique
 (``yass.engine.fast.search(puzzle, 2)``, checked every fourth clue); then 12 clues picked
 at random are tried in turn, and each the puzzle stays unique without is dropped. A uniqueness
 check that passes a bound of branches counts as "not unique yet" (more clues follow),
-so a puzzle hard for yass is not thrown away, only given more clues.
+so a puzzle hard for yass is not thrown away, only given more clues. That bound makes
+the set depend a little on the engine that made it: the set the benchmark reads is the
+file ``benchmarks/data/variant_stress.json``, made once (``variants.py --regenerate``
+makes it again, the same where no check reached its bound). It leans toward puzzles
+whose uniqueness yass proves within the bound, which favours yass in the comparison.
 
 ``cpsat_count(entry, limit)`` builds a CP-SAT model of a puzzle of this set (the types
 above) and enumerates up to ``limit`` solutions with one worker. CP-SAT is OR-Tools'
