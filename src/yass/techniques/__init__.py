@@ -56,7 +56,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("lp", "lt", "np", "nt", "hp", "ht", "nq", "hq"), "subsets"),
     **dict.fromkeys(("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf"), "fish"),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
-    **dict.fromkeys(("bug", "ur1", "ur2", "ur3", "ur4", "hr", "ar"), "uniqueness"),
+    **dict.fromkeys(("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar"), "uniqueness"),
     **dict.fromkeys(("sky", "d2sk", "kite", "tf", "der", "er"), "single_digit"),
     **dict.fromkeys(("sdc", "alsxz", "alsxy", "alsc", "db"), "als"),
     **dict.fromkeys(("sc", "mc"), "colouring"),
