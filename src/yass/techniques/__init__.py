@@ -54,7 +54,11 @@ FAMILIES: dict[str, str] = {
     "rl": "rules",
     "io": "arithmetic",
     **dict.fromkeys(("lp", "lt", "np", "nt", "hp", "ht", "nq", "hq"), "subsets"),
-    **dict.fromkeys(("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf"), "fish"),
+    **dict.fromkeys(
+        ("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf", "sqb", "fsqb", "ssqb",
+         "wha", "fwha", "swha", "lev", "flev", "slev"),
+        "fish",
+    ),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(
         ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar"),
