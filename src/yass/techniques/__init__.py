@@ -59,6 +59,7 @@ FAMILIES: dict[str, str] = {
          "wha", "fwha", "swha", "lev", "flev", "slev"),
         "fish",
     ),
+    **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf"), "complex_fish"),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(
         ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar"),
@@ -69,6 +70,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("sc", "mc", "md"), "colouring"),
     **dict.fromkeys(("xc", "xyc", "aic", "gaic"), "chains"),
     **dict.fromkeys(("fc", "fn"), "forcing"),
+    **dict.fromkeys(("ape", "ate"), "aligned"),
     "sp": "speculation",
 }
 
