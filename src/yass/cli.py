@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from yass import batch
-    from yass.board import Puzzle
+    from yass.board import Board, Puzzle
     from yass.formats.text import Entry
     from yass.techniques.base import Technique
 
@@ -1334,6 +1334,8 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         else:
             _out("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
+    if args.all:
+        return _hint_all(args, board, solution, techniques, bounds)
     try:
         result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
     except ProgressError as exc:
@@ -1343,6 +1345,39 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         _out(_json_dumps(result.to_json(args.level)))
     else:
         _out(result.text(args.level))
+    return EXIT_OK
+
+
+def _hint_all(
+    args: argparse.Namespace, board: Board, solution: Sequence[int] | None,
+    techniques: list[Technique] | None, bounds: Bounds | None,
+) -> int:
+    """``hint --all``: every step of every technique on the grid, grouped by technique."""
+    from yass.explain import ProgressError, all_steps, check_progress
+    from yass.table import TABLE
+
+    try:
+        check_progress(board, solution, bounds)
+    except ProgressError as exc:
+        _err("error", str(exc))
+        return EXIT_NO_SOLUTION
+    groups = all_steps(board, techniques, unique=args.unique, bounds=bounds)
+    lay = board.layout
+    if args.format == "json":
+        _out(_json_dumps({"solved": board.is_solved(), "techniques": [
+            {"technique": code, "name": TABLE[code].name,
+             "steps": [s.to_json(lay) for s in steps]}
+            for code, steps in groups
+        ]}))
+        return EXIT_OK
+    if board.is_solved():
+        _out("the grid is already solved")
+        return EXIT_OK
+    lines = []
+    for code, steps in groups:
+        lines.append(f"{TABLE[code].name} ({len(steps)}):")
+        lines += [f"  {s.notation or s.changes(lay.size)}" for s in steps]
+    _out("\n".join(lines) or "no technique applies: guess")
     return EXIT_OK
 
 

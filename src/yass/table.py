@@ -163,6 +163,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("ate", "Aligned Triple Exclusion", 7.5, 330, _U, "off", ("ate", "aligned triplet exclusion")),
     ("alsc", "ALS Chain", 7.6, 340, _U, "", ("als xy chain",)),
     ("db", "Death Blossom", 7.8, 360, _U, "", ()),
+    ("tset", "Template Set", 8.0, 10000, _X, "off", ("template set", "templates")),
+    ("tdel", "Template Delete", 8.0, 10000, _X, "off", ("template delete", "template del")),
     ("fc", "Forcing Chain", 8.2, 500, _X, "",
      ("forcing chains", "cell forcing chain", "unit forcing chain")),
     ("fn", "Forcing Net", 8.8, 700, _X, "", ("forcing nets", "dynamic forcing chain")),

@@ -71,6 +71,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("xc", "xyc", "aic", "gaic"), "chains"),
     **dict.fromkeys(("fc", "fn"), "forcing"),
     **dict.fromkeys(("ape", "ate"), "aligned"),
+    **dict.fromkeys(("tset", "tdel"), "templates"),
     "sp": "speculation",
 }
 
