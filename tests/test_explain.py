@@ -10,9 +10,19 @@ import pytest
 
 from conftest import SEED_PUZZLE, digits_of, puzzle_lines
 from yass import parse_puzzle
-from yass.board import Board, Puzzle
-from yass.cli import main
-from yass.explain import (
+from yass.cli.commands import main
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import bits
+from yass.core.layout import Layout
+from yass.core.step import Step, changes_notation
+from yass.core.table import TABLE
+from yass.formats.candidates import (
+    CandidateError,
+    board_from_candidates,
+    looks_like_candidates,
+    parse_candidates,
+)
+from yass.logic.explain import (
     ProgressError,
     all_steps,
     check_progress,
@@ -20,19 +30,9 @@ from yass.explain import (
     hint,
     snyder_marks,
 )
-from yass.formats.candidates import (
-    CandidateError,
-    board_from_candidates,
-    looks_like_candidates,
-    parse_candidates,
-)
-from yass.geometry import bits
-from yass.layout import Layout
+from yass.logic.solver import GUESS, guess_stats, ladder_for, solve
+from yass.logic.techniques import ALL_TECHNIQUES, Technique, get_techniques
 from yass.render import candidates as candidate_picture
-from yass.solver import GUESS, guess_stats, ladder_for, solve
-from yass.step import Step, changes_notation
-from yass.table import TABLE
-from yass.techniques import ALL_TECHNIQUES, Technique, get_techniques
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 
@@ -182,12 +182,13 @@ def test_hint_all_lists_every_step_grouped_in_ladder_order(
         if code not in ("fc", "fn", "sp"):  # the forcing searches yield lazily, in stages
             (tech,) = get_techniques(code)
             assert steps == list(tech.find(board))[:20]
-    code, out, _ = run(capsys, "hint", "--all", "--format", "json", SEED_PUZZLE)
+    status, out, _ = run(capsys, "hint", "--all", "--format", "json", SEED_PUZZLE)
+    assert status == 0
     listed = json.loads(out)["techniques"]
     assert [g["technique"] for g in listed] == codes
     assert [len(g["steps"]) for g in listed] == [len(s) for _, s in groups]
-    code, out, _ = run(capsys, "hint", "--all", SEED_PUZZLE)
-    assert code == 0 and out.splitlines()[0] == f"{TABLE[codes[0]].name} ({len(groups[0][1])}):"
+    status, out, _ = run(capsys, "hint", "--all", SEED_PUZZLE)
+    assert status == 0 and out.splitlines()[0] == f"{TABLE[codes[0]].name} ({len(groups[0][1])}):"
 
 
 def test_hint_level_two_on_a_chain_names_what_it_changes() -> None:

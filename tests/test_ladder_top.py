@@ -16,8 +16,8 @@ import pytest
 from conftest import puzzle_lines
 from test_techniques import SEARCHING
 from test_wings import _classic, _states
-from yass.search import solve as search_solve
-from yass.techniques import ALL_TECHNIQUES, get_techniques
+from yass.engine.search import solve as search_solve
+from yass.logic.techniques import ALL_TECHNIQUES, get_techniques
 
 COSTLY = ("frxw", "frsf", "muxw", "musf", "ate", "tset", "tdel",
           "fsqb", "ssqb", "fwha", "swha", "flev", "slev")
