@@ -151,7 +151,7 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("wxyz", "WXYZ-Wing", 4.6, 200, _U, "", ("wxyzwing", "bent wing")),
     ("vwxyz", "VWXYZ-Wing", 4.8, 220, _U, "off", ("vwxyzwing",)),
     ("md", "3D Medusa", 5.6, 250, _U, "", ("medusa", "3d medusa colouring")),
-    ("ape", "Aligned Pair Exclusion", 6.2, 300, _U, "", ("ape", "aligned pair")),
+    ("ape", "Aligned Pair Exclusion", 6.2, 300, _U, "off", ("ape", "aligned pair")),
     ("xc", "X-Chain", 6.6, 260, _U, "", ()),
     ("xyc", "XY-Chain", 6.6, 260, _U, "", ()),
     ("aic", "Nice Loop/AIC", 7.0, 280, _U, "",
