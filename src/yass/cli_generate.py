@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 from yass.cli import _positive, _seconds
+from yass.cli_dask import scheduler_option
+from yass.outcomes import ClusterError
 from yass.progress import Progress
 
 __all__ = ["add_parser", "run"]
@@ -93,8 +95,10 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
     p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
                    help="line (default), pretty (the grid) or json (one object a line)")
-    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
-                   help="worker processes (default: all cores)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
+                       help="worker processes (default: all cores)")
+    scheduler_option(where, "make the puzzles")
     p.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="give up a puzzle after SECONDS (of the clock, every search"
                    " included): its line says 'no puzzle found within SECONDS s' and the"
@@ -223,14 +227,20 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
     from yass.cli import _jobs
+    from yass.cli_dask import DaskError, closing, connect
 
-    jobs = min(_jobs(args), args.count)  # (_jobs says so when -j is capped at the cores)
+    try:
+        client = connect(args)
+    except DaskError as exc:
+        err("error", str(exc))
+        return EXIT_BAD_INPUT
+    # (_jobs says so when -j is capped at the cores)
+    jobs = min(_jobs(args), args.count) if client is None else 1
     code = EXIT_OK
     progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
+    made = generate(req, args.count, seed=args.seed, jobs=jobs, timeout=timeout, client=client)
     try:
-        for done, item in enumerate(
-            generate(req, args.count, seed=args.seed, jobs=jobs, timeout=timeout), 1
-        ):
+        for done, item in enumerate(made, 1):
             progress.before_output()
             if isinstance(item, int):
                 out(f"no puzzle found within {timeout:g} s (puzzle {item + 1})")
@@ -241,6 +251,12 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     except PuzzleError as exc:
         err("error", str(exc))
         return EXIT_BAD_INPUT
-    finally:
+    except ClusterError as exc:
         progress.clear()
+        err("error", f"the Dask cluster at {args.scheduler} failed: {exc}")
+        return EXIT_BAD_INPUT
+    finally:
+        made.close()
+        progress.clear()
+        closing(client)
     return code

@@ -19,6 +19,7 @@ from yass.cli import (
     _positive,
     _seconds,
 )
+from yass.cli_dask import scheduler_option
 from yass.outcomes import EXIT_BAD_INPUT
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -240,7 +241,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="also solve with N random guess orders and report the guesses required"
         " (mean, median, min, max)",
     )
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "-j",
         "--jobs",
         type=_positive,
@@ -249,6 +251,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " process). Output stays in input order. Workers start only once a run is big"
         " enough to gain from them",
     )
+    scheduler_option(where, "solve a file's puzzles")
     p.add_argument(
         "--stats",
         action="store_true",
@@ -268,6 +271,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     _bound_options(p)
     _progress_option(p)
+    _jobs_or_scheduler(p, "count a file's puzzles")
 
     p = command(
         "check",
@@ -277,6 +281,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     _bound_options(p)
     _progress_option(p)
+    _jobs_or_scheduler(p, "check a file's puzzles")
 
     p = command(
         "candidates",
@@ -357,6 +362,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
     _bound_options(p)
+    _jobs_or_scheduler(p, "explain a file's puzzles (not with --html)")
 
     p = command(
         "hint",
@@ -482,6 +488,21 @@ def _terminal_columns() -> int:
     except (AttributeError, ValueError, OSError):
         pass
     return 80
+
+
+def _jobs_or_scheduler(p: argparse.ArgumentParser, what: str) -> None:
+    """``-j N`` (default 1, in this process) or ``--scheduler ADDRESS``, for ``what``."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help=f"{what} in N processes (default 1: in this process; at most one per core)."
+        " Output stays in input order",
+    )
+    scheduler_option(where, what)
 
 
 def _bound_options(p: argparse.ArgumentParser) -> None:
