@@ -1307,6 +1307,16 @@ def _explain_entry(
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
 
+def _cmd_show(args: argparse.Namespace) -> int:
+    if args.format in ("svg", "pdf") or args.output is not None:
+        from yass import cli_print
+
+        if cli_print.misplaced(args, _err):
+            return EXIT_BAD_INPUT
+        return cli_print.show(args, _err)
+    return _run_puzzles(args, _show_entry)
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
     if args.html is not None:
@@ -1596,7 +1606,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": lambda a: _run_puzzles(a, _check_entry),
     "candidates": lambda a: _run_puzzles(a, _candidates_entry),
     "redundant": lambda a: _run_puzzles(a, _redundant_entry),
-    "show": lambda a: _run_puzzles(a, _show_entry),
+    "show": lambda a: _cmd_show(a),
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "rate": _cmd_rate,

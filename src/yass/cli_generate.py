@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from yass.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 from yass.cli import _positive, _seconds
 from yass.cli_dask import scheduler_option
+from yass.cli_print import add_options as add_print_options
 from yass.outcomes import ClusterError
 from yass.progress import Progress
 
@@ -93,8 +94,11 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    " and givens are kept: the givens added make its solution unique")
     p.add_argument("--size", type=_positive, default=9, metavar="N", help="grid size (default 9)")
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
-    p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
-                   help="line (default), pretty (the grid) or json (one object a line)")
+    p.add_argument("--format", choices=("line", "pretty", "json", "pdf"), default="line",
+                   help="line (default), pretty (the grid), json (one object a line) or pdf"
+                   " (the puzzles drawn --per-page to a page, to print; needs the extra"
+                   " yass-sudoku[print])")
+    add_print_options(p)
     where = p.add_mutually_exclusive_group()
     where.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                        help="worker processes (default: all cores)")
@@ -187,15 +191,21 @@ def _no_solution(req: Any, args: argparse.Namespace) -> str | None:
     return f"{where} rules and givens allow no solution, so no puzzle can be made"
 
 
+def _info(item: Any) -> str:
+    """What a puzzle's line says after it: level, hardest technique, score, givens, ER."""
+    info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
+            f" {item.givens} givens")
+    if item.se is not None:
+        info += f", ER {item.se[0]:.1f}/{item.se[1]:.1f}/{item.se[2]:.1f}"
+    return info
+
+
 def _text(item: Any, fmt: str) -> str:
     from yass import render
 
     if fmt == "json":
         return json.dumps(item.to_json())
-    info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
-            f" {item.givens} givens")
-    if item.se is not None:
-        info += f", ER {item.se[0]:.1f}/{item.se[1]:.1f}/{item.se[2]:.1f}"
+    info = _info(item)
     practice = ""
     if item.practice_grid is not None:
         practice = f"  practice after {item.practice_step} steps: {item.practice_grid}"
@@ -226,9 +236,22 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
             timeout = RARE_TIMEOUT
         err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
+    from yass import cli_print
     from yass.cli import _jobs
     from yass.cli_dask import DaskError, closing, connect
 
+    if cli_print.misplaced(args, err):
+        return EXIT_BAD_INPUT
+    printed: list[Any] | None = None  # --format pdf: (caption, board, givens) of each
+    if args.format == "pdf":
+        from yass.printout import PrintError, _fpdf
+
+        try:
+            _fpdf()  # say so before any work
+        except PrintError as exc:
+            err("error", str(exc))
+            return EXIT_BAD_INPUT
+        printed = []
     try:
         client = connect(args)
     except DaskError as exc:
@@ -243,8 +266,15 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         for done, item in enumerate(made, 1):
             progress.before_output()
             if isinstance(item, int):
-                out(f"no puzzle found within {timeout:g} s (puzzle {item + 1})")
+                missing = f"no puzzle found within {timeout:g} s (puzzle {item + 1})"
+                if printed is None:
+                    out(missing)
+                else:
+                    err("note", missing)
                 code = EXIT_BOUND
+            elif printed is not None:
+                printed.append((f"{item.index + 1}. {_info(item)}", item.puzzle.board(),
+                                item.puzzle.givens))
             else:
                 out(_text(item, args.format))
             progress.update(done, done)
@@ -259,4 +289,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         made.close()
         progress.clear()
         closing(client)
+    if printed is not None:
+        written = cli_print.write(cli_print.document("pdf", printed, args), "pdf", args, err)
+        code = max(code, written)
     return code

@@ -20,6 +20,7 @@ from yass.cli import (
     _seconds,
 )
 from yass.cli_dask import scheduler_option
+from yass.cli_print import add_options as add_print_options
 from yass.outcomes import EXIT_BAD_INPUT
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -333,6 +334,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "--view", choices=("grid", "candidates", "pencil", "levels"), default="grid",
         help="the view (default grid)",
     )
+    p.add_argument(
+        "--format", choices=("text", "svg", "pdf"), default="text",
+        help="text (default: the --view); svg: the grid drawn with its rules' marks as the"
+        " web page draws them (one puzzle); pdf: the same, ready to print (needs the extra"
+        " yass-sudoku[print])",
+    )
+    add_print_options(p)
     p.add_argument(
         "--after", type=_positive, metavar="N",
         help="show the board after the first N steps of the solve path (see `yass explain`),"
