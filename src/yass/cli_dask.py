@@ -10,9 +10,10 @@ does not answer is one line on standard error (``DaskError``).
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-from typing import Any
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -108,5 +109,7 @@ def connect(args: argparse.Namespace) -> Any:
 def closing(client: Any) -> None:
     """Close ``client`` (None: nothing to do), quietly: the run's outcome is already known."""
     if client is not None:
+        import contextlib
+
         with contextlib.suppress(Exception):
             client.close()

@@ -9,34 +9,39 @@ refused the data (2 for a path that cannot be a file), as for ``explain --html``
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from yass.outcomes import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
     from yass.board import Board
+
+    #: What one puzzle on paper is: (caption, board, givens or None for the board's own).
+    Printed = tuple[str, Board, Sequence[int] | None]
 
 __all__ = ["add_options", "document", "misplaced", "show", "write"]
 
-#: What one puzzle on paper is: (caption, board, givens or None for the board's own).
-Printed = tuple[str, "Board", "Sequence[int] | None"]
+#: Paper sizes and puzzles a page (``yass.printout.PAPERS`` and ``PER_PAGE``, whose
+#: import waits until a drawing is made).
+PAPER_NAMES = ("a4", "letter")
+PER_PAGE_CHOICES = (1, 2, 4, 6)
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
     """``--output``, ``--paper`` and ``--per-page`` (for the svg and pdf formats)."""
-    from yass.printout import PAPERS, PER_PAGE
-
     p.add_argument("-o", "--output", metavar="FILE",
                    help="with --format svg or pdf: write to FILE (default: standard output;"
                    " a PDF is not written to a terminal)")
-    p.add_argument("--paper", choices=tuple(PAPERS), default="a4",
+    p.add_argument("--paper", choices=PAPER_NAMES, default="a4",
                    help="with --format pdf: the page size (default a4)")
-    p.add_argument("--per-page", type=int, choices=tuple(PER_PAGE), default=1, metavar="N",
+    p.add_argument("--per-page", type=int, choices=PER_PAGE_CHOICES, default=1, metavar="N",
                    help="with --format pdf: puzzles a page, "
-                   f"{'|'.join(map(str, PER_PAGE))} (default 1)")
+                   f"{'|'.join(map(str, PER_PAGE_CHOICES))} (default 1)")
 
 
 def misplaced(args: argparse.Namespace, err: Callable[[str, str], None]) -> bool:

@@ -21,13 +21,15 @@ Nothing here prints or reads argv.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
-from yass.board import Board
 from yass.geometry import digit_char
-from yass.render import region_ids
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+    from yass.board import Board
 
 __all__ = [
     "PAPERS",
@@ -192,6 +194,8 @@ def drawing(board: Board, givens: Sequence[int] | None = None) -> Drawing:
     """The shapes of ``board``: the grid, its rules' marks (in the variant JSON format,
     ``Constraint.to_json``) and its digits: the givens (``givens``, by default the cells
     of ``board.givens``, or every placed digit) bold, the other placed digits in blue."""
+    from yass.render import region_ids
+
     lay = board.layout
     n = lay.size
     rules = [c.to_json(lay.grid) for c in lay.constraints]
@@ -521,6 +525,8 @@ def _num(x: float) -> str:
 
 
 def _svg_shape(s: Shape) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+
     attrs: list[tuple[str, str]] = [("class", s.cls)]
     if s.kind == "text":
         attrs.append(("fill", s.fill or INK))
@@ -571,6 +577,8 @@ def svg(board: Board, givens: Sequence[int] | None = None, *, title: str = "",
         mm: float | None = None) -> str:
     """An SVG document of ``board`` (see ``drawing``); ``title`` as its ``<title>``, ``mm``
     the width of a cell in millimetres on paper (default 10)."""
+    from xml.sax.saxutils import escape
+
     d = drawing(board, givens)
     cell = 10.0 if mm is None else mm
     scale = cell / U
