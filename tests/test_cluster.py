@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from conftest import puzzle_lines
-from yass import batch
-from yass.cli import main
+from yass.cli.commands import main
+from yass.engine import batch
 
 pytest.importorskip("distributed")
 
@@ -108,12 +108,12 @@ def test_a_task_that_fails_on_the_cluster_is_one_line(
 ) -> None:
     """A worker without yass (here: a job that cannot be unpickled there) is the cluster's
     failure, said in one line, exit code 2, not a traceback."""
-    import yass.cli
+    import yass.cli.commands
 
     def broken(job: Any) -> Any:  # a local function: the workers cannot load it
         raise AssertionError("not reached")
 
-    monkeypatch.setattr(yass.cli, "_entry_job", broken)
+    monkeypatch.setattr(yass.cli.commands, "_entry_job", broken)
     puzzle_file = tmp_path / "good.txt"
     puzzle_file.write_text("\n".join(puzzle_lines("kaggle_sample.txt", 3)) + "\n")
     code, out, err = _run(["check", str(puzzle_file), "--scheduler",

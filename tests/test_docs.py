@@ -54,7 +54,7 @@ def test_the_readme_is_a_front_page_with_the_quick_start_and_links_to_the_guide(
         'python3 -m pip install ".[test]" && python3 -m pytest\n'
     )
     assert quick in text
-    from yass.cli_parser import build_parser
+    from yass.cli.parser import build_parser
 
     commands = _commands(build_parser())
     example = text.split("## One example per command", 1)[1].split("```")[1]
@@ -78,7 +78,7 @@ def _commands(parser: Any) -> dict[str, Any]:
 
 def test_the_usage_lines_of_the_guide_give_every_option_of_every_command() -> None:
     """docs/usage.md's synopsis (once the README's) against each command's --help."""
-    from yass.cli_parser import build_parser
+    from yass.cli.parser import build_parser
 
     text = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
     block = text.split("```", 2)[1]

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, VARIANTS, puzzle_lines, variant_puzzle
-from yass import printout
-from yass.cli import main
-from yass.geometry import digit_char
+from yass.cli.commands import main
+from yass.core.geometry import digit_char
+from yass.render import printout
 
 SVG = "{http://www.w3.org/2000/svg}"
 ENTRIES: list[dict[str, Any]] = json.loads(VARIANTS.read_text())
