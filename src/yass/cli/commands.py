@@ -1356,7 +1356,7 @@ PLAIN_SOLVE: dict[str, Any] = {
     "version": None, "command": "solve", "rules": "", "format": "pretty", "steps": False,
     "techniques": None, "first": False, "unique": None, "timeout": None,
     "max_guesses": None, "guess_order": "fixed", "seed": None, "guess_stats": None,
-    "jobs": None, "stats": False, "progress": None, "column": None,
+    "jobs": None, "scheduler": None, "stats": False, "progress": None, "column": None,
 }
 
 
