@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from yass.cli.printing import Printed
-    from yass.core.board import Puzzle
+    from yass.core.board import Board, Puzzle
     from yass.engine import batch
     from yass.formats.text import Entry
     from yass.logic.techniques.base import Technique
@@ -1274,6 +1274,8 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         else:
             print_line("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
+    if args.all:
+        return _hint_all(args, board, solution, techniques, bounds)
     try:
         result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
     except ProgressError as exc:
@@ -1283,6 +1285,39 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         print_line(json_line(result.to_json(args.level)))
     else:
         print_line(result.text(args.level))
+    return EXIT_OK
+
+
+def _hint_all(
+    args: argparse.Namespace, board: Board, solution: Sequence[int] | None,
+    techniques: list[Technique] | None, bounds: Bounds | None,
+) -> int:
+    """``hint --all``: every step of every technique on the grid, grouped by technique."""
+    from yass.core.table import TABLE
+    from yass.logic.explain import ProgressError, all_steps, check_progress
+
+    try:
+        check_progress(board, solution, bounds)
+    except ProgressError as exc:
+        print_error("error", str(exc))
+        return EXIT_NO_SOLUTION
+    groups = all_steps(board, techniques, unique=args.unique, bounds=bounds)
+    lay = board.layout
+    if args.format == "json":
+        print_line(json_line({"solved": board.is_solved(), "techniques": [
+            {"technique": code, "name": TABLE[code].name,
+             "steps": [s.to_json(lay) for s in steps]}
+            for code, steps in groups
+        ]}))
+        return EXIT_OK
+    if board.is_solved():
+        print_line("the grid is already solved")
+        return EXIT_OK
+    lines = []
+    for code, steps in groups:
+        lines.append(f"{TABLE[code].name} ({len(steps)}):")
+        lines += [f"  {s.notation or s.changes(lay.size)}" for s in steps]
+    print_line("\n".join(lines) or "no technique applies: guess")
     return EXIT_OK
 
 

@@ -383,6 +383,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--marks", type=int, nargs="?", const=2, choices=(2, 3), metavar="2|3",
                    help="instead of a hint, the pencil marks worth writing: for each box, the"
                    " digits with exactly two places left (--marks 3: two or three)")
+    p.add_argument("--all", action="store_true",
+                   help="every step available now, grouped by technique in ladder order (at"
+                   " most 20 a technique), instead of the first one")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
