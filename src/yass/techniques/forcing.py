@@ -95,6 +95,7 @@ from yass.board import Board
 from yass.bounds import poll
 from yass.geometry import bits, digit_char, mask_digits
 from yass.layout import Layout, per_layout
+from yass.propagate import outside_reach
 from yass.step import (
     Link,
     Node,
@@ -107,7 +108,6 @@ from yass.step import (
 )
 from yass.techniques.base import Technique, join_words
 from yass.techniques.context import context
-from yass.techniques.intersections import outside_reach
 
 __all__ = ["ForcingChain", "ForcingNet"]
 
