@@ -442,10 +442,10 @@ def settle(
                 if queue or hs_dirty or props_dirty:
                     continue
             if ac_t and consistent:
-                why = _revise_arcs(state, ac_t, queue, hs_t, ic_t, log)
+                broke = _revise_arcs(state, ac_t, queue, hs_t, ic_t, log)
                 ac_t = 0
-                if why is not None:
-                    return why
+                if broke is not None:
+                    return broke
                 dirty = sum(1 << d for d, t in enumerate(hs_t) if t)
                 if dirty:
                     hs_dirty |= dirty
