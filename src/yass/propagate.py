@@ -401,7 +401,7 @@ def settle(
                     ic_dirty |= hs_dirty
                 if queue or hs_dirty:
                     continue
-            if ic_dirty:
+            if ic_dirty and locked:
                 todo, ic_dirty = ic_dirty, 0
                 for d in mask_digits(todo):
                     d -= 1
