@@ -1,5 +1,6 @@
 """The propagation kernel (``yass.propagate``): sound on the corpora, its reason log
-replays to its result, and the compiled engines' own propagation agrees with it.
+replays to its result, and the compiled engines' own propagation and the forcing
+nets' layered one agree with it.
 
 The compiled engines (``_core``) propagate with their own code for speed. Where they
 apply the same rules the kernel does, their fixed point must be the kernel's, cell by
@@ -19,9 +20,10 @@ from conftest import interpreted, puzzle_lines, variant_entries, variant_puzzle
 from yass import _core
 from yass.board import Board, ConflictError, Puzzle
 from yass.compiled import compile_layout
-from yass.geometry import char_digit
+from yass.geometry import bits, char_digit
 from yass.layout import Layout
-from yass.propagate import Change, settle_all
+from yass.propagate import Candidates, Change, assume, settle, settle_all
+from yass.techniques.forcing import ForcingChain, ForcingNet, _Search
 
 PY = interpreted(_core, "yass_core_interpreted_propagate")
 ENGINES = [pytest.param(_core, id="core"), pytest.param(PY, id="interpreted")]
@@ -182,3 +184,91 @@ def test_generic_engine_against_the_kernel_on_variants(entry: dict[str, Any]) ->
                 assert kernel is None, givens
             elif kernel is not None:
                 assert _within(kernel, compiled), givens
+
+
+# -- forcing nets and chains against the kernel ------------------------------------------------
+
+
+def _kernel_branch(board: Board, premise: int) -> tuple[str | None, Candidates]:
+    """The kernel's fixed point under a forcing premise (``_Search``'s encoding)."""
+    n = board.layout.ncells
+    d, x = divmod(premise >> 1, n)
+    state = board.state()
+    if premise & 1:
+        return assume(state, x, d + 1, locked=True, consistent=True), state
+    state.eliminate(x, d + 1)
+    touched = [0] * board.layout.size
+    touched[d] = 1 << x
+    queue = [x] if not state.cands[x] & (state.cands[x] - 1) else []
+    return settle(state, queue, touched, 1 << x, locked=True, consistent=True), state
+
+
+def _branch_closures(tech: ForcingNet | ForcingChain, board: Board, premises: set[int]) -> _Search:
+    """The branches of ``premises`` advanced until nothing more follows."""
+    search = _Search(tech, board, {("p", p) for p in premises})
+    k = 0
+    while any(not (b.dead or b.done) for b in search.branches):
+        for b in search.branches:
+            if not (b.dead or b.done):
+                search.advance(b, k)
+        k += 1
+    return search
+
+
+class _Net(ForcingNet):
+    max_depth = 10_000
+    max_facts = 10**9
+
+
+class _Chain(ForcingChain):
+    max_depth = 10_000
+    max_facts = 10**9
+
+
+def _forcing_boards() -> list[Board]:
+    """Boards at the kernel's fixed point (the net leaves to the board what the board
+    itself implies): classic, and variants with relations and rules of their own."""
+    boards = []
+    for puzzle, _ in _classic()[:3]:
+        boards.append(puzzle.board())
+    wanted = ("Blitz", "X-Sum", "Tiny Scar", "Bird in a storm", "Clipped")
+    for entry in variant_entries(multi_cell=True):
+        if entry["name"].startswith(wanted):
+            boards.append(variant_puzzle(entry).board())
+    for board in boards:
+        assert settle_all(board, locked=True, consistent=True) is None
+    return boards
+
+
+@pytest.mark.parametrize("board", _forcing_boards(), ids=lambda b: b.line()[:12])
+def test_forcing_branches_reach_the_kernels_fixed_point(board: Board) -> None:
+    """A forcing net follows a premise layer by layer with the kernel's rules, so what a
+    branch ends with is the kernel's fixed point under that premise, and it breaks
+    exactly when the kernel does. A chain (single reasons) never goes further."""
+    n = board.layout.ncells
+    every = [b.premise for b in _Search(ForcingNet(), board).branches]
+    premises = set(every[:: max(1, len(every) // 40)])  # forty, spread over the board
+    net = _branch_closures(_Net(), board, premises)
+    chain = _branch_closures(_Chain(), board, premises)
+    by_premise = {b.premise: b for b in chain.branches}
+    base = net.base
+    assert {b.premise for b in net.branches} == premises
+    for b in net.branches:
+        why, state = _kernel_branch(board, b.premise)
+        assert b.dead == (why is not None), (b.premise, why, b.witness)
+        c = by_premise.get(b.premise)
+        if c is not None and c.dead:
+            assert why is not None, b.premise
+        if why is not None:
+            continue
+        off = on = 0
+        for d in range(board.layout.size):
+            for cell in bits(base.pos[d]):
+                i = d * n + cell
+                if not state.cands[cell] >> d & 1:
+                    off |= 1 << i
+                elif state.values[cell] == d + 1:
+                    on |= 1 << i
+        assert (b.off, b.on) == (off, on), b.premise
+        if c is not None:
+            assert not c.off & ~off and not c.on & ~on, b.premise

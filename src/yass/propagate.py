@@ -377,8 +377,13 @@ def settle(
                 props_dirty = False
                 before = cands[:]
                 for con in hooks:
+                    prior = cands[:] if log is not None else before
                     if not con.propagate(lay.grid, cands):
                         return f"the {con.label} rule would break"
+                    if log is not None:
+                        for cell, (old, new) in enumerate(zip(prior, cands, strict=True)):
+                            if old != new:
+                                _log_gone(log, cell, old & ~new, f"the {con.label} rule")
                 for cell, (old, new) in enumerate(zip(before, cands, strict=True)):
                     if old == new:
                         continue
@@ -387,8 +392,8 @@ def settle(
                     if values[cell]:
                         return f"{lay.name(cell)} would lose its digit"
                     gone = old & ~new
-                    if log is not None:
-                        _log_gone(log, cell, gone, "rules")
+                    # (a rule may narrow more once another has: the hooks run again)
+                    props_dirty = True
                     _drop(pos, cell, gone, hs_t)
                     ac_t |= 1 << cell
                     if locked:
