@@ -1,5 +1,5 @@
-"""Build the compiled search core (``yass._core``) and the SE rating's hot paths
-(``yass._se_core``, ``yass._se_basic``) with Cython when it is available.
+"""Build the compiled search core (``yass.engine._core``) and the SE rating's hot paths
+(``yass.rating._se_core``, ``yass.rating._se_basic``) with Cython when it is available.
 
 The extension is optional: if Cython is missing or the C compiler fails, the package
 still installs and those modules run as plain Python (same results, slower).
@@ -31,10 +31,12 @@ def extensions() -> list[Extension]:
     exts = [
         Extension(name, [path], extra_compile_args=["-O3"], optional=True)
         for name, path in (
-            ("yass._core", "src/yass/_core.py"),
-            ("yass._se_core", "src/yass/_se_core.py"),  # the SE rating's chains
-            ("yass._se_basic", "src/yass/_se_basic.py"),  # ... and its rules below them
-            ("yass._chainwalk", "src/yass/_chainwalk.py"),  # the ladder's chain walk
+            ("yass.engine._core", "src/yass/engine/_core.py"),
+            ("yass.rating._se_core", "src/yass/rating/_se_core.py"),  # the SE rating's chains
+            # ... and its rules below them
+            ("yass.rating._se_basic", "src/yass/rating/_se_basic.py"),
+            # the ladder's chain walk
+            ("yass.logic.techniques._chainwalk", "src/yass/logic/techniques/_chainwalk.py"),
         )
     ]
     built = list(cythonize(exts, compiler_directives=DIRECTIVES, quiet=True))
@@ -48,7 +50,7 @@ def commands() -> dict[str, object]:
     ``#!`` line, the usual console-script entry point on Windows. The entry point's
     wrapper imports ``re`` before yass starts, a fifth of a short command's time."""
     if os.name == "nt":
-        return {"entry_points": {"console_scripts": ["yass = yass.cli:main"]}}
+        return {"entry_points": {"console_scripts": ["yass = yass.cli.commands:main"]}}
     return {"scripts": ["scripts/yass"]}
 
 

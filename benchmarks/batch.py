@@ -182,7 +182,10 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"   {label:<20} --format {fmt:<7}  {row}")
         for what, argv in (
             ("python -c pass", [sys.executable, "-c", "pass"]),
-            ("python -c 'import yass.cli'", [sys.executable, "-c", "import yass.cli"]),
+            (
+                "python -c 'import yass.cli.commands'",
+                [sys.executable, "-c", "import yass.cli.commands"],
+            ),
         ):
             row = "".join(f"{median_wall(argv, args.runs, env):>16.3f}s" for _, env in envs)
             print(f"   {'for scale: ' + what:<38}{row}")

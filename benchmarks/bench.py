@@ -2,12 +2,12 @@
 
 For each puzzle file (one 81-character puzzle a line) this measures, first solution:
 
-* yass, bulk: ``yass.fast.solve_lines`` over the file's lines (text in, text out);
-* yass, per call: ``yass.fast.solve(puzzle)`` once per ``Puzzle``;
+* yass, bulk: ``yass.engine.fast.solve_lines`` over the file's lines (text in, text out);
+* yass, per call: ``yass.engine.fast.solve(puzzle)`` once per ``Puzzle``;
 * python-sat (MiniSat 2.2) with the standard 729-variable CNF (every cell holds exactly
   one digit, every row, column and box holds every digit exactly once), one solver
   built once and the givens passed as assumptions;
-* the pure-Python reference search ``yass.search.solve``, on a few puzzles.
+* the pure-Python reference search ``yass.engine.search.solve``, on a few puzzles.
 
 Every solution of every solver is checked (a valid grid that keeps the givens) outside
 the timed loops. The last columns compare yass with the issue's figures for tdoku, the
@@ -26,9 +26,9 @@ from pathlib import Path
 
 from bench_common import DEFAULT_DATA, UNITS, givens_of, puzzle_lines, valid
 
-from yass import fast, search
-from yass.board import Puzzle
-from yass.layout import Layout
+from yass.core.board import Puzzle
+from yass.core.layout import Layout
+from yass.engine import fast, search
 
 #: "tdoku called once per puzzle from Python", puzzles/s, from issue 3 (this machine kind).
 TDOKU_FROM_PYTHON: dict[str, tuple[int, int]] = {
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         "\nratio = yass bulk / python-sat (target >= 10x on every set). tdoku-Py = the"
         " issue's 'tdoku called once per puzzle from Python'; target >= 20% on the hard"
-        f" sets ({', '.join(HARD_SETS)}), moonshot 50%. reference = yass.search (pure"
+        f" sets ({', '.join(HARD_SETS)}), moonshot 50%. reference = yass.engine.search (pure"
         " Python) on the first puzzles of each set."
     )
     return 1 if failures else 0

@@ -20,8 +20,8 @@ import argparse
 import statistics
 import time
 
+from yass.core.layout import Layout
 from yass.generate import Request, generate
-from yass.layout import Layout
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 FAMILIES = {

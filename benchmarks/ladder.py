@@ -1,6 +1,6 @@
 """Soundness, coverage and speed of the technique ladder, with hodoku-py side by side.
 
-For each puzzle file this runs ``yass.explain`` (the whole human solve path, default
+For each puzzle file this runs ``yass.logic.explain`` (the whole human solve path, default
 ladder) on every puzzle (or an evenly spaced sample) and prints, per file:
 
 * puzzles; solved without a guess; solved without forcing chains, forcing nets or
@@ -84,7 +84,7 @@ def _wrong_steps(steps: Iterable[Any], solution: tuple[int, ...]) -> int:
 def _run_one(job: tuple[str, str, bool, str | None]) -> Outcome:
     line, rules, hodoku, solution_text = job
     import yass
-    from yass.explain import explain
+    from yass.logic.explain import explain
 
     out = Outcome(line)
     try:

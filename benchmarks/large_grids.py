@@ -8,7 +8,7 @@ shuffled), each with a random subset of its cells kept as givens at a mix of den
 (from about a quarter to about a half of the cells; 80 givens is among the 16x16 ones).
 Every puzzle has a solution; the sparser ones usually have several.
 
-For each puzzle it times ``yass.fast.count_solutions(puzzle, 2)`` (the uniqueness check,
+For each puzzle it times ``yass.engine.fast.count_solutions(puzzle, 2)`` (the uniqueness check,
 the generic compiled engine) in CPU seconds and prints, per size and overall, the
 median, the 99th percentile and the maximum, with the branches taken. The target is a
 maximum under 10 s and a 99th percentile under 1 s. A search that runs past ``--cap``
@@ -28,11 +28,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from yass import _core, fast
-from yass.board import Puzzle
-from yass.bounds import BoundReached, Bounds
+from yass.core.board import Puzzle
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.geometry import box_shape, digit_char
+from yass.engine import _core, fast
 from yass.formats.text import make_layout
-from yass.geometry import box_shape, digit_char
 
 #: Givens per puzzle, drawn in turn: a mix of densities for each size.
 DENSITIES = {

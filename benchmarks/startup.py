@@ -74,7 +74,10 @@ def _children_cpu() -> float:
 
 def launcher(src: str) -> list[str]:
     """Run the ``yass`` command from the source tree ``src`` (its ``src`` directory)."""
-    code = f"import sys; sys.path.insert(0, {src!r}); from yass.cli import main; sys.exit(main())"
+    code = (
+        f"import sys; sys.path.insert(0, {src!r}); "
+        "from yass.cli.commands import main; sys.exit(main())"
+    )
     return [sys.executable, "-c", code]
 
 

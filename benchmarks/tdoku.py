@@ -14,7 +14,7 @@ the script prints yass's figures alone.
 
 For each puzzle file (one 81-character puzzle a line) and each mode, first solution
 (``limit=1``) and counting to two (``limit=2``, the uniqueness check), both solvers are
-called once per puzzle from Python: yass through ``yass._core.c9_solve_line`` /
+called once per puzzle from Python: yass through ``yass.engine._core.c9_solve_line`` /
 ``c9_count_line`` (the bulk path), tdoku through ctypes. Timing is CPU time of this
 process (``time.process_time``) over whole passes of the file, in rounds whose order
 alternates (yass first, then tdoku first, ...), so that load from other processes falls
@@ -23,7 +23,7 @@ puzzles/second come from each solver's best round.
 
 Before timing, every yass solution is checked independently (``bench_common.valid``)
 and every count must equal tdoku's. ``api/s`` times the public functions on the same
-lines, one call per puzzle (``yass.fast.find_solution`` and ``count_solutions``, which
+lines, one call per puzzle (``yass.engine.fast.find_solution`` and ``count_solutions``, which
 take a classic line straight to the core), and ``api%`` is their speed against the bulk
 path (median of paired rounds). The last columns are the branch points per puzzle of
 yass (a branch point tries one configuration and then the others, as a guess of tdoku
@@ -46,7 +46,7 @@ from pathlib import Path
 
 from bench_common import DEFAULT_DATA, puzzle_lines, valid
 
-from yass import _core, fast
+from yass.engine import _core, fast
 
 #: The puzzle files, in the order of the report (those present are used).
 SETS = (
@@ -182,7 +182,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = ap.parse_args(argv)
     tdoku = Tdoku(args.tdoku) if args.tdoku else None
     if not _core.is_compiled():
-        print("warning: yass._core is interpreted (build it: python setup.py build_ext --inplace)")
+        print(
+            "warning: yass.engine._core is interpreted"
+            " (build it: python setup.py build_ext --inplace)"
+        )
     print("CPU time per pass, best of", args.rounds, "rounds; ratio: median of paired rounds")
     head = f"{'set':<18} {'mode':<7} {'n':>6} {'yass/s':>10}"
     if tdoku is not None:

@@ -7,12 +7,12 @@ or the JSON files given: a list of yass JSON puzzles, each with its published
 * yass, search: the puzzle read from its JSON (``yass.formats.puzzle_from_json``) and,
   when the entry carries its original f-puzzles payload (``fpuzzles_lzbase64``), also
   from that payload (``yass.formats.parse_puzzle``); each reading searched with
-  ``yass.fast.search(puzzle, 2, Bounds(timeout))``: solved correctly (the first
+  ``yass.engine.fast.search(puzzle, 2, Bounds(timeout))``: solved correctly (the first
   solution is the published one), proved unique (the count stops at 1), CPU seconds of
   the search, and which engine served it (``classic9``, ``generic``, ``reference``).
   Column ``fpz``: ``ok`` when the f-puzzles reading has the same givens and the same
   unique, correct solution as the JSON reading; ``-`` when the entry has no payload.
-* yass, logic: ``yass.solver.solve(puzzle, bounds=Bounds(timeout))``, the human-style
+* yass, logic: ``yass.logic.solver.solve(puzzle, bounds=Bounds(timeout))``, the human-style
   ladder with guesses only where logic runs out: solved correctly, solved without a
   guess (``guesses == 0``), the guesses counted, whether the path avoided forcing
   chains, forcing nets and speculation, the hardest technique on the path (highest
@@ -91,8 +91,8 @@ def _short(exc: BaseException, limit: int = 90) -> str:
 
 def _yass_search(entry: Entry, timeout: float) -> Result:
     """Read the JSON (and the f-puzzles payload), search each reading, check them."""
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import puzzle_from_json
 
     out: Result = {}
@@ -129,8 +129,8 @@ def _fpuzzles_check(
     payload: str, givens: Sequence[int], truth: tuple[int, ...], timeout: float
 ) -> Result:
     """The f-puzzles reading: same givens, and the same unique, correct solution."""
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
     from yass.formats import parse_puzzle
 
     out: Result = {}
@@ -161,7 +161,7 @@ def _fpuzzles_check(
 
 
 def _hardest(codes: Sequence[str]) -> str:
-    from yass.table import TABLE
+    from yass.core.table import TABLE
 
     rows = [TABLE[c] for c in codes if c != "guess" and c in TABLE]
     if not rows:
@@ -171,9 +171,9 @@ def _hardest(codes: Sequence[str]) -> str:
 
 def _yass_logic(entry: Entry, timeout: float) -> Result:
     """The logic solver's path: guesses, forcing, hardest technique."""
-    from yass import solver
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
     from yass.formats import puzzle_from_json
+    from yass.logic import solver
 
     out: Result = {}
     try:
@@ -284,7 +284,7 @@ def pencilmark_json(entry: Entry) -> dict[str, Any]:
             else:
                 region("diag", [_name(n + 1 - i, i) for i in idx])
         elif t == "disjoint_groups":
-            from yass.geometry import box_shape
+            from yass.core.geometry import box_shape
 
             shape = box_shape(n)
             if shape is None:
@@ -385,7 +385,7 @@ def pencilmark_json(entry: Entry) -> dict[str, Any]:
             + regions
         )
     elif regions:
-        from yass.geometry import box_shape
+        from yass.core.geometry import box_shape
 
         shape = box_shape(n)
         out["regions"] = regions
@@ -765,12 +765,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     pm = None if args.no_pencilmark else _pencilmark()
     with_pm = pm is not None
-    import yass.fast  # loaded and warmed once here, shared by the forked workers
-    import yass.solver
+    import yass.engine.fast  # loaded and warmed once here, shared by the forked workers
+    import yass.logic.solver
     from yass.formats import parse_puzzle
 
     warm = "....4.8.3.6...8..29.86.5..1235.........7..2.........96..2......8.12..7...9......."
-    yass.solver.solve(parse_puzzle(warm))
+    yass.logic.solver.solve(parse_puzzle(warm))
     if pm is not None:
         pm.rate(warm, fields=["contains", "band"])
 
@@ -804,7 +804,7 @@ def main(argv: list[str] | None = None) -> int:
 
     version = f" {pm.__version__}" if pm is not None else ""
     print(f"variant puzzles: {len(rows)}; bound {timeout:g} s per search; -j {args.jobs};"
-          f" yass {'compiled' if yass.fast.is_compiled() else 'interpreted'} core;"
+          f" yass {'compiled' if yass.engine.fast.is_compiled() else 'interpreted'} core;"
           + (f" pencilmark{version} (input {args.pm_input})" if with_pm
              else " pencilmark not installed or not asked for"))
     for text in table(rows, with_pm, how):

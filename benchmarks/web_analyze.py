@@ -32,7 +32,7 @@ from typing import Any
 
 from bench_common import DEFAULT_DATA, puzzle_lines
 
-from yass import fast
+from yass.engine import fast
 from yass.formats import parse_puzzle
 from yass.web import make_server
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from yass.cli import main as yass
+from yass.cli.commands import main as yass
 
 PUZZLE = "409010803000009240000000001390274600000050000002163059500000000013600000908020107"
 OUT = Path(__file__).resolve().parent.parent / "docs" / "img"

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from yass.board import Board, Puzzle
 from yass.constraints import constraint_from_json
-from yass.geometry import Grid, box_shape, char_digit
-from yass.layout import Layout
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, box_shape, char_digit
+from yass.core.layout import Layout
 
 if TYPE_CHECKING:
     from yass.web import Server

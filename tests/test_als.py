@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from conftest import DATA, puzzle_lines, variant_entries, variant_puzzle
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY
-from yass.geometry import Grid, LayoutError, char_digit
-from yass.layout import Layout
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import TABLE, TECHNIQUES, Technique, get_techniques
-from yass.techniques.als import AlsData, almost_locked_sets, house_pairs, max_als_size
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, LayoutError, char_digit
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import TABLE, TECHNIQUES, Technique, get_techniques
+from yass.logic.techniques.als import AlsData, almost_locked_sets, house_pairs, max_als_size
 
 CODES = ("alsxz", "alsxy", "alsc", "db", "sdc")
 MINE: list[Technique] = get_techniques(",".join(CODES))

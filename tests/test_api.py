@@ -70,7 +70,7 @@ HARD9 = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3
 
 
 def test_fast_functions_take_text_like_a_puzzle() -> None:
-    from yass import fast
+    from yass.engine import fast
 
     for line in (SEED_PUZZLE, SEED_PUZZLE.replace("0", "."), HARD9):
         puzzle = yass.parse_puzzle(line)
@@ -90,8 +90,8 @@ def test_fast_functions_take_text_like_a_puzzle() -> None:
 
 
 def test_fast_text_errors_match_the_puzzle_path() -> None:
-    from yass import fast
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
 
     clash = "11" + "." * 79
     with pytest.raises(yass.ConflictError):

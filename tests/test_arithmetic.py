@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 from conftest import digits_of, variant_entries, variant_puzzle
-from yass.board import Board, Puzzle
 from yass.constraints import Arrow, Constraint, Killer, LittleKiller
-from yass.layout import Layout
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import get_techniques
-from yass.techniques.arithmetic import MOST, InniesOuties, equations, regions
+from yass.core.board import Board, Puzzle
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import get_techniques
+from yass.logic.techniques.arithmetic import MOST, InniesOuties, equations, regions
 
 N = 9
 

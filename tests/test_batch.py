@@ -1,8 +1,8 @@
-"""``yass.batch`` and ``yass.progress`` through their own functions, not the command.
+"""``yass.engine.batch`` and ``yass.cli.progress`` through their own functions, not the command.
 
 Worker processes run here for real (two of them, a few times), so ordering, local jobs,
 failures in a worker and stopping early are checked against actual processes. Expected
-solutions come from the reference search (``yass.search``), not from the code tested.
+solutions come from the reference search (``yass.engine.search``), not from the code tested.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, digits_of, keeps_givens, latin_box_errors, puzzle_lines
-from yass import batch, cli, parallel, progress, search
-from yass.cli import main
+from yass.cli import commands as cli
+from yass.cli import progress
+from yass.cli.commands import main
+from yass.core.geometry import PuzzleError
+from yass.engine import batch, parallel, search
 from yass.formats import parse_puzzle
-from yass.geometry import PuzzleError
 
 NOT_UNIQUE_4X4 = "1" + "." * 15
 NO_SOLUTION_4X4 = "123." "...." "...." "...4"  # r1c4 must be 4, but column 4 has a 4
@@ -245,7 +247,7 @@ def test_the_command_reports_a_failed_worker(
     assert stats.startswith("yass: stats: puzzles 0,")
 
 
-# -- yass.progress ----------------------------------------------------------------------------
+# -- yass.cli.progress ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from conftest import SEED_PUZZLE, assert_board_consistent, digits_of
-from yass.board import Board, ConflictError, Puzzle
 from yass.constraints import (
     AntiKing,
     AntiKnight,
@@ -16,9 +15,10 @@ from yass.constraints import (
     Thermo,
 )
 from yass.constraints.base import Constraint
-from yass.geometry import PuzzleError, bits, digits_mask, mask_digits
-from yass.layout import Layout
-from yass.step import Step
+from yass.core.board import Board, ConflictError, Puzzle
+from yass.core.geometry import PuzzleError, bits, digits_mask, mask_digits
+from yass.core.layout import Layout
+from yass.core.step import Step
 
 MIRACLE = [AntiKnight(), AntiKing(), NonConsecutive()]
 

@@ -16,15 +16,15 @@ from types import ModuleType
 import pytest
 
 from conftest import interpreted
-from yass import _core, fast, search
-from yass.board import Puzzle
-from yass.bounds import GUESSES, TIME, BoundReached, Bounds
-from yass.cli import main
-from yass.compiled import compile_layout
+from yass.cli.commands import main
 from yass.constraints import AntiKing, AntiKnight, NonConsecutive
+from yass.core.board import Puzzle
+from yass.core.bounds import GUESSES, TIME, BoundReached, Bounds
+from yass.core.geometry import char_digit
+from yass.core.layout import Layout
+from yass.engine import _core, fast, search
+from yass.engine.compiled import compile_layout
 from yass.formats.text import make_layout
-from yass.geometry import char_digit
-from yass.layout import Layout
 
 #: An empty 16x16 grid: with the Miracle rules the compiled search runs for minutes.
 EMPTY16 = "." * 256

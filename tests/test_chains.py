@@ -7,16 +7,16 @@ from typing import Any
 import pytest
 
 from conftest import puzzle_lines, variant_entries
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY, constraint_from_json, rules_from_names
-from yass.geometry import Grid, LayoutError, box_shape, char_digit
-from yass.layout import Layout
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import get_techniques
-from yass.techniques.chains import MAX_LINKS, length_extra
-from yass.techniques.links import link_graph
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, LayoutError, box_shape, char_digit
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import get_techniques
+from yass.logic.techniques.chains import MAX_LINKS, length_extra
+from yass.logic.techniques.links import link_graph
 
 CHAINS = get_techniques("xc,xyc,aic,gaic")
 

@@ -1,5 +1,6 @@
-"""The ladder's chain walk in C (``yass._chainwalk``): the same hits, in the same order,
-as ``yass.techniques.chains``' walk on Python integers, so the same explanations."""
+"""The ladder's chain walk in C (``yass.logic.techniques._chainwalk``): the same hits, in the
+same order, as ``yass.logic.techniques.chains``' walk on Python integers, so the same
+explanations."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import interpreted
-from yass import _chainwalk
-from yass.explain import explain
 from yass.formats import parse_puzzle
-from yass.techniques import chains
+from yass.logic.explain import explain
+from yass.logic.techniques import _chainwalk, chains
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 
@@ -39,7 +39,9 @@ def _chain_steps(path: list[str]) -> int:
     return sum(1 for n in path if "Chain" in n or "Loop" in n or "AIC" in n)
 
 
-@pytest.mark.skipif(not _chainwalk.is_compiled(), reason="yass._chainwalk is not built")
+@pytest.mark.skipif(
+    not _chainwalk.is_compiled(), reason="yass.logic.techniques._chainwalk is not built"
+)
 def test_compiled_walk_gives_the_same_explanations(monkeypatch: pytest.MonkeyPatch) -> None:
     chained = 0
     for line in _lines("norvig_top95.txt", 9, 8) + _lines("magictour_top1465_sample.txt", 7, 6):

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 import yass
-from yass import fast, search
-from yass.board import Puzzle
 from yass.constraints import constraint_from_json
-from yass.explain import explain
-from yass.geometry import Grid, LayoutError
-from yass.layout import Layout
-from yass.legend import rules_legend
+from yass.core.board import Puzzle
+from yass.core.geometry import Grid, LayoutError
+from yass.core.layout import Layout
+from yass.engine import fast, search
+from yass.logic.explain import explain
+from yass.render.legend import rules_legend
 
 KNIGHT = {(1, 2), (2, 1)}
 

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, variant_entries
-from yass import batch, cli
-from yass.cli import main
+from yass.cli import commands as cli
+from yass.cli.commands import main
+from yass.engine import batch
 
 SEED_SOLUTION_ROWS = [
     "┌───┬───┬───┐",
@@ -408,7 +409,7 @@ def test_solve_searches_for_a_second_solution_once(
 ) -> None:
     """The solver's own uniqueness count (its ladder has uniqueness techniques) is the
     answer the command reports; with a ladder that has none, the command counts once."""
-    from yass import fast
+    from yass.engine import fast
 
     calls: list[int] = []
     real = fast.count_solutions

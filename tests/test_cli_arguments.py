@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli import main
+from yass.cli.commands import main
+from yass.core.geometry import PuzzleError
 from yass.formats import parse_puzzle
-from yass.geometry import PuzzleError
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 

@@ -1,7 +1,7 @@
 """``yass solve FILE --format line`` as a batch: order, errors in place, workers, --stats,
 the progress line, exit codes and Ctrl-C.
 
-The expected lines come from the reference search (``yass.search``) and the library's
+The expected lines come from the reference search (``yass.engine.search``) and the library's
 reader, not from the batch code. Worker processes are forced on small files by
 shrinking the block size and the start-up threshold, so ``-j 2`` really runs in two
 processes here.
@@ -30,10 +30,11 @@ from conftest import (
     puzzle_lines,
     variant_entries,
 )
-from yass import batch, parallel, progress, search
-from yass.cli import main
+from yass.cli import progress
+from yass.cli.commands import main
+from yass.core.geometry import PuzzleError
+from yass.engine import batch, parallel, search
 from yass.formats import parse_puzzle
-from yass.geometry import PuzzleError
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 UNIQUE_4X4 = ".2..3..2..4..1.."

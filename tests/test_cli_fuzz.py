@@ -25,7 +25,8 @@ from collections.abc import Callable
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli import EXIT_CODES, main
+from yass.cli.commands import main
+from yass.cli.common import EXIT_CODES
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 SOLUTION_4 = "1234341221434321"

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli import EXIT_WRITE_FAILED, main
+from yass.cli.commands import main
+from yass.cli.common import EXIT_WRITE_FAILED
 
 P = SEED_PUZZLE
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
@@ -56,6 +57,9 @@ EVERY_COMMAND = {
     "rate": ["rate", P],
     "convert": ["convert", P],
     "web": ["web", "--port", "0"],
+    "--help": ["--help"],
+    "solve --help": ["solve", "--help"],
+    "--version": ["--version"],
 }
 
 
@@ -170,7 +174,7 @@ def timed_main(argv: list[str], limit: float = 60) -> tuple[int, float, str]:
     """(exit code, seconds main() took, standard output) of ``main(argv)`` in a fresh
     process (interpreter start-up not counted; a hang fails after ``limit``)."""
     script = (
-        "import io, sys, time\nfrom yass.cli import main\n"
+        "import io, sys, time\nfrom yass.cli.commands import main\n"
         f"argv = {argv!r}\nout = io.StringIO()\nreal, sys.stdout = sys.stdout, out\n"
         "t = time.monotonic()\ncode = main(argv)\nseconds = time.monotonic() - t\n"
         "sys.stdout = real\nprint(code, seconds)\nprint(out.getvalue(), end='')\n"
@@ -192,14 +196,38 @@ def test_timeout_holds_for_every_search(case: str) -> None:
     assert seconds < timeout + OVERSHOOT + MARGIN, f"{case}: {seconds:.2f} s"
 
 
+#: A puzzle rated ER 11.9 (Easter Monster): SE's nested chains and yass's ladder take far
+#: longer than a second on it.
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+
+@pytest.mark.parametrize("scale", ["se", "hodoku", "all"])
+def test_rate_holds_its_timeout_and_says_the_rating_is_incomplete(scale: str) -> None:
+    timeout = 0.5
+    code, seconds, out = timed_main(
+        ["rate", EASTER_MONSTER, "--scale", scale, "--timeout", str(timeout)]
+    )
+    assert code == 4, out
+    if scale != "hodoku":  # SE's lower bounds, never a made-up number
+        assert "ER >= " in out and "incomplete" in out
+    if scale != "se":
+        assert "ladder incomplete: past --timeout" in out
+    assert seconds < timeout + OVERSHOOT + MARGIN, f"rate --scale {scale}: {seconds:.2f} s"
+
+
+def test_rate_within_its_timeout_is_a_full_rating() -> None:
+    code, _, out = timed_main(["rate", P, "--scale", "all", "--timeout", "30"])
+    assert code == 0 and "incomplete" not in out and "ER 4.2" in out and "score" in out
+
+
 @pytest.mark.parametrize("code", ["fc", "fn", "sp"])
 def test_the_long_techniques_stop_inside_one_search_at_the_time_limit(code: str) -> None:
     """Forcing chains, nets and speculation on an empty Miracle grid search for about a
     second before their first step: the time limit is polled inside that search, so it
     is not overrun by its length (before, only between steps)."""
-    from yass.bounds import BoundReached, Bounds, watching
+    from yass.core.bounds import BoundReached, Bounds, watching
     from yass.formats import parse_puzzle
-    from yass.techniques import get_techniques
+    from yass.logic.techniques import get_techniques
 
     board = parse_puzzle(EMPTY9, rules="miracle").board()
     (technique,) = get_techniques(code)
@@ -216,8 +244,8 @@ def test_show_after_takes_only_the_steps_asked(
 ) -> None:
     """`show --after N` takes N steps, not the whole path (which can take minutes), and
     its board is the one the path's first N steps give (`yass explain`)."""
-    from yass import explain as explain_module
     from yass.formats import parse_puzzle
+    from yass.logic import explain as explain_module
     from yass.render import candidates
 
     puzzle = parse_puzzle(P)
@@ -240,8 +268,8 @@ def test_show_after_guesses_takes_only_the_steps_asked(
     """Where logic runs out within the first N steps (an empty grid guesses at once), the
     guesses are found by a search per digit, not by solving the whole path; the board is
     still the one the path's first N steps give."""
-    from yass import explain as explain_module
     from yass.formats import parse_puzzle
+    from yass.logic import explain as explain_module
     from yass.render import candidates
 
     for line, after in (("." * 81, 14), ("." * 36, 9)):
@@ -364,9 +392,9 @@ def test_a_scheduler_address_that_is_none_is_one_line_at_once(address: str, why:
 def test_jobs_above_the_cores_are_capped_with_a_note(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> None:
-    from yass import cli
+    from yass.cli import common
 
-    monkeypatch.setattr(cli, "_cores", lambda: 2)
+    monkeypatch.setattr(common, "core_count", lambda: 2)
     code, _, err = run(capsys, *argv, "-j", "1000")
     assert code == 0
     assert err == "yass: note: -j 1000 is more than the 2 cores here; using 2\n"
@@ -382,7 +410,7 @@ def test_long_runs_over_files_show_progress(
     monkeypatch: pytest.MonkeyPatch,
     command: str,
 ) -> None:
-    from yass import progress
+    from yass.cli import progress
 
     monkeypatch.setattr(progress, "DELAY", 0.0)
     monkeypatch.setattr(progress, "INTERVAL", 0.0)

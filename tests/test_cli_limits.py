@@ -22,15 +22,15 @@ from typing import Any
 import pytest
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
-from yass import cli, progress
-from yass.cli import main
+from yass.cli import common, progress
+from yass.cli.commands import main
 from yass.constraints import JSON_FIELDS, REGISTRY
+from yass.core.geometry import a_digit
 from yass.formats import parse_puzzle, puzzle_from_json
 from yass.formats.text import MAX_LINE
-from yass.geometry import a_digit
-from yass.solver import solve
-from yass.techniques import get_techniques
-from yass.techniques.relations import RelationConsistency
+from yass.logic.solver import solve
+from yass.logic.techniques import get_techniques
+from yass.logic.techniques.relations import RelationConsistency
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 TOO_LONG = f"is longer than {MAX_LINE:,} characters"
@@ -119,7 +119,7 @@ def test_limit_one_counts_in_the_singular(capsys: pytest.CaptureFixture[str]) ->
 def test_jobs_beyond_the_cores_are_capped_with_a_note(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_cores", lambda: 1)
+    monkeypatch.setattr(common, "core_count", lambda: 1)
     f = tmp_path / "two.txt"
     f.write_text(f"{SEED_PUZZLE}\n{SEED_PUZZLE}\n")
     for fmt in ("line", "json"):

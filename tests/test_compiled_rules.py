@@ -18,15 +18,15 @@ from hypothesis import strategies as st
 
 from conftest import digits_of, variant_entries, variant_puzzle
 from test_core import PY
-from yass import _core, fast, search
-from yass.board import Puzzle
-from yass.compiled import compile_layout, rule_forms
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
 from yass.constraints.lines import Between, Quadruple, Renban
 from yass.constraints.outside import Sandwich
 from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
-from yass.geometry import Grid
-from yass.layout import Layout
+from yass.core.board import Puzzle
+from yass.core.geometry import Grid
+from yass.core.layout import Layout
+from yass.engine import _core, fast, search
+from yass.engine.compiled import compile_layout, rule_forms
 
 #: Rule types with their own logic that the core runs from their compiled forms.
 COMPILED_TYPES = frozenset({

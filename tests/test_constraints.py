@@ -41,8 +41,8 @@ from yass.constraints import (
     rules_from_names,
 )
 from yass.constraints.base import Constraint
-from yass.geometry import Grid, LayoutError, digits_mask, mask_digits
-from yass.layout import Layout
+from yass.core.geometry import Grid, LayoutError, digits_mask, mask_digits
+from yass.core.layout import Layout
 
 G9 = Grid(9, 3, 3)
 

@@ -14,9 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import PUZZLES, SEED_PUZZLE, interpreted, puzzle_lines, variant_entries
-from yass import _core, fast, search
-from yass.board import ConflictError, Puzzle
-from yass.compiled import compile_layout
 from yass.constraints import (
     REGISTRY,
     AntiKing,
@@ -25,8 +22,11 @@ from yass.constraints import (
     NonConsecutive,
     constraint_from_json,
 )
-from yass.geometry import Grid, PuzzleError, box_shape, char_digit
-from yass.layout import Layout
+from yass.core.board import ConflictError, Puzzle
+from yass.core.geometry import Grid, PuzzleError, box_shape, char_digit
+from yass.core.layout import Layout
+from yass.engine import _core, fast, search
+from yass.engine.compiled import compile_layout
 
 CORE_SOURCE = Path(_core.__file__).with_name("_core.py")
 
@@ -81,7 +81,9 @@ def test_interpreted_module_is_the_python_source() -> None:
 def test_the_extension_is_built() -> None:
     # pip install compiles the core on this kind of machine; an interpreted-only
     # install is a build failure worth knowing about.
-    assert _core.is_compiled(), "yass._core is running interpreted: the extension was not built"
+    assert _core.is_compiled(), (
+        "yass.engine._core is running interpreted: the extension was not built"
+    )
 
 
 # -- classic 9x9 -------------------------------------------------------------------------
@@ -171,7 +173,7 @@ def test_classic_without_solution(core: Any) -> None:
     assert core.c9_count_line(line, 5) == 0
     assert fast.solve(classic9(line)) is None
     assert search.solve(classic9(line)) is None
-    # Clashing givens: no solution from the core; fast.solve raises like yass.search.
+    # Clashing givens: no solution from the core; fast.solve raises like yass.engine.search.
     clash = "11" + "." * 79
     assert core.c9_solve_line(clash) is None
     with pytest.raises(ConflictError):

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import PUZZLES, digits_of, keeps_givens, latin_box_errors, puzzle_lines
-from yass.board import Puzzle
-from yass.layout import Layout
-from yass.search import count_solutions, solve
+from yass.core.board import Puzzle
+from yass.core.layout import Layout
+from yass.engine.search import count_solutions, solve
 
 UNIQUE = {"17_clue_sample.txt", "magictour_top1465_sample.txt"}
 SOLUTION_FILES = {"kaggle_sample_solutions.txt"}

@@ -10,22 +10,22 @@ import pytest
 
 from conftest import SEED_PUZZLE, digits_of, puzzle_lines
 from yass import parse_puzzle
-from yass.board import Board, Puzzle
-from yass.cli import main
-from yass.explain import ProgressError, check_progress, explain, hint, snyder_marks
+from yass.cli.commands import main
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import bits
+from yass.core.layout import Layout
+from yass.core.step import Step, changes_notation
+from yass.core.table import TABLE
 from yass.formats.candidates import (
     CandidateError,
     board_from_candidates,
     looks_like_candidates,
     parse_candidates,
 )
-from yass.geometry import bits
-from yass.layout import Layout
+from yass.logic.explain import ProgressError, check_progress, explain, hint, snyder_marks
+from yass.logic.solver import GUESS, guess_stats, ladder_for, solve
+from yass.logic.techniques import ALL_TECHNIQUES, Technique, get_techniques
 from yass.render import candidates as candidate_picture
-from yass.solver import GUESS, guess_stats, ladder_for, solve
-from yass.step import Step, changes_notation
-from yass.table import TABLE
-from yass.techniques import ALL_TECHNIQUES, Technique, get_techniques
 
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 

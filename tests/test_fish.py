@@ -16,14 +16,14 @@ import pytest
 
 from conftest import puzzle_lines, variant_entries
 from test_techniques import Case, _case_board, _variant
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY
-from yass.geometry import char_digit
-from yass.layout import Layout
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import get_techniques
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import char_digit
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import get_techniques
 
 FISH = ("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf")
 SINGLE_DIGIT = ("sky", "kite", "tf", "er")

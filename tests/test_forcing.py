@@ -17,17 +17,17 @@ import pytest
 
 from conftest import puzzle_lines, variant_entries
 from test_techniques import Case, _case_board, _variant
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY
 from yass.constraints.base import Constraint
-from yass.geometry import Grid, char_digit, mask_digits
-from yass.layout import Layout
-from yass.search import board_solutions
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import TECHNIQUES, get_techniques
-from yass.techniques.forcing import ForcingChain, ForcingNet, _Search
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, char_digit, mask_digits
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.engine.search import board_solutions
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import TECHNIQUES, get_techniques
+from yass.logic.techniques.forcing import ForcingChain, ForcingNet, _Search
 
 MINE = ("fc", "fn")
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
 from yass import render
-from yass.board import ConflictError
 from yass.constraints import REGISTRY, AntiKing, AntiKnight, Regions
+from yass.core.board import ConflictError
+from yass.core.geometry import LayoutError, PuzzleError
 from yass.formats import (
     ParseError,
     parse_puzzle,
@@ -25,7 +26,6 @@ from yass.formats import (
     read_puzzles,
     solution_from_json,
 )
-from yass.geometry import LayoutError, PuzzleError
 
 # Seed 002's input picture, as the seed shows it (indented, a trailing space on row 1).
 SEED_PICTURE = "".join(

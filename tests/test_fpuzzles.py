@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, variant_entries
-from yass.batch import verify
-from yass.bounds import BoundReached, Bounds
-from yass.cli import main
+from yass.cli.commands import main
 from yass.constraints import REGISTRY
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.geometry import PuzzleError
+from yass.engine.batch import verify
 from yass.formats import parse_puzzle, read_puzzles
 from yass.formats.fpuzzles import (
     FPUZZLES_PREFIX,
@@ -28,7 +29,6 @@ from yass.formats.fpuzzles import (
     to_link,
 )
 from yass.formats.text import ParseError
-from yass.geometry import PuzzleError
 
 SEED_DOTS = SEED_PUZZLE.replace("0", ".")
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
@@ -125,7 +125,7 @@ def test_linked_puzzle_solves_to_the_published_solution(entry: dict[str, Any]) -
     kinds = {c["type"] for c in entry["constraints"]}
     if not kinds <= set(REGISTRY):
         pytest.skip(f"yass does not implement {sorted(kinds - set(REGISTRY))} yet")
-    from yass import fast
+    from yass.engine import fast
 
     puzzle = parse_puzzle(FPUZZLES_PREFIX + entry["fpuzzles_lzbase64"])
     published = tuple(int(ch, 17) for ch in entry["solution"])

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from yass import count_solutions, parse_puzzle, read_puzzles
-from yass.board import Puzzle
-from yass.cli import main
-from yass.explain import explain
+from yass.cli.commands import main
+from yass.core.board import Puzzle
+from yass.core.layout import Layout
 from yass.generate import (
     Generated,
     Request,
@@ -20,7 +20,7 @@ from yass.generate import (
     generate_one,
     orbits,
 )
-from yass.layout import Layout
+from yass.logic.explain import explain
 
 CLASSIC = Layout.classic(9)
 
@@ -253,8 +253,8 @@ def test_distance_to_the_window() -> None:
 
 
 def test_singles_closure_is_the_ladders_singles() -> None:
-    from yass.solver import run_logic
-    from yass.techniques import get_techniques
+    from yass.logic.solver import run_logic
+    from yass.logic.techniques import get_techniques
 
     singles = get_techniques("fh,ns,hs")
     for level in (1, 2, 3):
@@ -286,8 +286,8 @@ def test_no_branch_means_the_basic_techniques_solve_it() -> None:
     import random
 
     from yass.generate import _branches, _carve, _closes, _prefix, _random_grid
-    from yass.solver import run_logic
-    from yass.techniques import TECHNIQUES
+    from yass.logic.solver import run_logic
+    from yass.logic.techniques import TECHNIQUES
 
     basic = _prefix(TECHNIQUES, 2)
     below_unfair = _prefix(TECHNIQUES, 3)

@@ -8,9 +8,8 @@ import random
 import pytest
 
 from yass import count_solutions
-from yass.board import Puzzle
-from yass.data.seeds import SEEDS
-from yass.explain import explain
+from yass.core.board import Puzzle
+from yass.core.layout import Layout
 from yass.generate import (
     BANK_SPREAD,
     Generated,
@@ -22,8 +21,9 @@ from yass.generate import (
     generate_one,
     orbits,
 )
-from yass.layout import Layout
-from yass.techniques import TECHNIQUES
+from yass.generate.data.seeds import SEEDS
+from yass.logic.explain import explain
+from yass.logic.techniques import TECHNIQUES
 
 CLASSIC = Layout.classic(9)
 

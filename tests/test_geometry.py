@@ -18,7 +18,7 @@ from yass.constraints import (
     rules_from_names,
 )
 from yass.constraints.base import Constraint
-from yass.geometry import (
+from yass.core.geometry import (
     MAX_SIZE,
     Grid,
     LayoutError,
@@ -30,7 +30,7 @@ from yass.geometry import (
     digits_mask,
     mask_digits,
 )
-from yass.layout import Layout
+from yass.core.layout import Layout
 
 BOXED = {1: (1, 1), 4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4)}
 

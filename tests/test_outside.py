@@ -19,8 +19,8 @@ from conftest import digits_of, variant_entries, variant_puzzle
 from yass.constraints import REGISTRY, Sandwich, Skyscraper, XSum, constraint_from_json, outside
 from yass.constraints.outside import line_support, sandwich_sums, xsum_sums
 from yass.constraints.sums import OutsideClue
-from yass.geometry import Grid, LayoutError, box_shape
-from yass.search import solutions
+from yass.core.geometry import Grid, LayoutError, box_shape
+from yass.engine.search import solutions
 
 # -- the rules, read independently ---------------------------------------------------
 

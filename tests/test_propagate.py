@@ -1,4 +1,4 @@
-"""The propagation kernel (``yass.propagate``): sound on the corpora, its reason log
+"""The propagation kernel (``yass.core.propagate``): sound on the corpora, its reason log
 replays to its result, and the compiled engines' own propagation and the forcing
 nets' layered one agree with it.
 
@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from conftest import interpreted, puzzle_lines, variant_entries, variant_puzzle
-from yass import _core
-from yass.board import Board, ConflictError, Puzzle
-from yass.compiled import compile_layout
-from yass.geometry import bits, char_digit
-from yass.layout import Layout
-from yass.propagate import Candidates, Change, assume, settle, settle_all
-from yass.techniques.forcing import ForcingChain, ForcingNet, _Search
+from yass.core.board import Board, ConflictError, Puzzle
+from yass.core.geometry import bits, char_digit
+from yass.core.layout import Layout
+from yass.core.propagate import Candidates, Change, assume, settle, settle_all
+from yass.engine import _core
+from yass.engine.compiled import compile_layout
+from yass.logic.techniques.forcing import ForcingChain, ForcingNet, _Search
 
 PY = interpreted(_core, "yass_core_interpreted_propagate")
 ENGINES = [pytest.param(_core, id="core"), pytest.param(PY, id="interpreted")]

@@ -23,11 +23,11 @@ from conftest import (
     puzzle_lines,
     variant_entries,
 )
-from yass.board import Board, Puzzle
 from yass.constraints import Relation, rules_from_names
-from yass.geometry import Grid, box_shape, char_digit
-from yass.layout import Layout
-from yass.search import count_solutions, solve
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, box_shape, char_digit
+from yass.core.layout import Layout
+from yass.engine.search import count_solutions, solve
 
 SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 

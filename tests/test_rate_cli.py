@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 import yass
-from yass import cli_rate
-from yass.cli import main
+from yass.cli import rate as cli_rate
+from yass.cli.commands import main
+from yass.core.table import LEVELS
 from yass.rating import Rating, RatingError, rate, rate_many
-from yass.table import LEVELS
 
 #: Puzzles from ../shared/data/rated (kaggle, 17-clue and top95 samples): singles, a
 #: direct hidden pair, pointing, and chains (6.6), so the levels differ.
@@ -255,10 +255,10 @@ def test_unreachable_scheduler_is_one_line(
 def test_progress_line_when_asked(
     sample_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import yass.progress
+    import yass.cli.progress
 
-    monkeypatch.setattr(yass.progress, "DELAY", 0.0)
-    monkeypatch.setattr(yass.progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(yass.cli.progress, "DELAY", 0.0)
+    monkeypatch.setattr(yass.cli.progress, "INTERVAL", 0.0)
     assert main(["rate", str(sample_file), "--progress", "-j", "1"]) == 0
     captured = capsys.readouterr()
     assert f"\r{len(SAMPLE)} puzzles" in captured.err
@@ -310,13 +310,13 @@ def test_cli_scheduler_prints_what_rating_here_prints(
     dask_client: Any, sample_file: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import yass.progress
+    import yass.cli.progress
 
     argv = ["rate", str(sample_file), "--scale", "all", "--format", "json"]
     assert main([*argv, "-j", "1"]) == 0
     here = capsys.readouterr().out
-    monkeypatch.setattr(yass.progress, "DELAY", 0.0)
-    monkeypatch.setattr(yass.progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(yass.cli.progress, "DELAY", 0.0)
+    monkeypatch.setattr(yass.cli.progress, "INTERVAL", 0.0)
     address = dask_client.scheduler.address
     assert main([*argv, "--scheduler", address, "--progress", "--stats"]) == 0
     captured = capsys.readouterr()
@@ -344,10 +344,12 @@ def _modules_after(code: str) -> set[str]:
 
 def test_dask_and_rating_are_imported_only_when_asked() -> None:
     solve = _modules_after(
-        "import yass.cli\n"
-        f"yass.cli.main(['solve', '--format', 'line', {SAMPLE[0]!r}])"
+        "import yass.cli.commands\n"
+        f"yass.cli.commands.main(['solve', '--format', 'line', {SAMPLE[0]!r}])"
     )
-    assert not solve & {"yass.cli_rate", "yass.rating", "distributed", "dask"}
-    rated = _modules_after(f"import yass.cli\nyass.cli.main(['rate', {SAMPLE[0]!r}])")
-    assert {"yass.cli_rate", "yass.rating"} <= rated
+    assert not solve & {"yass.cli.rate", "yass.rating", "distributed", "dask"}
+    rated = _modules_after(
+        f"import yass.cli.commands\nyass.cli.commands.main(['rate', {SAMPLE[0]!r}])"
+    )
+    assert {"yass.cli.rate", "yass.rating"} <= rated
     assert not rated & {"distributed", "dask"}

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import yass
-from yass.cli import main
+from yass.cli.commands import main
 from yass.rating import Rating, RatingError, rate, rate_many, se, se_round
 from yass.rating.se import CHAIN_FLOOR, _combinations
 

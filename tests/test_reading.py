@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_PUZZLE
-from yass.cli import main
+from yass.cli.commands import main
 from yass.formats import ParseError, parse_puzzle, read_puzzles
 from yass.formats.candidates import candidate_line
 from yass.formats.fields import split_puzzle

@@ -1,4 +1,4 @@
-"""yass.record: value classes that behave as dataclasses do, without importing them."""
+"""yass.core.record: value classes that behave as dataclasses do, without importing them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from yass.record import COMPILE_AFTER, Frozen, FrozenInstanceError, field, record
+from yass.core.record import COMPILE_AFTER, Frozen, FrozenInstanceError, field, record
 
 
 @record(frozen=True)

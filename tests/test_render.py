@@ -7,8 +7,8 @@ import re
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, digits_of
 from yass import render
 from yass.constraints import Regions
+from yass.core.layout import Layout
 from yass.formats import parse_puzzle
-from yass.layout import Layout
 
 # Seed 002's example output, row for row.
 SEED_SOLUTION_PICTURE = """\
@@ -191,7 +191,7 @@ def test_classic_pictures_do_not_change_with_legend() -> None:
 def test_legend_lists_outside_clues_and_arrows_compactly() -> None:
     from conftest import variant_entries
     from yass.formats import puzzle_from_json
-    from yass.views import rules_legend
+    from yass.render.views import rules_legend
 
     seen = set()
     for entry in variant_entries(multi_cell=True):

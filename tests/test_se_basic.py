@@ -1,4 +1,4 @@
-"""SE's rules up to BUG in C (``yass._se_basic``): the extension and its interpreted source
+"""SE's rules up to BUG in C (``yass.rating._se_basic``): the extension and its interpreted source
 take exactly the steps ``yass.rating.se``'s Python producers take, and ``se_quick`` (the
 whole path when those rules finish it) answers only for unique puzzles."""
 
@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import interpreted
-from yass import _se_basic
-from yass.rating import _count, parse_line, rate, se
+from yass.rating import _count, _se_basic, parse_line, rate, se
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 

@@ -227,7 +227,7 @@ def test_nested_dynamic_forcing_chains_level_4() -> None:
 def test_golden_nugget_rated_to_the_end() -> None:
     # An ER 11+ puzzle rated with no guess: SE's ER 11.9 for "Golden Nugget", its path opening
     # with the nested level 3 hint above (11.3). About 150 s of CPU with the compiled
-    # ``yass._se_core``, within the default budget.
+    # ``yass.rating._se_core``, within the default budget.
     line = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
     path = se.se_path([int(ch) if ch.isdigit() else 0 for ch in line], keep_steps=True)
     assert path.solved

@@ -1,4 +1,4 @@
-"""The SE rating's compiled hot paths (``yass._se_core``): the extension, its interpreted
+"""The SE rating's compiled hot paths (``yass.rating._se_core``): the extension, its interpreted
 source and ``yass.rating.se``'s own Python code give the same hints, on the grids SE's path
 meets (top1465 puzzles whose paths use aligned exclusion, forcing chains and cycles,
 Nishio, multiple and dynamic forcing chains)."""
@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from conftest import interpreted
-from yass import _se_core
-from yass.rating import se
+from yass.rating import _se_core, se
 
 
 def _load_interpreted() -> ModuleType:

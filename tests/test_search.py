@@ -21,12 +21,12 @@ from conftest import (
     oracle_houses,
     puzzle_lines,
 )
-from yass.board import Board, ConflictError, Puzzle
 from yass.constraints import AntiKing, AntiKnight, NonConsecutive, Regions
 from yass.constraints.base import Constraint
-from yass.geometry import Grid, box_shape
-from yass.layout import Layout
-from yass.search import SearchStats, board_solutions, count_solutions, solutions, solve
+from yass.core.board import Board, ConflictError, Puzzle
+from yass.core.geometry import Grid, box_shape
+from yass.core.layout import Layout
+from yass.engine.search import SearchStats, board_solutions, count_solutions, solutions, solve
 
 # Seed 002's "Example Output", read off its picture (the user's published answer).
 SEED_SOLUTION = (

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from conftest import SEED_PUZZLE, digits_of, puzzle_lines, variant_entries, variant_puzzle
-from yass.board import Puzzle
-from yass.bounds import BoundReached, Bounds
-from yass.layout import Layout
-from yass.search import solutions
-from yass.setter import true_candidates
+from yass.core.board import Puzzle
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.layout import Layout
+from yass.engine.search import solutions
+from yass.logic.setter import true_candidates
 
 
 def union_of_solutions(puzzle: Puzzle, limit: int = 5000) -> tuple[int, ...]:
@@ -85,7 +85,7 @@ def test_bounds_stop_the_run() -> None:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from yass.cli import main
+    from yass.cli.commands import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -150,7 +150,7 @@ def _few_solutions(seed: int) -> Puzzle:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_candidate_counts_and_ties_match_every_solution(seed: int) -> None:
-    from yass.setter import candidate_counts, ties
+    from yass.logic.setter import candidate_counts, ties
 
     puzzle = _few_solutions(seed)
     every = list(solutions(puzzle, 100))
@@ -179,8 +179,8 @@ def test_candidate_counts_and_ties_match_every_solution(seed: int) -> None:
 
 
 def test_redundant_givens_and_rules_are_exactly_those_that_can_go() -> None:
-    from yass import fast
-    from yass.setter import redundant
+    from yass.engine import fast
+    from yass.logic.setter import redundant
 
     entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == "Clipped")
     puzzle = variant_puzzle(entry)
@@ -204,7 +204,7 @@ def test_redundant_givens_and_rules_are_exactly_those_that_can_go() -> None:
 def test_setter_commands(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from yass.cli import main
+    from yass.cli.commands import main
 
     assert main(["redundant", SEED_PUZZLE, "--format", "json"]) == 0
     obj = json.loads(capsys.readouterr().out)

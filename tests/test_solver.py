@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from conftest import SEED_PUZZLE, puzzle_lines, variant_entries
-from yass.board import Board, ConflictError, Puzzle
 from yass.constraints import (
     REGISTRY,
     AntiKing,
@@ -17,12 +16,13 @@ from yass.constraints import (
     NonConsecutive,
     constraint_from_json,
 )
-from yass.geometry import Grid, LayoutError, box_shape, char_digit, digits_mask
-from yass.layout import Layout
-from yass.search import count_solutions
-from yass.search import solve as search_solve
-from yass.solver import GUESS, SolveResult, apply_step, next_step, solve
-from yass.techniques import get_techniques
+from yass.core.board import Board, ConflictError, Puzzle
+from yass.core.geometry import Grid, LayoutError, box_shape, char_digit, digits_mask
+from yass.core.layout import Layout
+from yass.engine.search import count_solutions
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import GUESS, SolveResult, apply_step, next_step, solve
+from yass.logic.techniques import get_techniques
 
 # Seed 002's "Example Output", read off its picture.
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
@@ -274,8 +274,8 @@ def test_guess_steps_are_the_guesses_of_the_solve_path() -> None:
     """At every point where the path guesses, ``guess_steps`` gives the same failed
     guesses and the same placed digit as the solve, without solving the branches."""
     from yass.formats import parse_puzzle
-    from yass.solver import GUESS, apply_step, guess_steps
-    from yass.techniques import get_techniques
+    from yass.logic.solver import GUESS, apply_step, guess_steps
+    from yass.logic.techniques import get_techniques
 
     singles = get_techniques("ns,hs")
     failed_seen = 0

@@ -12,11 +12,11 @@ import pkgutil
 import subprocess
 import sys
 
-import yass.techniques
+import yass.logic.techniques
 from conftest import SEED_PUZZLE
 from yass.constraints.base import RULE_MODULES
-from yass.table import TABLE
-from yass.techniques import (
+from yass.core.table import TABLE
+from yass.logic.techniques import (
     ALL_TECHNIQUES,
     FAMILIES,
     TECHNIQUES,
@@ -24,20 +24,21 @@ from yass.techniques import (
     get_techniques,
     technique_class,
 )
-from yass.techniques.base import REGISTRY
+from yass.logic.techniques.base import REGISTRY
 
 #: An easy puzzle: the singles solve it.
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 #: Never needed to parse arguments and solve a classic puzzle.
 HEAVY = (
-    "json", "multiprocessing", "rich", "shutil", "yass.explain", "yass.rating", "yass.views",
+    "json", "multiprocessing", "rich", "shutil", "yass.logic.explain", "yass.rating",
+    "yass.render.views",
     "yass.generate", "yass.web",
 )
 
 #: Technique families an easy classic puzzle does not need.
-LATE_FAMILIES = sorted({f"yass.techniques.{m}" for m in FAMILIES.values()} - {
-    "yass.techniques.singles",
+LATE_FAMILIES = sorted({f"yass.logic.techniques.{m}" for m in FAMILIES.values()} - {
+    "yass.logic.techniques.singles",
 })
 
 
@@ -63,9 +64,9 @@ def _solve_quietly(puzzle: str) -> str:
     """Code that runs ``yass solve PUZZLE`` in-process with its output captured, using no
     module the command itself might avoid (such as contextlib)."""
     return (
-        "import io, sys, yass.cli\n"
+        "import io, sys, yass.cli.commands\n"
         "out, sys.stdout = sys.stdout, io.StringIO()\n"
-        f"code = yass.cli.main(['solve', {puzzle!r}])\n"
+        f"code = yass.cli.commands.main(['solve', {puzzle!r}])\n"
         "out, sys.stdout = sys.stdout, out\n"
         "assert code == 0 and '0 guesses required!' in out.getvalue(), out.getvalue()"
     )
@@ -78,12 +79,12 @@ def test_import_yass_loads_nothing_of_the_package() -> None:
 
 def test_parsing_a_solve_command_loads_no_technique() -> None:
     loaded = _modules_after(
-        "import yass.cli\n"
-        f"yass.cli.build_parser(yass.cli._command_in(['solve', {SEED_PUZZLE!r}]))"
+        "import yass.cli.commands\n"
+        f"yass.cli.commands.build_parser(yass.cli.commands._command_in(['solve', {SEED_PUZZLE!r}]))"
         f".parse_args(['solve', {SEED_PUZZLE!r}])"
     )
-    assert "yass.cli" in loaded
-    assert not {m for m in loaded if m.startswith(("yass.techniques", "yass.solver"))}
+    assert "yass.cli.commands" in loaded
+    assert not {m for m in loaded if m.startswith(("yass.logic.techniques", "yass.logic.solver"))}
     assert not loaded & set(HEAVY)
     # Nor the costly standard modules (unless this Python's start-up loads them anyway).
     assert not (loaded - _modules_after("")) & {"typing", "dataclasses", "inspect"}
@@ -91,7 +92,7 @@ def test_parsing_a_solve_command_loads_no_technique() -> None:
 
 def test_solving_an_easy_puzzle_loads_the_singles_only() -> None:
     loaded = _modules_after(_solve_quietly(EASY))
-    assert {"yass.techniques.singles", "yass.solver", "yass.render"} <= loaded
+    assert {"yass.logic.techniques.singles", "yass.logic.solver", "yass.render"} <= loaded
     assert not loaded & set(LATE_FAMILIES)
     assert not loaded & set(HEAVY)
 
@@ -109,11 +110,11 @@ def test_help_still_lists_every_technique_code() -> None:
 
 
 def test_families_name_the_module_of_every_technique() -> None:
-    for info in pkgutil.iter_modules(yass.techniques.__path__):
-        importlib.import_module(f"yass.techniques.{info.name}")
+    for info in pkgutil.iter_modules(yass.logic.techniques.__path__):
+        importlib.import_module(f"yass.logic.techniques.{info.name}")
     assert set(FAMILIES) == set(REGISTRY) == set(TABLE)
     for code, cls in REGISTRY.items():
-        assert cls.__module__ == f"yass.techniques.{FAMILIES[code]}", code
+        assert cls.__module__ == f"yass.logic.techniques.{FAMILIES[code]}", code
 
 
 def test_a_technique_becomes_itself_on_first_use() -> None:
@@ -121,13 +122,13 @@ def test_a_technique_becomes_itself_on_first_use() -> None:
         [
             sys.executable, "-c",
             "import sys\n"
-            "from yass.techniques import TECHNIQUES, get_techniques\n"
+            "from yass.logic.techniques import TECHNIQUES, get_techniques\n"
             "fc = next(t for t in TECHNIQUES if t.code == 'fc')\n"
-            "before = type(fc).__name__, 'yass.techniques.forcing' in sys.modules\n"
+            "before = type(fc).__name__, 'yass.logic.techniques.forcing' in sys.modules\n"
             "print(before, fc.name, fc.needs_unique, fc.info.level)\n"
             "text = repr(fc)\n"  # the first use: the family is imported
             "print(type(fc).__name__ == 'ForcingChain', text == 'ForcingChain()',\n"
-            "      'yass.techniques.forcing' in sys.modules, get_techniques('fc')[0] is fc)",
+            "      'yass.logic.techniques.forcing' in sys.modules, get_techniques('fc')[0] is fc)",
         ],
         capture_output=True, text=True, check=True,
     )
@@ -139,7 +140,7 @@ def test_a_technique_becomes_itself_on_first_use() -> None:
 
 def test_the_ladder_in_this_process_is_made_of_techniques() -> None:
     for tech in get_techniques(",".join(t.code for t in ALL_TECHNIQUES)):
-        assert type(tech).__module__ == f"yass.techniques.{FAMILIES[tech.code]}"
+        assert type(tech).__module__ == f"yass.logic.techniques.{FAMILIES[tech.code]}"
         assert isinstance(tech, Technique)
         assert tech.name == TABLE[tech.code].name
     assert all(isinstance(t, REGISTRY[t.code]) for t in TECHNIQUES)
@@ -151,7 +152,7 @@ def test_solving_the_seed_puzzle_loads_no_costly_module() -> None:
     ``functools``/``collections``, nor argparse (``yass solve PUZZLE`` has no option to
     parse)."""
     loaded = _modules_after(_solve_quietly(SEED_PUZZLE))
-    assert "yass.techniques.wings" in loaded
+    assert "yass.logic.techniques.wings" in loaded
     costly = {
         "typing", "dataclasses", "inspect", "random", "argparse", "gettext",
         # re and contextlib bring in enum, functools and collections: together about
@@ -163,8 +164,10 @@ def test_solving_the_seed_puzzle_loads_no_costly_module() -> None:
         "yass.constraints.group", "yass.constraints.support",
     }
     assert not loaded & rule_modules
-    assert not loaded & {f"yass.techniques.{FAMILIES[c]}" for c in _rules_only()}
-    assert not loaded & {*HEAVY, "yass.batch", "yass.cli_parser", "yass.compiled", "yass.search"}
+    assert not loaded & {f"yass.logic.techniques.{FAMILIES[c]}" for c in _rules_only()}
+    assert not loaded & {
+        *HEAVY, "yass.engine.batch", "yass.cli.parser", "yass.engine.compiled", "yass.engine.search"
+    }
 
 
 def test_rule_modules_load_when_a_rule_is_named() -> None:
@@ -181,7 +184,7 @@ def test_techniques_left_unloaded_on_classic_puzzles_find_nothing_there() -> Non
     """The table's rules-only techniques stay unloaded without rules: check, with the real
     techniques, that they would have found nothing on classic boards at every stage."""
     from yass.formats import parse_puzzle
-    from yass.solver import apply_step, next_step
+    from yass.logic.solver import apply_step, next_step
 
     assert _rules_only() == ["rc", "rl", "io"]
     rules_only = [technique_class(code)() for code in _rules_only()]
@@ -197,7 +200,7 @@ def test_techniques_left_unloaded_on_classic_puzzles_find_nothing_there() -> Non
 
 
 def test_plain_solve_is_what_the_parser_makes_of_it() -> None:
-    from yass import cli
+    from yass.cli import commands as cli
 
     for puzzle in (SEED_PUZZLE, "puzzles.txt", "4.9.1.8.3", "x"):
         parsed = vars(cli.build_parser("solve").parse_args(["solve", puzzle]))
@@ -218,7 +221,7 @@ def test_the_installed_command_is_a_plain_script() -> None:
     lines = script.read_text().splitlines()
     assert lines[0] == "#!python"
     code = [ln for ln in lines if ln and not ln.startswith("#")]
-    assert code[:2] == ["import sys", "from yass.cli import main"]
+    assert code[:2] == ["import sys", "from yass.cli.commands import main"]
     done = subprocess.run(
         [sys.executable, str(script), "solve", EASY], capture_output=True, text=True
     )

@@ -14,13 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import DATA, puzzle_lines, variant_entries
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY, constraint_from_json, rules_from_names
-from yass.geometry import Grid, LayoutError, PuzzleError, box_shape, char_digit
-from yass.layout import Layout
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.techniques import (
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import Grid, LayoutError, PuzzleError, box_shape, char_digit
+from yass.core.layout import Layout
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import (
     ALL_TECHNIQUES,
     TABLE,
     TECHNIQUES,
@@ -28,7 +28,7 @@ from yass.techniques import (
     UnknownTechniqueError,
     get_techniques,
 )
-from yass.techniques.speculation import refute
+from yass.logic.techniques.speculation import refute
 
 # -- the regression file -----------------------------------------------------------------
 
@@ -331,7 +331,7 @@ def test_combinations_within_is_every_k_choice_with_k_digits(masks: list[int], k
     """The subset search's own stack walk against itertools: same choices, same order."""
     from itertools import combinations
 
-    from yass.techniques.subsets import combinations_within
+    from yass.logic.techniques.subsets import combinations_within
 
     items = list(enumerate(masks))
     expected = []

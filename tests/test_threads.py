@@ -1,6 +1,6 @@
 """Searches from many threads at once give exactly the answers of one thread.
 
-The compiled core is one engine per process behind a lock (see ``yass._core``): every
+The compiled core is one engine per process behind a lock (see ``yass.engine._core``): every
 call takes the lock for the whole of its work and returns all it found, and the
 generic engine loads the caller's layout inside that call. These tests run a mix of
 layouts (classic 9x9, anti-knight, Miracle, killer cages, 6x6, 16x16), limits and bounds
@@ -26,8 +26,8 @@ import pytest
 
 import yass
 from conftest import puzzle_lines, variant_entries, variant_puzzle
-from yass import _core, fast
-from yass.board import Puzzle
+from yass.core.board import Puzzle
+from yass.engine import _core, fast
 from yass.formats.text import make_layout
 
 THREADS = 8
@@ -157,12 +157,12 @@ _PURE = r"""
 import importlib.util, sys
 from pathlib import Path
 import yass
-source = Path(yass.__file__).with_name("_core.py")
-spec = importlib.util.spec_from_file_location("yass._core", source)
+source = Path(yass.__file__).parent / "engine" / "_core.py"
+spec = importlib.util.spec_from_file_location("yass.engine._core", source)
 core = importlib.util.module_from_spec(spec)
-sys.modules["yass._core"] = core
+sys.modules["yass.engine._core"] = core
 spec.loader.exec_module(core)
-from yass import fast
+from yass.engine import fast
 assert not fast.is_compiled()
 sys.path.insert(0, sys.argv[1])
 import test_threads
@@ -175,7 +175,7 @@ for diff in diffs[:5]:
 
 
 def test_pure_python_build_from_eight_threads_agrees_with_one() -> None:
-    """The same mix on the interpreted core (``yass._core``'s source run by Python, as
+    """The same mix on the interpreted core (``yass.engine._core``'s source run by Python, as
     where the extension is not built), in a process of its own."""
     if not _core.is_compiled():
         pytest.skip("the whole suite runs on the interpreted core already")

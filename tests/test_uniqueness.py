@@ -7,16 +7,16 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from conftest import puzzle_lines, variant_entries, variant_puzzle
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY, AntiKnight, Diagonal, NonConsecutive
-from yass.geometry import char_digit
-from yass.layout import Layout
-from yass.search import count_solutions
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Step
-from yass.techniques import TABLE, TECHNIQUES, Technique, get_techniques
-from yass.techniques.uniqueness import (
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import char_digit
+from yass.core.layout import Layout
+from yass.core.step import Step
+from yass.engine.search import count_solutions
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import TABLE, TECHNIQUES, Technique, get_techniques
+from yass.logic.techniques.uniqueness import (
     AvoidableRectangle,
     BugPlusOne,
     HiddenRectangle,

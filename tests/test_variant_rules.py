@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from conftest import variant_entries
-from yass.board import Puzzle
 from yass.constraints import (
     Arrow,
     Between,
@@ -36,9 +35,10 @@ from yass.constraints import (
 )
 from yass.constraints.group import GroupRule
 from yass.constraints.support import grid_sees, set_support
-from yass.geometry import Grid, LayoutError
-from yass.layout import Layout
-from yass.solver import solve
+from yass.core.board import Puzzle
+from yass.core.geometry import Grid, LayoutError
+from yass.core.layout import Layout
+from yass.logic.solver import solve
 
 G6 = Grid(6, 2, 3)
 G9 = Grid(9, 3, 3)
@@ -261,7 +261,7 @@ def test_killer_cage_removes_its_digits_from_cells_that_see_the_cage() -> None:
     a, b = cells(G9, "r1c1", "r1c2")
     lay = Layout(9, [Killer([a, b], 17)])
     board = Puzzle(lay, (0,) * 81).board()
-    from yass.techniques.rules import RuleLogic
+    from yass.logic.techniques.rules import RuleLogic
 
     steps = list(RuleLogic().find(board))
     assert steps[0].notation == "Killer cage: 17/2 r1c1,r1c2: {8,9} => r1c1,r1c2<>1,2,3,4,5,6,7"

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from conftest import digits_of, oracle_errors, oracle_houses, variant_entries, variant_puzzle
-from yass.board import Puzzle
 from yass.constraints import REGISTRY, constraint_from_json, rules_from_names
-from yass.geometry import Grid, box_shape
-from yass.layout import Layout
-from yass.search import solutions
+from yass.core.board import Puzzle
+from yass.core.geometry import Grid, box_shape
+from yass.core.layout import Layout
+from yass.engine.search import solutions
 
 ENTRIES = variant_entries(multi_cell=True)
 

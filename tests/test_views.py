@@ -1,4 +1,4 @@
-"""The pencil-mark view and a step's roles (yass.views), and `explain --show`."""
+"""The pencil-mark view and a step's roles (yass.render.views), and `explain --show`."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import pytest
 
 from conftest import SEED_PUZZLE
 from yass import parse_puzzle
-from yass.board import Board
-from yass.cli import main
+from yass.cli.commands import main
 from yass.constraints import Regions
-from yass.explain import explain
-from yass.layout import Layout
-from yass.views import pencil, step_marks
+from yass.core.board import Board
+from yass.core.layout import Layout
+from yass.logic.explain import explain
+from yass.render.views import pencil, step_marks
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -217,7 +217,7 @@ def test_variant_pencil_marks_and_legend_exactly() -> None:
 
 
 def test_rules_legend_is_empty_for_classic_and_jigsaw_grids() -> None:
-    from yass.views import rules_legend
+    from yass.render.views import rules_legend
 
     assert rules_legend(parse_puzzle(SEED_PUZZLE).layout) == ""
     names = [
@@ -264,7 +264,7 @@ def test_every_corpus_puzzle_keeps_the_pencil_grid_aligned() -> None:
     width, and the legend names every rule type (regions are walls) with every cage's sum."""
     from conftest import variant_entries
     from yass.formats import puzzle_from_json
-    from yass.views import RULE_MEANINGS, _slots
+    from yass.render.views import RULE_MEANINGS, _slots
 
     for entry in variant_entries(multi_cell=True):
         puzzle = puzzle_from_json(entry)

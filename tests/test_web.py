@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from conftest import SEED_INPUT_PICTURE, SEED_PUZZLE, variant_entries
-from yass.board import Board
-from yass.cli import main
-from yass.explain import explain, hint
+from yass.cli.commands import main
+from yass.core.board import Board
 from yass.formats import parse_puzzle, puzzle_from_json
+from yass.logic.explain import explain, hint
 from yass.web import MAX_BODY, Server, explain_payload, standalone_html
 
 CHROMIUM = "/usr/bin/chromium"
@@ -625,8 +625,8 @@ def _centre(name: str) -> tuple[float, float]:
 
 def test_layout_sends_a_legend_for_each_rule_type() -> None:
     from yass.constraints.base import REGISTRY
-    from yass.views import RULE_MEANINGS, rule_meaning
-    from yass.web import layout_json
+    from yass.render.views import RULE_MEANINGS, rule_meaning
+    from yass.web.payloads import layout_json
 
     assert set(REGISTRY) <= set(RULE_MEANINGS)  # every rule type has its line
     entry = _entry_with("arrow")
@@ -767,7 +767,7 @@ def test_variant_rules_drawn_in_headless_chromium(tmp_path: Path) -> None:
             # the legend names every rule type once, in order, with its meaning
             assert got["legend"] == list(dict.fromkeys(r["type"] for r in rules))
             assert got["legendHidden"] is False
-            from yass.views import rule_meaning
+            from yass.render.views import rule_meaning
 
             for k in got["legend"]:
                 name, meaning = rule_meaning(k, n)

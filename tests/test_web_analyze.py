@@ -13,8 +13,8 @@ import pytest
 
 from conftest import SEED_PUZZLE, puzzle_lines, variant_entries
 from test_web import _assert_error, post
+from yass.engine.search import solutions
 from yass.formats import parse_puzzle, puzzle_from_json
-from yass.search import solutions
 from yass.web import Server, ServerLimit
 from yass.web.analyze import analyze
 
@@ -25,7 +25,7 @@ def _name(cell: int) -> str:
 
 def _few_solutions(rng: random.Random) -> tuple[str, list[tuple[int, ...]]]:
     """A classic puzzle with 2 to 40 solutions, all of them (the reference search)."""
-    from yass import fast
+    from yass.engine import fast
 
     while True:
         line = rng.choice(puzzle_lines("kaggle_sample.txt", 50))
@@ -201,7 +201,7 @@ def test_the_time_limit_is_a_503(server: Server) -> None:
 def test_a_clients_next_request_cancels_the_last() -> None:
     """The page sends one request per edit with its ``client`` id: the next one moves
     the last one's deadline to now, so its searches stop (and it answers 503)."""
-    from yass.bounds import BoundReached, Bounds
+    from yass.core.bounds import BoundReached, Bounds
     from yass.web.analyze import _finish, _start
 
     first, second, other = Bounds(10), Bounds(10), Bounds(10)
@@ -269,9 +269,9 @@ def test_concurrent_requests_answer_as_serial_ones(server: Server) -> None:
 def test_explain_at_its_time_limit_is_a_503(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import yass.web
+    from yass.web import payloads
 
-    monkeypatch.setattr(yass.web, "TIME_LIMIT", 1e-9)
+    monkeypatch.setattr(payloads, "TIME_LIMIT", 1e-9)
     status, answer = post(server, "/api/explain", {"puzzle": SEED_PUZZLE})
     assert status == 503 and answer["error"].startswith("gave up")
 

@@ -14,8 +14,8 @@ import pytest
 
 from conftest import SEED_PUZZLE
 from test_web import CHROMIUM, Browser
+from yass.engine.search import solutions
 from yass.formats import parse_puzzle
-from yass.search import solutions
 from yass.web import Server
 from yass.web.analyze import analyze
 
@@ -267,7 +267,7 @@ def _keep_screenshot(data: str, name: str) -> None:
 
 
 def test_play_command_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    from yass.cli import main
+    from yass.cli.commands import main
 
     assert main(["play", "123", "--no-open"]) == 2
     err = capsys.readouterr().err
@@ -279,7 +279,7 @@ def test_play_command_opens_the_page_on_the_puzzle(
 ) -> None:
     import webbrowser
 
-    from yass.cli import main
+    from yass.cli.commands import main
 
     opened: list[str] = []
     def fake_open(url: str) -> bool:

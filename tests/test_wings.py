@@ -7,15 +7,15 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from conftest import puzzle_lines, variant_entries, variant_puzzle
-from yass.board import Board, Puzzle
 from yass.constraints import REGISTRY, AntiKnight
-from yass.geometry import char_digit
-from yass.layout import Layout
-from yass.search import solve as search_solve
-from yass.solver import apply_step, next_step
-from yass.step import Link, Step
-from yass.techniques import TABLE, TECHNIQUES, Technique, get_techniques
-from yass.techniques.wings import RemotePair, WWing, XYWing, XYZWing
+from yass.core.board import Board, Puzzle
+from yass.core.geometry import char_digit
+from yass.core.layout import Layout
+from yass.core.step import Link, Step
+from yass.engine.search import solve as search_solve
+from yass.logic.solver import apply_step, next_step
+from yass.logic.techniques import TABLE, TECHNIQUES, Technique, get_techniques
+from yass.logic.techniques.wings import RemotePair, WWing, XYWing, XYZWing
 
 CODES = ("xy", "xyz", "ww", "rp")
 MINE: list[Technique] = [get_techniques(code)[0] for code in CODES]

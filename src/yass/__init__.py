@@ -27,9 +27,12 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Sequence
     from typing import Any
 
-    from yass.board import Board, ConflictError, Puzzle
-    from yass.bounds import BoundReached, Bounds
     from yass.constraints import Constraint, constraint_from_json, rules_from_names
+    from yass.core.board import Board, ConflictError, Puzzle
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.core.geometry import LayoutError, PuzzleError
+    from yass.core.layout import House, Layout
+    from yass.core.step import Step
     from yass.formats import (
         ParseError,
         parse_puzzle,
@@ -37,21 +40,18 @@ if TYPE_CHECKING:
         puzzle_to_json,
         read_puzzles,
     )
-    from yass.geometry import LayoutError, PuzzleError
-    from yass.layout import House, Layout
+    from yass.logic.solver import SolveResult, next_step
+    from yass.logic.techniques import TECHNIQUES, Technique, UnknownTechniqueError, get_techniques
     from yass.rating import Rating, RatingError, rate, rate_many
-    from yass.solver import SolveResult, next_step
-    from yass.step import Step
-    from yass.techniques import TECHNIQUES, Technique, UnknownTechniqueError, get_techniques
 
-# The names below are imported on first use (``yass.Board`` imports ``yass.board``), so
+# The names below are imported on first use (``yass.Board`` imports ``yass.core.board``), so
 # ``import yass`` and the ``yass`` command start quickly and load only what they use.
 _LAZY = {
-    "Board": "yass.board",
-    "BoundReached": "yass.bounds",
-    "Bounds": "yass.bounds",
-    "ConflictError": "yass.board",
-    "Puzzle": "yass.board",
+    "Board": "yass.core.board",
+    "BoundReached": "yass.core.bounds",
+    "Bounds": "yass.core.bounds",
+    "ConflictError": "yass.core.board",
+    "Puzzle": "yass.core.board",
     "Constraint": "yass.constraints",
     "constraint_from_json": "yass.constraints",
     "rules_from_names": "yass.constraints",
@@ -60,17 +60,17 @@ _LAZY = {
     "puzzle_from_json": "yass.formats",
     "puzzle_to_json": "yass.formats",
     "read_puzzles": "yass.formats",
-    "LayoutError": "yass.geometry",
-    "PuzzleError": "yass.geometry",
-    "House": "yass.layout",
-    "Layout": "yass.layout",
-    "SolveResult": "yass.solver",
-    "next_step": "yass.solver",
-    "Step": "yass.step",
-    "TECHNIQUES": "yass.techniques",
-    "Technique": "yass.techniques",
-    "UnknownTechniqueError": "yass.techniques",
-    "get_techniques": "yass.techniques",
+    "LayoutError": "yass.core.geometry",
+    "PuzzleError": "yass.core.geometry",
+    "House": "yass.core.layout",
+    "Layout": "yass.core.layout",
+    "SolveResult": "yass.logic.solver",
+    "next_step": "yass.logic.solver",
+    "Step": "yass.core.step",
+    "TECHNIQUES": "yass.logic.techniques",
+    "Technique": "yass.logic.techniques",
+    "UnknownTechniqueError": "yass.logic.techniques",
+    "get_techniques": "yass.logic.techniques",
     "Rating": "yass.rating",
     "RatingError": "yass.rating",
     "rate": "yass.rating",
@@ -132,10 +132,10 @@ __all__ = [
 ]
 
 def _puzzle(puzzle: Puzzle | str, rules: str = "") -> Puzzle:
-    from yass.board import Puzzle
     from yass.constraints import rules_from_names
+    from yass.core.board import Puzzle
+    from yass.core.layout import Layout
     from yass.formats import parse_puzzle
-    from yass.layout import Layout
 
     if isinstance(puzzle, Puzzle):
         if not rules:
@@ -172,8 +172,8 @@ def solve(
     techniques out, None checks. ``guess_order="random"`` guesses at random
     among the legal digits, reproducibly with ``seed``.
     """
-    from yass import solver as _solver
-    from yass.techniques import get_techniques
+    from yass.logic import solver as _solver
+    from yass.logic.techniques import get_techniques
 
     chosen = get_techniques(techniques) if isinstance(techniques, str) else techniques
     return _solver.solve(
@@ -185,19 +185,19 @@ def solve(
 def _bounds(timeout: float | None, max_guesses: int | None) -> Bounds | None:
     if timeout is None and max_guesses is None:
         return None
-    from yass.bounds import Bounds
+    from yass.core.bounds import Bounds
 
     return Bounds(timeout, max_guesses)
 
 
-# ``yass.fast``, once imported: ``from yass import fast`` in a function goes through the
+# ``yass.engine.fast``, once imported: ``from yass import fast`` in a function goes through the
 # import machinery's Python code on every call (a microsecond, a third of an easy search).
 _fast_module: Any = None
 
 
 def _load_fast() -> Any:
     global _fast_module
-    from yass import fast
+    from yass.engine import fast
 
     _fast_module = fast
     return fast
@@ -257,7 +257,7 @@ def solutions(
     puzzle: Puzzle | str, limit: int | None = None, *, rules: str = ""
 ) -> Iterator[tuple[int, ...]]:
     """Every solution (up to ``limit``), each verified, from the reference search."""
-    from yass import search as _search
+    from yass.engine import search as _search
 
     return _search.solutions(_puzzle(puzzle, rules), limit)
 
@@ -266,13 +266,13 @@ def solve_many(
     puzzles: Iterable[Puzzle | str], *, layout: Layout | None = None
 ) -> Iterator[tuple[int, ...] | None]:
     """Stream the first solution of each puzzle, in order (compiled search)."""
-    from yass import fast as _fast
+    from yass.engine import fast as _fast
 
     return _fast.solve_many(puzzles, layout=layout)
 
 
 def is_compiled() -> bool:
     """True when the compiled search core is in use."""
-    from yass import fast as _fast
+    from yass.engine import fast as _fast
 
     return _fast.is_compiled()

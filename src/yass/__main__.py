@@ -1,5 +1,5 @@
 """``python -m yass``: the same as the ``yass`` command."""
 
-from yass.cli import main
+from yass.cli.commands import main
 
 raise SystemExit(main())

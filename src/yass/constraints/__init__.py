@@ -11,7 +11,7 @@ from yass.constraints.base import (
     register,
     relation_table,
 )
-from yass.geometry import Grid, LayoutError
+from yass.core.geometry import Grid, LayoutError
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

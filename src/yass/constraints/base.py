@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from yass.geometry import Grid, LayoutError
-from yass.record import record
+from yass.core.geometry import Grid, LayoutError
+from yass.core.record import record
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from yass.constraints.base import CellsRule, Constraint, register
-from yass.geometry import Grid, LayoutError, char_digit, digits_mask, digits_text
+from yass.core.geometry import Grid, LayoutError, char_digit, digits_mask, digits_text
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

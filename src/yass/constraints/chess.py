@@ -24,7 +24,7 @@ from functools import partial
 
 from yass.constraints.base import Constraint, Relation, int_field, register, relation_table
 from yass.constraints.pairs import KNIGHT, NegativeRule
-from yass.geometry import Grid, LayoutError
+from yass.core.geometry import Grid, LayoutError
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

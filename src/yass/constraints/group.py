@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from yass.constraints.base import Constraint, Deduction
 from yass.constraints.support import apart_masks, grid_sees
-from yass.geometry import Grid, digit_char, mask_digits
+from yass.core.geometry import Grid, digit_char, mask_digits
 
 __all__ = ["GroupRule", "cells_names", "mask_text"]
 

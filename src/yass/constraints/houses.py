@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from yass.constraints.base import CellsRule, Constraint, cell_list, register
-from yass.geometry import Grid, LayoutError
+from yass.core.geometry import Grid, LayoutError
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

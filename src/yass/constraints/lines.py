@@ -26,7 +26,7 @@ from yass.constraints.base import (
 from yass.constraints.group import GroupRule, cells_names
 from yass.constraints.sums import SetRule
 from yass.constraints.support import grid_sees, support
-from yass.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
+from yass.core.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from yass.constraints.base import register
 from yass.constraints.group import mask_text
 from yass.constraints.sums import OutsideClue
-from yass.geometry import Grid, LayoutError, digit_char
+from yass.core.geometry import Grid, LayoutError, digit_char
 
 __all__ = ["Automaton", "Sandwich", "Skyscraper", "XSum", "line_support"]
 

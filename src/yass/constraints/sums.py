@@ -31,7 +31,7 @@ from yass.constraints.support import (
     set_support,
     sum_support,
 )
-from yass.geometry import Grid, LayoutError, mask_digits
+from yass.core.geometry import Grid, LayoutError, mask_digits
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

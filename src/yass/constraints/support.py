@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from yass.geometry import Grid, mask_digits
+from yass.core.geometry import Grid, mask_digits
 
 __all__ = [
     "CAP",

@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from yass.board import Board, ConflictError
-from yass.geometry import DIGIT_CHARS, PuzzleError, digit_char
-from yass.layout import Layout
+from yass.core.board import Board, ConflictError
+from yass.core.geometry import DIGIT_CHARS, PuzzleError, digit_char
+from yass.core.layout import Layout
 
 __all__ = [
     "CandidateError",

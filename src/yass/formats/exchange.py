@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from yass.formats.text import ParseError
+from yass.formats.base import ParseError
 
 __all__ = [
     "WRITERS",
@@ -79,8 +79,8 @@ def hodoku_masks(line: str) -> tuple[int, list[int], str]:
 def _grid(obj: Mapping[str, Any]) -> tuple[int, list[int], list[int] | None]:
     """(size, givens, per-cell candidate masks or None) of a yass JSON object with no rules
     but given candidates; ParseError naming the rule otherwise."""
+    from yass.core.geometry import Grid, box_shape
     from yass.formats.variant_json import _cells_field, _size
-    from yass.geometry import Grid, box_shape
 
     n = _size(obj)
     givens = list(_cells_field(obj, "givens", n))
@@ -100,7 +100,7 @@ def _grid(obj: Mapping[str, Any]) -> tuple[int, list[int], list[int] | None]:
         mask = 0
         for ch in digits:
             if ch.isalnum():
-                from yass.geometry import char_digit
+                from yass.core.geometry import char_digit
 
                 mask |= 1 << (char_digit(ch) - 1)
         if masks is None:
@@ -119,7 +119,7 @@ def _need_9(n: int, fmt: str) -> None:
 
 
 def _digits(mask: int, n: int) -> str:
-    from yass.geometry import digit_char
+    from yass.core.geometry import digit_char
 
     return "".join(digit_char(d) for d in range(1, n + 1) if mask >> (d - 1) & 1)
 
@@ -130,8 +130,8 @@ def _hodoku(obj: Mapping[str, Any]) -> str:
     cells = "".join(str(v) if v else "." for v in givens)
     removed = []
     if masks is not None:
-        from yass.board import Board
-        from yass.layout import Layout
+        from yass.core.board import Board
+        from yass.core.layout import Layout
 
         start = Board.from_givens(Layout.classic(9), givens).cands
         for cell, mask in enumerate(masks):
@@ -325,7 +325,7 @@ _UNREAD = ("lines", "arrows", "overlays")
 def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """yass JSON of a decoded SudokuPad puzzle: givens, regions (boxes or irregular),
     killer cages, title, author and solution. ParseError for what yass cannot read."""
-    from yass.geometry import box_shape
+    from yass.core.geometry import box_shape
 
     cells = data.get("cells")
     if not isinstance(cells, list) or not cells or not all(isinstance(r, list) for r in cells):
@@ -358,7 +358,7 @@ def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
                 ) from None
             if not 1 <= d <= n:
                 raise ParseError(f"SudokuPad cell r{r + 1}c{c + 1} holds {d}, not 1 to {n}")
-            from yass.geometry import digit_char
+            from yass.core.geometry import digit_char
 
             givens.append(digit_char(d))
     out: dict[str, Any] = {"size": n, "givens": "".join(givens)}
@@ -413,7 +413,7 @@ def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def decode_sudokupad(payload: str) -> dict[str, Any]:
     """The yass JSON of an ``scl``/``ctc`` payload (prefix included)."""
-    from yass.formats.fpuzzles import lz_text
+    from yass.formats.lz import lz_text
 
     text = lz_text(payload.strip()[3:], "SudokuPad", first=4)  # after the scl/ctc prefix
     parser = _Compact(text)
@@ -425,8 +425,8 @@ def decode_sudokupad(payload: str) -> dict[str, Any]:
 
 def _sudokupad_data(obj: Mapping[str, Any]) -> dict[str, Any]:
     """SudokuPad's puzzle JSON (full keys) of a yass JSON object: givens, regions, cages."""
+    from yass.core.geometry import Grid, box_shape
     from yass.formats.variant_json import _cells_field, _size
-    from yass.geometry import Grid, box_shape
 
     n = _size(obj)
     givens = _cells_field(obj, "givens", n)
@@ -470,13 +470,13 @@ def _sudokupad_data(obj: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _payload(obj: Mapping[str, Any], prefix: str) -> str:
-    from yass.formats.fpuzzles import _codec
+    from yass.formats.lz import codec
 
     data = _sudokupad_data(obj)
     if prefix == "scl":  # the short keys of SudokuPad's zipper
         data = _shorten(data)
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    _, compress = _codec()
+    _, compress = codec()
     return "https://sudokupad.app/" + prefix + str(compress(text))
 
 

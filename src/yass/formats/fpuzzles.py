@@ -21,16 +21,17 @@ import struct
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from urllib.parse import parse_qs, unquote
 
-from yass.formats.text import ParseError
-from yass.geometry import MAX_SIZE, box_shape
+from yass.core.geometry import MAX_SIZE, box_shape
+from yass.formats.base import ParseError
+from yass.formats.lz import codec, lz_text
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from typing import Any
 
-    from yass.board import Puzzle
     from yass.constraints.base import Constraint
-    from yass.formats.text import Entry
+    from yass.core.board import Puzzle
+    from yass.formats.base import Entry
 
 __all__ = [
     "FPUZZLES_PREFIX",
@@ -54,8 +55,6 @@ FPUZZLES_PREFIX = "https://www.f-puzzles.com/?load="
 #: What a SudokuPad link to an f-puzzles payload starts with.
 SUDOKUPAD_PREFIX = "https://sudokupad.app/fpuzzles"
 
-#: The most characters of a payload yass decompresses (the biggest puzzles need ~20,000).
-MAX_PAYLOAD = 100_000
 
 #: Rules f-puzzles has no form for, and the key yass writes them under: the link keeps
 #: them for yass, but f-puzzles and SudokuPad neither draw nor check them.
@@ -128,7 +127,7 @@ def _show(value: Any, limit: int = 40) -> str:
 
 
 def _short(text: str, limit: int = 60) -> str:
-    from yass.formats.text import printable
+    from yass.formats.base import printable
 
     return repr(printable(text if len(text) <= limit else text[:limit] + "..."))
 
@@ -179,51 +178,6 @@ def _sudokupad_id(rest: str) -> str:
     )
 
 
-# -- the lz-string codec ------------------------------------------------------------------
-
-
-def _codec() -> tuple[Callable[[str], Any], Callable[[str], Any]]:
-    """(decompressFromBase64, compressToBase64) of the installed lz-string package."""
-    try:
-        import lzstring  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    except ImportError:
-        raise ParseError(
-            "f-puzzles links need the py-lzstring package (pip install py-lzstring)"
-        ) from None
-    if hasattr(lzstring, "decompress_from_base64"):  # py-lzstring
-        return lzstring.decompress_from_base64, lzstring.compress_to_base64
-    old = lzstring.LZString()  # the older 'lzstring' package has the same module name
-    return old.decompressFromBase64, old.compressToBase64
-
-
-def lz_text(body: str, name: str = "f-puzzles", first: int = 1) -> str:
-    """The text an lz-string base64 ``body`` decompresses to; ParseError (naming the
-    ``name`` payload and, for a bad character, its place counted from ``first``) when it
-    is too long, not base64, or does not decompress. f-puzzles links and SudokuPad's
-    ``scl``/``ctc`` payloads are both made this way."""
-    if len(body) > MAX_PAYLOAD:
-        raise ParseError(
-            f"the {name} payload is longer than {MAX_PAYLOAD:,} characters, more than"
-            " any puzzle needs"
-        )
-    bad = re.search(r"[^A-Za-z0-9+/=]", body)
-    if bad:
-        raise ParseError(
-            f"malformed {name} payload: {_show(bad.group())} at character"
-            f" {bad.start() + first} is not lz-string base64 (A-Z, a-z, 0-9, +, /, =)"
-        )
-    decompress, _ = _codec()
-    try:
-        text = decompress(body)
-    except Exception:  # the codec fails on malformed input in its own ways
-        text = None
-    if not isinstance(text, str) or not text:
-        raise ParseError(
-            f"malformed {name} payload: it does not decompress (is the link cut short?)"
-        )
-    return text
-
-
 def decode_payload(payload: str) -> dict[str, Any]:
     """The f-puzzles JSON object of a payload; ParseError when it is not one."""
     text = lz_text(payload.strip())
@@ -249,7 +203,7 @@ def encode_payload(data: Mapping[str, Any]) -> str:
     if any(ord(ch) > 0xFFFF for ch in text):  # compress UTF-16 code units, as JavaScript
         raw = text.encode("utf-16-le")
         text = "".join(map(chr, struct.unpack(f"<{len(raw) // 2}H", raw)))
-    _, compress = _codec()
+    _, compress = codec()
     result = compress(text)
     return str(result)
 
@@ -393,7 +347,7 @@ class _Reader:
                 not isinstance(row, list) or len(row) != n for row in raw
             ):
                 raise ParseError(f"f-puzzles 'grid' must be {n} rows of {n} cells")
-            from yass.geometry import digit_char
+            from yass.core.geometry import digit_char
 
             for r, row in enumerate(raw):
                 for c, cell in enumerate(row):
@@ -692,7 +646,7 @@ def fpuzzles_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
         and len(solution) == n * n
         and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= n for d in solution)
     ):
-        from yass.geometry import digit_char
+        from yass.core.geometry import digit_char
 
         out["solution"] = "".join(digit_char(d) for d in solution)
     return out
@@ -786,7 +740,7 @@ class _Writer:
 
     def digits(self, rule: Mapping[str, Any]) -> list[int]:
         """The ``digits`` of a rule, a list of digits or a string of them."""
-        from yass.geometry import char_digit
+        from yass.core.geometry import char_digit
 
         raw = rule.get("digits")
         digits = [char_digit(ch) for ch in raw] if isinstance(raw, str) else raw
@@ -1049,8 +1003,8 @@ def entry_from_link(
 ) -> Entry:
     """The Entry of a link read from ``source`` (with the published solution it carries),
     or of the error that stops it."""
-    from yass.formats.text import Entry
-    from yass.geometry import PuzzleError
+    from yass.core.geometry import PuzzleError
+    from yass.formats.base import Entry
 
     try:
         obj = read_link(text)

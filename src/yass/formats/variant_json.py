@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 
-from yass.board import Puzzle
 from yass.constraints import REGISTRY, constraint_from_json
 from yass.constraints.base import Constraint
-from yass.formats.text import Entry, ParseError, build_puzzle, parse_line, printable
-from yass.geometry import MAX_SIZE, Grid, LayoutError, PuzzleError, box_shape, digit_char
+from yass.core.board import Puzzle
+from yass.core.geometry import MAX_SIZE, Grid, LayoutError, PuzzleError, box_shape, digit_char
+from yass.formats.base import Entry, ParseError, build_puzzle, parse_line, printable
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@
   nested forcing chains (ER 9.5 to 11+) can take minutes a step; a path that runs past
   the time budget for them (``yass.rating.se.CHAIN_BUDGET``) is reported honestly as
   ``status="incomplete"`` with lower bounds (``er_min``...) instead of a number.
-* ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.explain``):
+* ``hodoku``: yass's own human ladder, the path ``yass explain`` takes (``yass.logic.explain``):
   a HoDoKu-style score (the sum of the steps' base scores), the level of the hardest
   technique (Easy..Extreme), that technique, and the guesses required where logic runs out.
 * ``all``: both.
@@ -18,6 +18,7 @@ yielding in input order.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -200,7 +201,7 @@ def parse_line(puzzle: str) -> tuple[str, list[int]]:
 def _clash(line: str) -> str | None:
     """What is wrong with the givens of a line without a solution, in the words every yass
     command uses ("givens r1c1 and r1c2 are both 1 (same row 1)"), or None."""
-    from yass.board import ConflictError
+    from yass.core.board import ConflictError
     from yass.formats import parse_puzzle
 
     try:
@@ -211,7 +212,7 @@ def _clash(line: str) -> str | None:
 
 
 def _count(line: str) -> int:
-    from yass import fast
+    from yass.engine import fast
 
     return fast.classic_line(line.replace(".", "0"), 2)[0]
 
@@ -221,7 +222,9 @@ def _check_scale(scale: str) -> None:
         raise ValueError(f"unknown rating scale {scale!r}: use one of {', '.join(SCALES)}")
 
 
-def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
+def rate(
+    puzzle: str, *, steps: bool = False, scale: str = "se", timeout: float | None = None
+) -> Rating:
     """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank), or
     of a pencil-mark (Sukaku) puzzle given as 729 candidate characters: then SE's loop
     starts from those candidates, as SukakuExplainer's does (see docs/formats.md).
@@ -231,13 +234,20 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
     Raises RatingError (a ValueError) for malformed text or clashing givens, and
     ValueError for an unknown scale. A puzzle with no solution or several gets that
     status and no numbers.
+
+    ``timeout`` bounds the slow parts, in seconds: SE's forcing chains (default
+    ``yass.rating.se.CHAIN_BUDGET``), after which the rating is ``"incomplete"`` with
+    lower bounds, and yass's ladder on the other scales (no bound by default), after
+    which its fields are left empty and ``needs`` says so. The quick rules before the
+    chains take milliseconds and are not bounded.
     """
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
     # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
+    end = None if timeout is None else time.perf_counter() + timeout  # SE's, then the ladder's
     raw = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
     if len(raw) == 729:
         _check_scale(scale)
-        return _rate_pencil(raw, steps, scale)
+        return _rate_pencil(raw, steps, scale, timeout, end)
     lean = scale == "se" and not steps
     stall: list[Any] = []  # where the compiled rules stop, if they do
     if lean:
@@ -263,20 +273,24 @@ def rate(puzzle: str, *, steps: bool = False, scale: str = "se") -> Rating:
         if scale == "hodoku":
             rating = Rating(line, None, None, None, None, "rated", scale=scale)
         else:
-            rating = _se_rating(line, values, steps, scale, stall[0] if stall else None)
+            rating = _se_rating(
+                line, values, steps, scale, stall[0] if stall else None, timeout
+            )
     if scale != "se":
-        rating = _with_ladder(rating)
+        rating = _with_ladder(rating, end)
     return rating
 
 
-def _rate_pencil(text: str, steps: bool, scale: str) -> Rating:
+def _rate_pencil(
+    text: str, steps: bool, scale: str, timeout: float | None, end: float | None
+) -> Rating:
     """The rating of a pencil-mark (Sukaku) puzzle, 729 candidate characters: SE's loop
     starts from the given candidates (a cell with one candidate is a given), as
     SukakuExplainer's does; yass's ladder explains the same puzzle."""
-    from yass import fast
+    from yass.core.geometry import PuzzleError
+    from yass.engine import fast
     from yass.formats.candidates import candidate_line, parse_candidates
     from yass.formats.text import candidate_puzzle
-    from yass.geometry import PuzzleError
 
     try:
         _, masks = parse_candidates(text)
@@ -292,12 +306,14 @@ def _rate_pencil(text: str, steps: bool, scale: str) -> Rating:
         rating = Rating(line, None, None, None, None, "rated", scale=scale)
     else:
         try:
-            path = se_path(list(puzzle.givens), keep_steps=steps, candidates=masks)
+            path = se_path(
+                list(puzzle.givens), keep_steps=steps, budget=timeout, candidates=masks
+            )
         except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
             return Rating(line, None, None, None, None, "incomplete", needs=str(exc),
                           scale=scale)
         rating = _from_path(line, path, steps, scale)
-    return _with_ladder(rating) if scale != "se" else rating
+    return _with_ladder(rating, end) if scale != "se" else rating
 
 
 def _lean(text: str, stall: list[Any] | None = None) -> Rating | None:
@@ -324,16 +340,35 @@ def _quick(text: str, steps: bool, scale: str) -> Rating | None:
     return None if path is None else _from_path(text.replace("0", "."), path, steps, scale)
 
 
-def _with_ladder(rating: Rating) -> Rating:
-    """``rating`` with the fields of yass's ladder, from the path ``yass explain`` takes.
+def _ladder_stopped(rating: Rating) -> Rating:
+    """``rating`` when the ladder ran out of time: its fields stay empty, and on its own
+    scale the rating says why."""
+    if rating.scale == "hodoku":
+        return replace(rating, status="incomplete", needs="ladder")
+    return rating
+
+
+def _with_ladder(rating: Rating, end: float | None = None) -> Rating:
+    """``rating`` with the fields of yass's ladder, from the path ``yass explain`` takes
+    (until ``end``, a ``time.perf_counter()`` time: past it the fields stay empty).
 
     The puzzle is known to be unique here, so the ladder keeps its uniqueness techniques,
     as ``explain`` does by default once its own search finds one solution.
     """
-    from yass.explain import explain
+    from yass.core.bounds import BoundReached, Bounds
     from yass.formats import parse_puzzle
+    from yass.logic.explain import explain
 
-    result = explain(parse_puzzle(rating.puzzle), unique=True)
+    bounds = None
+    if end is not None:  # what SE's part left of the puzzle's time
+        left = end - time.perf_counter()
+        if left <= 0:
+            return _ladder_stopped(rating)
+        bounds = Bounds(left)
+    try:
+        result = explain(parse_puzzle(rating.puzzle), unique=True, bounds=bounds)
+    except BoundReached:
+        return _ladder_stopped(rating)
     hardest = result.hardest
     return replace(
         rating,
@@ -345,12 +380,17 @@ def _with_ladder(rating: Rating) -> Rating:
 
 
 def _se_rating(
-    line: str, values: list[int], steps: bool, scale: str, start: Any = None
+    line: str,
+    values: list[int],
+    steps: bool,
+    scale: str,
+    start: Any = None,
+    timeout: float | None = None,
 ) -> Rating:
     """SE 1.2.1's rating of a unique puzzle, as a Rating on ``scale`` (``start``: see
-    ``se_path``)."""
+    ``se_path``; ``timeout``: its ``budget``)."""
     try:
-        path = se_path(values, keep_steps=steps, start=start)
+        path = se_path(values, keep_steps=steps, budget=timeout, start=start)
     except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
         return Rating(line, None, None, None, None, "incomplete", needs=str(exc), scale=scale)
     return _from_path(line, path, steps, scale)
@@ -388,16 +428,20 @@ def _from_path(line: str, path: SEPath, steps: bool, scale: str) -> Rating:
     )
 
 
-def _rate_text(puzzle: str, scale: str = "se") -> Rating | RatingError:
+def _rate_text(
+    puzzle: str, scale: str = "se", timeout: float | None = None
+) -> Rating | RatingError:
     try:
-        return rate(puzzle, scale=scale)
+        return rate(puzzle, scale=scale, timeout=timeout)
     except RatingError as exc:
         return exc
 
 
-def _rate_chunk(puzzles: list[str], scale: str = "se") -> list[Rating | RatingError]:
+def _rate_chunk(
+    puzzles: list[str], scale: str = "se", timeout: float | None = None
+) -> list[Rating | RatingError]:
     """Rate a chunk of lines: the unit of work of a worker process or a Dask task."""
-    return [_rate_text(p, scale) for p in puzzles]
+    return [_rate_text(p, scale, timeout) for p in puzzles]
 
 
 def rate_many(
@@ -407,6 +451,7 @@ def rate_many(
     chunksize: int = 8,
     scale: str = "se",
     client: Any = None,
+    timeout: float | None = None,
 ) -> Generator[Rating | RatingError, None, None]:
     """Rate many puzzle lines on ``scale`` (see ``rate``), yielding in input order as
     results come.
@@ -417,7 +462,7 @@ def rate_many(
     chunks of ``chunksize`` lines as tasks on its Dask cluster instead (``jobs`` is then
     not used; the workers need yass installed). Either way the input is read only a
     bounded window ahead, so an endless or huge source streams; the results are the same
-    as in this process.
+    as in this process. ``timeout``: each puzzle's, as ``rate`` takes it.
     """
     _check_scale(scale)
     if chunksize < 1:
@@ -426,7 +471,7 @@ def rate_many(
         workers = len(client.scheduler_info().get("workers", {})) or 1
 
         def dask_submit(chunk: list[str]) -> Any:
-            return client.submit(_rate_chunk, chunk, scale, pure=False)
+            return client.submit(_rate_chunk, chunk, scale, timeout, pure=False)
 
         yield from _windowed(puzzles, _here_first(dask_submit, scale), 4 * workers, chunksize)
         return
@@ -436,26 +481,26 @@ def rate_many(
         jobs = os.cpu_count() or 1
     if jobs == 1:
         for p in puzzles:
-            yield _rate_text(p, scale)
+            yield _rate_text(p, scale, timeout)
         return
-    yield from _pooled(puzzles, scale, jobs, chunksize)
+    yield from _pooled(puzzles, scale, jobs, chunksize, timeout)
 
 
 def _pooled(
-    puzzles: Iterable[str], scale: str, jobs: int, chunksize: int
+    puzzles: Iterable[str], scale: str, jobs: int, chunksize: int, timeout: float | None = None
 ) -> Generator[Rating | RatingError, None, None]:
-    """``rate_many`` over ``jobs`` worker processes (``yass.parallel.in_order``: workers that
+    """``rate_many`` over ``jobs`` worker processes (``yass.engine.parallel.in_order``: workers that
     ignore Ctrl-C, each with its own pipe, stopped at once on Ctrl-C or an early stop).
     On SE's scale the puzzles of a chunk that the quick path rates are rated here
     (``_here_first``); a chunk with none left is not sent."""
     from collections import deque
     from itertools import islice
 
-    from yass import batch
+    from yass.engine import batch
 
     here: deque[list[Rating | None]] = deque()  # of each chunk sent, what was rated here
 
-    def chunks() -> Iterator[tuple[list[str], str]]:
+    def chunks() -> Iterator[tuple[list[str], str, float | None]]:
         source = iter(puzzles)
         while chunk := list(islice(source, chunksize)):
             if scale == "se":
@@ -463,7 +508,7 @@ def _pooled(
             else:
                 quick = [None] * len(chunk)
             here.append(quick)
-            yield [p for p, r in zip(chunk, quick, strict=True) if r is None], scale
+            yield [p for p, r in zip(chunk, quick, strict=True) if r is None], scale, timeout
 
     results = batch.in_order(
         _rate_job, chunks(), jobs, lambda: True, local=lambda job: not job[0]
@@ -476,8 +521,8 @@ def _pooled(
         results.close()
 
 
-def _rate_job(job: tuple[list[str], str]) -> list[Rating | RatingError]:
-    """A chunk's puzzles and scale: what a worker process rates (``_rate_chunk``)."""
+def _rate_job(job: tuple[list[str], str, float | None]) -> list[Rating | RatingError]:
+    """A chunk's puzzles, scale and timeout: what a worker process rates (``_rate_chunk``)."""
     return _rate_chunk(*job)
 
 

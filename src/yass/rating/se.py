@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import _thread
 import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -84,20 +85,21 @@ POP = tuple(bin(m).count("1") for m in range(1 << 9))
 
 
 def _compiled(name: str) -> ModuleType | None:
-    """The module ``yass.<name>`` when it is the built extension, else None: its
+    """The module ``yass.rating.<name>`` when it is the built extension, else None: its
     interpreted source is slower than this module's own code, which then runs instead.
     ``YASS_SE_PURE=1`` in the environment keeps to this module's code (for comparisons)."""
     if os.environ.get("YASS_SE_PURE"):
         return None
     try:
-        module: ModuleType = getattr(__import__(f"yass.{name}"), name)
+        __import__(f"yass.rating.{name}")
+        module: ModuleType = sys.modules[f"yass.rating.{name}"]
     except ImportError:  # pragma: no cover - the source is always there
         return None
     return module if module.is_compiled() else None
 
 
 def _fast_core() -> ModuleType | None:
-    """The compiled chains (``yass._se_core``), loaded with this geometry, or None."""
+    """The compiled chains (``yass.rating._se_core``), loaded with this geometry, or None."""
     module = _compiled("_se_core")
     if module is not None:
         module.init(PEERS_LIST, HOUSES, CELL_HOUSES)
@@ -106,7 +108,7 @@ def _fast_core() -> ModuleType | None:
 
 
 def _basic_rules() -> ModuleType | None:
-    """The compiled loop over SE's rules up to BUG (``yass._se_basic``), loaded with
+    """The compiled loop over SE's rules up to BUG (``yass.rating._se_basic``), loaded with
     this geometry, or None."""
     module = _compiled("_se_basic")
     if module is not None:
@@ -2541,7 +2543,7 @@ def se_figures(
     if got is None:
         return None
     if not got[4]:
-        from yass import fast
+        from yass.engine import fast
 
         if fast.classic_line(text, 2)[0] != 1:
             return None

@@ -22,10 +22,10 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future
 
-from yass.board import Board, Puzzle
-from yass.bounds import BoundReached, Bounds
-from yass.geometry import PuzzleError, digit_char
-from yass.layout import Layout
+from yass.core.board import Board, Puzzle
+from yass.core.bounds import BoundReached, Bounds
+from yass.core.geometry import PuzzleError, digit_char
+from yass.core.layout import Layout
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def _finish(client: str | None, bounds: Bounds) -> None:
 
 
 def _bad(message: str) -> Exception:
-    from yass.web import ApiError
+    from yass.web.payloads import ApiError
 
     return ApiError(message)
 
@@ -158,9 +158,9 @@ def _union(puzzle: Puzzle, bounds: Bounds) -> tuple[int, list[int], tuple[int, .
     """(solutions counted to 2, true candidate masks, a first and a second solution).
 
     One search counts to 2; a unique puzzle's true candidates are its solution. With two
-    or more, ``yass.setter.true_candidates`` marks every digit some solution holds."""
-    from yass import fast
-    from yass.setter import true_candidates
+    or more, ``yass.logic.setter.true_candidates`` marks every digit some solution holds."""
+    from yass.engine import fast
+    from yass.logic.setter import true_candidates
 
     count, first = fast.search(puzzle, 2, bounds)
     if first is None:
@@ -225,8 +225,8 @@ def _rating_thread(job: Future[dict[str, Any]], key: str, puzzle: Puzzle) -> Non
 
 
 def _rate_now(key: str, puzzle: Puzzle) -> dict[str, Any]:
-    from yass import fast
-    from yass.explain import explain
+    from yass.engine import fast
+    from yass.logic.explain import explain
 
     out: dict[str, Any] = {}
     if fast.engine(puzzle.layout) == fast.CLASSIC9:
@@ -258,7 +258,7 @@ def _rating(puzzle: Puzzle, bounds: Bounds) -> dict[str, Any]:
     from concurrent.futures import CancelledError
     from concurrent.futures import TimeoutError as Late
 
-    from yass.bounds import TIME
+    from yass.core.bounds import TIME
     from yass.formats import puzzle_to_json
 
     key = json.dumps(puzzle_to_json(puzzle), sort_keys=True)
@@ -309,9 +309,9 @@ def _hint(
     bounds: Bounds,
 ) -> dict[str, Any] | None:
     """The hint on the player's grid: first what has gone wrong, in words, then the next
-    step of the easiest technique (``yass.explain.hint``), told at ``level``."""
-    from yass.explain import hint
-    from yass.web import _step_view
+    step of the easiest technique (``yass.logic.explain.hint``), told at ``level``."""
+    from yass.logic.explain import hint
+    from yass.web.payloads import step_view
 
     lay = puzzle.layout
     if solutions == 0:
@@ -353,7 +353,7 @@ def _hint(
     }
     if result.step is not None and level >= 3:  # below 3 the step is not given away
         out["step"] = result.step.to_json(lay)
-        out["view"] = _step_view(lay, result.step)
+        out["view"] = step_view(lay, result.step)
         out["cells"] = [lay.name(c) for c in sorted(result.step.cells)]
     return out
 
@@ -367,7 +367,7 @@ def _minimality(
 ) -> dict[str, Any]:
     """For a unique puzzle, the givens that could go with it still unique; for two or
     more solutions, the one-more-givens [cell, digit] that make it unique."""
-    from yass import fast
+    from yass.engine import fast
 
     lay = puzzle.layout
     out: dict[str, Any] = {"redundant": [], "completing": [], "complete": True}
@@ -423,28 +423,28 @@ def analyze(request: Any, *, bounds: Bounds | None = None) -> dict[str, Any]:
     * ``layout`` when asked (``"layout": true``): what the page draws;
     * ``ms``: the time taken, server side.
     """
-    from yass.web import ServerLimit, _field, layout_json, read_puzzle
+    from yass.web.payloads import ServerLimit, layout_json, read_puzzle, request_field
 
     started = time.perf_counter()
     puzzle = read_puzzle(request)
     lay = puzzle.layout
     raw = request.get("progress")
-    level = _field(request, "level", int, 3 if raw is not None else 0)
+    level = request_field(request, "level", int, 3 if raw is not None else 0)
     if isinstance(level, bool) or level not in (0, 1, 2, 3):
         raise _bad(f"'level' must be 0 (no hint), 1, 2 or 3, not {level!r}")
     timeout = request.get("timeout", ANALYZE_TIME_LIMIT)
     if (isinstance(timeout, bool) or not isinstance(timeout, int | float)
             or not 0 < timeout <= ANALYZE_TIME_LIMIT):
         raise _bad(f"'timeout' must be more than 0 and at most {ANALYZE_TIME_LIMIT:g} seconds")
-    client = _field(request, "client", str)
+    client = request_field(request, "client", str)
     extra_time = request.get("extra_time", EXTRA_TIME)
     if (isinstance(extra_time, bool) or not isinstance(extra_time, int | float)
             or not 0 < extra_time <= ANALYZE_TIME_LIMIT):
         raise _bad(f"'extra_time' must be more than 0 and at most {ANALYZE_TIME_LIMIT:g}"
                    " seconds")
-    want_rating = _field(request, "rate", bool, True)
-    want_min = _field(request, "minimality", bool, False)
-    want_layout = _field(request, "layout", bool, False)
+    want_rating = request_field(request, "rate", bool, True)
+    want_min = request_field(request, "minimality", bool, False)
+    want_layout = request_field(request, "layout", bool, False)
     if raw is not None:
         values, masks = read_progress(puzzle, raw)
     else:

@@ -1,0 +1,1 @@
+"""The model: sizes and names, layouts, boards, steps, bounds, exit codes."""

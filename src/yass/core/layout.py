@@ -1,0 +1,296 @@
+"""Layout: the immutable geometry of one puzzle (size, houses, the sees-relation, the rules).
+
+Everything here is computed once per layout and shared by every board on it: house
+cell masks, ``peers`` (for each cell the bitset of cells it sees), the relation arcs,
+and the per-cell digit masks that odd/even/candidate rules impose.
+"""
+
+from __future__ import annotations
+
+from yass.constraints.base import Constraint
+from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bits, box_shape, digit_char
+from yass.core.record import Frozen
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any, TypeVar
+
+    _T = TypeVar("_T")
+
+__all__ = ["House", "Layout", "per_layout"]
+
+
+class House(Frozen):
+    """Cells whose digits all differ; a house of N cells holds every digit exactly once."""
+
+    _compared = _shown = ("kind", "number", "cells", "mask", "full")
+
+    kind: str
+    number: int
+    cells: tuple[int, ...]
+    mask: int
+    full: bool
+
+    def __init__(
+        self, kind: str, number: int, cells: tuple[int, ...], mask: int, full: bool
+    ) -> None:
+        self._fields(kind=kind, number=number, cells=cells, mask=mask, full=full)
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind} {self.number}" if self.number else self.kind
+
+
+Arc = tuple[int, tuple[int, ...]]
+
+
+class Layout:
+    """Size, houses, peers and rules of a puzzle. Build once, share between boards."""
+
+    def __init__(
+        self,
+        size: int = 9,
+        constraints: Iterable[Constraint] = (),
+        *,
+        box: tuple[int, int] | None = None,
+    ) -> None:
+        if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
+            raise LayoutError(f"size must be 1 to {MAX_SIZE}, not {size!r}")
+        self.constraints: tuple[Constraint, ...] = tuple(constraints)
+        replaced = any(c.replaces_boxes for c in self.constraints)
+        shape = box if box is not None else box_shape(size)
+        if shape is not None and shape[0] * shape[1] != size:
+            raise LayoutError(f"a {shape[0]}x{shape[1]} box does not fit a size-{size} grid")
+        if shape is None and not replaced:
+            raise LayoutError(f"size {size} has no box shape: give its regions")
+        if sum(c.replaces_boxes for c in self.constraints) > 1:
+            raise LayoutError("more than one set of regions")
+        br, bc = shape if shape is not None else (0, 0)
+        if br == 0 and any(c.needs_boxes for c in self.constraints):
+            raise LayoutError("a rule needs standard boxes, but this size has none")
+        self.size = size
+        self.box_rows, self.box_cols = br, bc
+        self.ncells = size * size
+        self.all_digits = (1 << size) - 1
+        self.grid = Grid(size, br, bc, self.constraints)
+        grid = self.grid
+
+        specs: list[tuple[str, tuple[int, ...]]] = []
+        specs += [("row", tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+        specs += [("column", tuple(range(c, self.ncells, size))) for c in range(size)]
+        if not replaced:
+            boxes: list[list[int]] = [[] for _ in range(size)]
+            for cell in range(self.ncells):
+                boxes[grid.box_of(cell)].append(cell)
+            specs += [("box", tuple(b)) for b in boxes]
+        for con in self.constraints:
+            for kind, cells in con.houses(grid):
+                if len(set(cells)) != len(cells) or len(cells) > size:
+                    raise LayoutError(f"a {kind} must have at most {size} distinct cells")
+                specs.append((kind, tuple(cells)))
+        self.houses = self._number_houses(specs)
+        self.full_houses = tuple(h for h in self.houses if h.full)
+
+        cell_houses: list[list[int]] = [[] for _ in range(self.ncells)]
+        peers = [0] * self.ncells
+        for i, house in enumerate(self.houses):
+            for cell in house.cells:
+                cell_houses[cell].append(i)
+                peers[cell] |= house.mask
+        self._extra_sees: dict[tuple[int, int], str] = {}
+        for con in self.constraints:
+            for a, b in con.sees_pairs(grid):
+                if a == b:
+                    continue
+                self._extra_sees.setdefault((min(a, b), max(a, b)), con.label)
+                peers[a] |= 1 << b
+                peers[b] |= 1 << a
+        for cell in range(self.ncells):
+            peers[cell] &= ~(1 << cell)
+        self.cell_houses = tuple(tuple(h) for h in cell_houses)
+        self.peers: tuple[int, ...] = tuple(peers)
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(tuple(bits(p)) for p in peers)
+
+        tables: dict[tuple[int, int], list[int]] = {}
+        self._relation_labels: dict[tuple[int, int], list[str]] = {}
+        for con in self.constraints:
+            for rel in con.relations(grid):
+                if rel.a == rel.b:
+                    raise LayoutError(f"a {rel.label} relates {grid.name(rel.a)} to itself")
+                for r in (rel, rel.reverse()):
+                    cur = tables.setdefault((r.a, r.b), [self.all_digits] * size)
+                    for i, allowed in enumerate(r.table):
+                        cur[i] &= allowed
+                    self._relation_labels.setdefault((r.a, r.b), []).append(r.label)
+        arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
+        for (a, b), table in sorted(tables.items()):
+            if peers[a] >> b & 1:
+                # Related cells that also see each other never hold the same digit;
+                # saying so in the table lets propagation chain strict steps.
+                table = [allowed & ~(1 << i) for i, allowed in enumerate(table)]
+            arcs[a].append((b, tuple(table)))
+        self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
+
+        masks = [self.all_digits] * self.ncells
+        for con in self.constraints:
+            for cell, mask in con.cell_masks(grid):
+                masks[cell] &= mask
+        self.cell_masks: tuple[int, ...] = tuple(masks)
+        base = Constraint.propagate
+        self.propagators = tuple(
+            c for c in self.constraints if type(c).propagate is not base
+        )
+        #: What other modules derive from this layout and keep with it (the search engine
+        #: that serves it, its compiled form), by key: freed with the layout.
+        self.derived: dict[str, Any] = {}
+
+    def _number_houses(self, specs: list[tuple[str, tuple[int, ...]]]) -> tuple[House, ...]:
+        counts: dict[str, int] = {}
+        for kind, _ in specs:
+            counts[kind] = counts.get(kind, 0) + 1
+        seen: dict[str, int] = {}
+        out = []
+        for kind, cells in specs:
+            seen[kind] = seen.get(kind, 0) + 1
+            number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
+            mask = 0
+            for c in cells:
+                mask |= 1 << c
+            out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
+        return tuple(out)
+
+    # -- names ---------------------------------------------------------------------
+
+    @staticmethod
+    def classic(size: int = 9) -> Layout:
+        """The plain Sudoku layout of ``size`` (made once)."""
+        layout = _CLASSIC.get(size)
+        if layout is None:
+            layout = _CLASSIC[size] = Layout(size)
+        return layout
+
+    def name(self, cell: int) -> str:
+        """``r1c1`` for cell 0."""
+        return self.grid.name(cell)
+
+    def parse_cell(self, text: str) -> int:
+        return self.grid.parse_cell(text)
+
+    def digit(self, d: int) -> str:
+        return digit_char(d)
+
+    @property
+    def is_classic(self) -> bool:
+        return not self.constraints and self.box_rows * self.box_cols == self.size
+
+    def __repr__(self) -> str:
+        if not self.constraints:
+            return f"Layout({self.size})"
+        return f"Layout({self.size}, {list(self.constraints)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Layout)
+            and self.size == other.size
+            and (self.box_rows, self.box_cols) == (other.box_rows, other.box_cols)
+            and self.constraints == other.constraints
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.box_rows, len(self.constraints)))
+
+    # -- the sees-relation -----------------------------------------------------------
+
+    def sees(self, a: int, b: int) -> bool:
+        return bool(self.peers[a] >> b & 1)
+
+    def why_sees(self, a: int, b: int) -> str:
+        """The rule that makes ``a`` and ``b`` see each other: ``row 1``, ``anti-knight``..."""
+        for h in self.cell_houses[a]:
+            if self.houses[h].mask >> b & 1:
+                return f"same {self.houses[h].name}"
+        label = self._extra_sees.get((min(a, b), max(a, b)))
+        return label if label else "no rule"
+
+    def relation_labels(self, a: int, b: int) -> list[str]:
+        return self._relation_labels.get((a, b), [])
+
+    def relation_allows(self, a: int, da: int, b: int, db: int) -> bool:
+        for nb, table in self.arcs[a]:
+            if nb == b:
+                return bool(table[da - 1] >> (db - 1) & 1)
+        return True
+
+    # -- verification ------------------------------------------------------------------
+
+    def violations(self, values: Sequence[int], *, complete: bool = True) -> list[str]:
+        """Every rule broken by ``values`` (0 = empty, allowed only if not ``complete``)."""
+        out: list[str] = []
+        if len(values) != self.ncells:
+            return [f"expected {self.ncells} cells, got {len(values)}"]
+        for cell, v in enumerate(values):
+            if v == 0:
+                if complete:
+                    out.append(f"{self.name(cell)} is empty")
+                continue
+            if not 1 <= v <= self.size:
+                out.append(f"{self.name(cell)} holds {v}, outside 1..{self.size}")
+            elif not self.cell_masks[cell] >> (v - 1) & 1:
+                out.append(f"{self.name(cell)}={digit_char(v)} breaks a rule on that cell")
+        holders = [0] * (self.size + 1)  # the cells holding each digit
+        for cell, v in enumerate(values):
+            if 1 <= v <= self.size:
+                holders[v] |= 1 << cell
+        for a in range(self.ncells):
+            va = values[a]
+            if not va:
+                continue
+            if 1 <= va <= self.size and not self.peers[a] & holders[va] and not self.arcs[a]:
+                continue  # no peer holds the same digit, no relation to check
+            for b in self.peer_lists[a]:
+                if b > a and values[b] == va:
+                    out.append(
+                        f"{self.name(a)} and {self.name(b)} both hold {digit_char(va)}"
+                        f" ({self.why_sees(a, b)})"
+                    )
+            for b, table in self.arcs[a]:
+                vb = values[b]
+                in_range = 1 <= va <= self.size and 1 <= vb <= self.size
+                if b > a and in_range and not table[va - 1] >> (vb - 1) & 1:
+                    rule = " and ".join(sorted(set(self.relation_labels(a, b))))
+                    out.append(
+                        f"{self.name(a)}={digit_char(va)} and {self.name(b)}="
+                        f"{digit_char(vb)} break the {rule} rule"
+                    )
+        if complete and not out:
+            for con in self.constraints:
+                out.extend(con.check(self.grid, values))
+        return out
+
+    def check(self, values: Sequence[int]) -> bool:
+        """True when ``values`` is a complete grid that obeys every rule."""
+        return not self.violations(values)
+
+
+#: The plain layouts made by ``Layout.classic``, by size.
+_CLASSIC: dict[int, Layout] = {}
+
+
+def per_layout(build: Callable[[Layout], _T]) -> Callable[[Layout], _T]:
+    """Decorator: ``build(layout)`` runs once per layout, its result kept with the layout
+    (in ``layout.derived``, under the function's name), so it lives as long as the layout."""
+    key = f"{build.__module__}.{build.__qualname__}"
+
+    def get(layout: Layout) -> _T:
+        derived = layout.derived
+        if key in derived:
+            value: _T = derived[key]
+            return value
+        value = derived[key] = build(layout)
+        return value
+
+    get.__name__ = build.__name__
+    get.__qualname__ = build.__qualname__
+    get.__doc__ = build.__doc__
+    return get

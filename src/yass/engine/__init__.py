@@ -1,0 +1,1 @@
+"""The search: the compiled engine, the reference search, the parallel map."""

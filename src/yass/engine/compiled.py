@@ -1,0 +1,248 @@
+"""One layout as the flat tables of the compiled core's generic engine.
+
+``compile_layout(layout)`` turns a ``Layout`` into a ``CompiledLayout``: the peers, full
+houses, relation arcs (deduplicated tables) and cell masks, plus the rules' compiled
+forms (``Constraint.compiled``): digit-set groups (a killer cage's combinations, a renban
+line's runs), linear sums (arrows, little killers, equal-sum segments) and digits a
+group must contain (quadruples). Everything is
+a tuple of small integers indexed by start offsets, so ``yass.engine._core.gen_search`` only
+copies them. A layout with a rule whose own logic fits no form compiles to None (its
+puzzles take the reference search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
+from yass.core.layout import Arc, Layout
+from yass.core.record import record
+
+__all__ = ["CompiledLayout", "compile_layout"]
+
+#: The largest |term| and |total| a compiled sum may reach (the core adds them in 32 bits).
+_SUM_LIMIT = 1 << 28
+
+
+@record(frozen=True)
+class CompiledLayout:
+    """Flat tables of one layout (``*start`` tuples have one entry more than items).
+
+    ``pstart``/``peers``: each cell's peers; ``hstart``/``hcells``: the full houses;
+    ``astart``/``anb``/``atab``: each cell's arcs (neighbour, table number);
+    ``tables``: 16 masks a table (digit d of the cell allows these beside it);
+    ``tkmax``: per table, the most candidates a cell may have and still narrow through
+    it; ``mask0``: each cell's digits at the start. Digit-set groups: ``sstart``/
+    ``scells`` their cells, ``setstart``/``sets`` their digit masks. Linear sums:
+    ``lstart``/``lcells``/``lcoefs`` their terms, ``lapart`` per term the positions of
+    the sum (the first 16) whose cells see its cell, and ``ltotal`` their totals.
+    Digits a group must contain: ``cstart``/``ccells`` their cells, ``cdigit`` the digit
+    (a mask) and ``ccount`` how many of the cells hold it at least. Forms by cell:
+    ``fstart``/``flist``, numbered set groups first, then sums, then contains.
+    """
+
+    size: int
+    pstart: tuple[int, ...]
+    peers: tuple[int, ...]
+    hstart: tuple[int, ...]
+    hcells: tuple[int, ...]
+    astart: tuple[int, ...]
+    anb: tuple[int, ...]
+    atab: tuple[int, ...]
+    tables: tuple[int, ...]
+    tkmax: tuple[int, ...]
+    mask0: tuple[int, ...]
+    sstart: tuple[int, ...] = (0,)
+    scells: tuple[int, ...] = ()
+    setstart: tuple[int, ...] = (0,)
+    sets: tuple[int, ...] = ()
+    lstart: tuple[int, ...] = (0,)
+    lcells: tuple[int, ...] = ()
+    lcoefs: tuple[int, ...] = ()
+    lapart: tuple[int, ...] = ()
+    ltotal: tuple[int, ...] = ()
+    cstart: tuple[int, ...] = (0,)
+    ccells: tuple[int, ...] = ()
+    cdigit: tuple[int, ...] = ()
+    ccount: tuple[int, ...] = ()
+    fstart: tuple[int, ...] = ()
+    flist: tuple[int, ...] = ()
+
+    @property
+    def ncells(self) -> int:
+        return self.size * self.size
+
+    @property
+    def nforms(self) -> int:
+        return len(self.sstart) - 1 + len(self.ltotal) + len(self.cdigit)
+
+
+def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    starts = [0]
+    flat: list[int] = []
+    for g in groups:
+        flat.extend(g)
+        starts.append(len(flat))
+    return tuple(starts), tuple(flat)
+
+
+def _flatten(
+    size: int,
+    peer_lists: Sequence[Sequence[int]],
+    full_houses: Sequence[Sequence[int]],
+    arcs: Sequence[Sequence[tuple[int, Sequence[int]]]],
+    cell_masks: Sequence[int],
+    set_groups: Sequence[DigitSets],
+    sums: Sequence[LinearSum],
+    contains: Sequence[Contains],
+) -> CompiledLayout:
+    """The flat tables of these peers, houses, arcs, masks and forms.
+
+    The cells of a digit-set group see each other (their digits differ); a relation
+    between two cells that see each other never allows equal digits (folding "differ"
+    into its table makes arc consistency stronger: a slow thermometer inside a house is
+    strictly increasing). A sum's repeated cells have their coefficients added.
+    """
+    ncells = size * size
+    peer_sets = [set(p) for p in peer_lists]
+    peer_order = [list(p) for p in peer_lists]
+    for group in set_groups:
+        for a in group.cells:
+            for b in group.cells:
+                if a != b and b not in peer_sets[a]:
+                    peer_sets[a].add(b)
+                    peer_order[a].append(b)
+    cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
+    for cell, cell_arcs in enumerate(arcs):
+        cell_tables.append([])
+        for nb, table in cell_arcs:
+            row = tuple(table)
+            if nb in peer_sets[cell]:
+                row = tuple(allowed & ~(1 << d) for d, allowed in enumerate(row))
+            cell_tables[cell].append((nb, row))
+    numbers: dict[tuple[int, ...], int] = {}
+    for pairs in cell_tables:
+        for _nb, row in pairs:
+            numbers.setdefault(row, len(numbers))
+    tables: list[int] = []
+    tkmax: list[int] = []
+    for row in numbers:
+        tables.extend(row[d] if d < size else 0 for d in range(16))
+        # Revising from a cell with more candidates than this can never narrow the other
+        # end: the most digits of one cell that all forbid the same digit beside them.
+        tkmax.append(
+            max(sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size))
+        )
+    pstart, peers = _starts(peer_order)
+    hstart, hcells = _starts(full_houses)
+    astart, anb = _starts([[nb for nb, _ in pairs] for pairs in cell_tables])
+    atab = tuple(numbers[row] for pairs in cell_tables for _nb, row in pairs)
+    sstart, scells = _starts([g.cells for g in set_groups])
+    setstart, sets = _starts([g.sets for g in set_groups])
+    merged: list[tuple[list[int], list[int], int]] = []
+    mask0 = list(cell_masks)
+    for form in sums:
+        coef: dict[int, int] = {}
+        for cell, k in zip(form.cells, form.coefs, strict=True):
+            coef[cell] = coef.get(cell, 0) + k
+        terms = [(cell, k) for cell, k in coef.items() if k]
+        if not terms and form.total and ncells:
+            mask0[0] = 0  # a sum of nothing that must not be 0: no solution
+        merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
+    lstart, lcells = _starts([m[0] for m in merged])
+    lcoefs = tuple(k for m in merged for k in m[1])
+    lapart = tuple(
+        sum(1 << j for j, other in enumerate(m[0][:16]) if other in peer_sets[cell])
+        for m in merged
+        for cell in m[0]
+    )
+    forms_of: list[list[int]] = [[] for _ in range(ncells)]
+    for g, group in enumerate(set_groups):
+        for cell in group.cells:
+            forms_of[cell].append(g)
+    for g, m in enumerate(merged):
+        for cell in m[0]:
+            forms_of[cell].append(len(set_groups) + g)
+    for g, wanted in enumerate(contains):
+        for cell in wanted.cells:
+            forms_of[cell].append(len(set_groups) + len(merged) + g)
+    fstart, flist = _starts(forms_of)
+    cstart, ccells = _starts([g.cells for g in contains])
+    return CompiledLayout(
+        size=size,
+        pstart=pstart,
+        peers=peers,
+        hstart=hstart,
+        hcells=hcells,
+        astart=astart,
+        anb=anb,
+        atab=atab,
+        tables=tuple(tables),
+        tkmax=tuple(tkmax),
+        mask0=tuple(mask0),
+        sstart=sstart,
+        scells=scells,
+        setstart=setstart,
+        sets=sets,
+        lstart=lstart,
+        lcells=lcells,
+        lcoefs=lcoefs,
+        lapart=lapart,
+        ltotal=tuple(m[2] for m in merged),
+        cstart=cstart,
+        ccells=ccells,
+        cdigit=tuple(1 << (g.digit - 1) for g in contains),
+        ccount=tuple(g.count for g in contains),
+        fstart=fstart,
+        flist=flist,
+    )
+
+
+def rule_forms(layout: Layout) -> list[Form] | None:
+    """Every compiled form of the layout's rules; None when a rule with its own logic
+    (``propagate`` or ``check``) has no compiled form, or a form does not fit the core
+    (a digit set of the wrong size, a sum past 32 bits)."""
+    grid = layout.grid
+    out: list[Form] = []
+    for rule in layout.constraints:
+        cls = type(rule)
+        if cls.propagate is Constraint.propagate and cls.check is Constraint.check:
+            continue
+        forms = rule.compiled(grid)
+        if forms is None:
+            return None
+        for form in forms:
+            if isinstance(form, DigitSets):
+                n = len(form.cells)
+                if len(set(form.cells)) != n or any(s.bit_count() != n for s in form.sets):
+                    return None
+                if any(s >> layout.size for s in form.sets):
+                    return None
+            elif isinstance(form, Contains):
+                if not 1 <= form.digit <= layout.size or len(set(form.cells)) != len(form.cells):
+                    return None
+            else:
+                reach = sum(abs(k) for k in form.coefs) * layout.size
+                if reach + abs(form.total) >= _SUM_LIMIT:
+                    return None
+            out.append(form)
+    return out
+
+
+def compile_layout(layout: Layout) -> CompiledLayout | None:
+    """The flat tables the generic engine runs ``layout`` on; None when a rule has logic
+    the core cannot run (see ``rule_forms``)."""
+    forms = rule_forms(layout)
+    if forms is None:
+        return None
+    arcs: tuple[tuple[Arc, ...], ...] = layout.arcs
+    return _flatten(
+        layout.size,
+        layout.peer_lists,
+        [h.cells for h in layout.full_houses],
+        arcs,
+        layout.cell_masks,
+        [f for f in forms if isinstance(f, DigitSets)],
+        [f for f in forms if isinstance(f, LinearSum)],
+        [f for f in forms if isinstance(f, Contains)],
+    )

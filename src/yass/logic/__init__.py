@@ -1,0 +1,1 @@
+"""Human logic: the techniques, the solve loop, explanations, setter tools."""

@@ -1,0 +1,133 @@
+"""A per-board context: structures several techniques need, built once per board state.
+
+The solve loop asks every technique for a step after each change; structures such as
+the bivalue cells, the conjugate pairs of each digit or the link graph of the chain
+techniques would otherwise be rebuilt by each technique on each call. ``context(board)``
+returns the context of the board's current state: the same object while the
+candidates have not changed, a new one as soon as they have. A technique stores its
+own structures with ``ctx.memo(key, build)``.
+
+Strong links (conjugate pairs) come only from full houses, which must hold every
+digit; a house with fewer cells (a killer-like region) only forbids repeats, so it
+gives weak links but not strong ones.
+"""
+
+from __future__ import annotations
+
+from yass.core.board import Board
+from yass.core.geometry import bits
+from yass.core.layout import Layout
+
+__all__ = ["Context", "QuietDigits", "context"]
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
+
+class Context:
+    """Structures derived from one board state. Never changes the board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.layout: Layout = board.layout
+        self.cands: list[int] = board.cands[:]
+        self.values: list[int] = board.values[:]
+        self._memo: dict[str, Any] = {}
+
+    def current(self, board: Board) -> bool:
+        """True while ``board`` is the board of this context, unchanged."""
+        # Placing a single whose peers had already lost its digit changes the values but
+        # not the candidates: compare both.
+        return board is self.board and board.cands == self.cands and board.values == self.values
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """The structure stored under ``key``, built by ``build()`` on first use."""
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = build()
+            return value
+
+    # -- common structures -----------------------------------------------------------
+
+    @property
+    def bivalue(self) -> list[int]:
+        """Unplaced cells with exactly two candidates, ascending."""
+        return self.memo("bivalue", self._bivalue)
+
+    def _bivalue(self) -> list[int]:
+        cands = self.board.cands
+        return [c for c in bits(self.board.empty) if cands[c].bit_count() == 2]
+
+    def conjugates(self, digit: int) -> list[tuple[int, int, int]]:
+        """(a, b, house index) for each full house where ``digit`` has exactly two places.
+
+        ``a < b``; a pair lying in two houses (a row and a box) appears once per house.
+        """
+        table: list[list[tuple[int, int, int]]] = self.memo("conjugates", self._conjugates)
+        return table[digit - 1]
+
+    def _conjugates(self) -> list[list[tuple[int, int, int]]]:
+        board, lay = self.board, self.layout
+        out: list[list[tuple[int, int, int]]] = []
+        for d in range(1, lay.size + 1):
+            pos = board.positions(d)
+            placed = board.placed(d)
+            pairs = []
+            for index, house in enumerate(lay.houses):
+                if not house.full or placed & house.mask:
+                    continue
+                spots = pos & house.mask
+                if spots.bit_count() == 2:
+                    low = spots & -spots
+                    pairs.append((low.bit_length() - 1, (spots ^ low).bit_length() - 1, index))
+            out.append(pairs)
+        return out
+
+
+class QuietDigits:
+    """Remembers the digit states on which a single-digit technique found nothing.
+
+    A single-digit technique (fish, skyscraper, colouring, X-chain...) depends only on
+    the layout and the places of its digit. Once it has found nothing for digit d with
+    places P, it finds nothing again while d's places are still P, so the solve loop's
+    rescans after every step can skip that digit. ``quiet(layout, d, places)`` asks;
+    ``remember(layout, d, places)`` records. The memory is bounded and per technique.
+    """
+
+    __slots__ = ("_seen",)
+
+    LIMIT = 1 << 16
+
+    def __init__(self) -> None:
+        self._seen: set[tuple[Layout, int, int]] = set()
+
+    def quiet(self, layout: Layout, digit: int, places: int) -> bool:
+        # Keyed by the layout itself (equal layouts give equal answers), not its id,
+        # which a new layout may reuse once an old one is gone.
+        return (layout, digit, places) in self._seen
+
+    def remember(self, layout: Layout, digit: int, places: int) -> None:
+        if len(self._seen) >= self.LIMIT:
+            self._seen.clear()
+        self._seen.add((layout, digit, places))
+
+
+# The last context made. One slot, read and replaced whole (each a single operation under
+# the GIL), so a thread never takes another thread's context for its own board: it keeps
+# the one it read only if that one is current for its board.
+_last: list[Context | None] = [None]
+
+
+def context(board: Board) -> Context:
+    """The context of ``board`` as it is now (cached while the board does not change)."""
+    last = _last[0]
+    if last is not None and last.current(board):
+        return last
+    ctx = Context(board)
+    _last[0] = ctx
+    return ctx

@@ -1,0 +1,1270 @@
+"""Forcing chains (``fc``) and forcing nets (``fn``): follow what one assumption implies.
+
+A *fact* is "cell x is d" (``r1c1=5``, on) or "cell x is not d" (``r1c1<>5``, off), about
+a candidate of the board. From a premise fact the search derives more facts, each by
+one implication whose reasons are earlier facts:
+
+* ``x=d`` gives ``x<>e`` for the other candidates e of x, ``y<>d`` for every y that sees
+  x, and ``y<>e`` for every e a relation table (``layout.arcs``: kropki dots, thermos,
+  non-consecutive...) forbids beside ``x=d``;
+* a chain (``fc``) also has ``x<>d`` give ``x=e`` when x is a bivalue cell {d, e}, and
+  ``y=d`` when x and y are the only places for d in a full house (a conjugate pair);
+  ``x<>d`` give ``y<>e`` when d is the only candidate of x a relation lets y keep e
+  beside; and, through groups (HoDoKu's grouped nodes, here any set of places of a
+  digit in a full house): ``x=d`` that sees two or more places of d in a full house
+  empties them as a group, so a single place left is d (``r1c2=6 -> r89c2<>6 ->
+  r8c3=6``) and two or more left hold d as a group, which clears d from every cell that
+  sees them all; ``x<>d`` leaves the other places of d in a house as a group holding d,
+  with the same effect (``r6c1<>2 -> r789c1=2 -> r9c2<>2``). Every fact of a chain has
+  exactly ONE reason, so each fact hangs on one linear chain from the premise
+  (HoDoKu's forcing chains);
+* a net (``fn``) judges cells and houses by what the branch has already removed: a
+  cell whose other candidates are all gone is set (naked single), a full house with one
+  place left for a digit sets it (hidden single), places left in a full house that all
+  see a cell clear the digit from it (locked candidates), a related cell loses the
+  digits that none of x's remaining candidates allows, and the ``propagate`` hook of a
+  rule (``layout.propagators``, e.g. a cage sum) narrows the branch's candidates as one
+  implication whose reason is "the <label> rule" (with the whole branch so far as its
+  premise). A fact of a net may need several earlier facts together (r1c3 loses 4 in
+  one branch, 7 in another, so it is 9): nets are dynamic forcing chains.
+
+Every implication only uses the board's own candidates, the houses, the sees-relation
+and the relation tables, so everything a branch derives is true whenever its premise
+is (a rule without a ``propagate`` hook is fully described by those; chains ignore the
+hooks, which is sound, only weaker).
+
+Steps, in the forms of HoDoKu's forcing chains:
+
+* contradiction: the premise leads to a cell without a candidate, a full house without
+  a place for a digit, a fact and its negation (the same digit twice in a house, two
+  digits in one cell), or a rule's hook failing; the premise is false
+  (``x=d`` false eliminates d; ``x<>d`` false places d);
+* verity: every candidate of a cell (cell forcing), every place of a digit in a full
+  house (house forcing), or a candidate and its negation (digit forcing) lead to the
+  same fact, which is then true. The fact is a placement or an elimination.
+
+Search order: every premise (each candidate set, and each candidate removed where
+that triggers anything) is a branch; all branches advance together one implication
+layer at a time, so the steps found first are the shallowest. At each layer the steps
+found are sorted by the number of implications they show (the union of the facts of
+their branches), fewest first, and yielded; the search then goes on to deeper
+layers. ``max_depth`` and ``max_facts`` (a branch stops growing after that many facts)
+bound the work; only cells with at most ``max_candidates`` candidates are premises
+(the nearly open cells of large grids cost most and rarely lead anywhere).
+
+Notation, one line in HoDoKu's spirit::
+
+    Forcing Chain Contradiction: r1c1=5 => r2c2 has no candidate (r1c1=5 -> r1c2<>5
+        -> r1c2=3 -> r2c2<>3; r1c1=5 -> r2c1<>5 -> ...) => r1c1<>5
+    Forcing Chain Verity: r5c5 {1,2}: r5c5=1 -> ... -> r5c1=3; r5c5=2 -> ... -> r5c1=3
+        => r5c1=3
+
+Other forms: ``Forcing Chain Verity: 2 in r8 {r8c1,r8c6}: ...`` (house forcing) and
+``Forcing Chain Verity: r9c1=1 or r9c1<>1: ...`` (digit forcing). A group node reads
+``r89c2<>6`` / ``r789c1=2`` (``r3c7,r5c5,r7c3=1`` when the cells share no line). In a
+net, a fact that needs more reasons than the one before it in the chain lists the
+others: ``r1c3=9 (with r1c3<>4)``; the chains to those other reasons follow, starting
+where they leave facts already shown (a reason one implication from a fact shown is
+not spelt out). Chains of several branches are separated by ``;`` (a net's branch with
+several chains is put in parentheses). A fact a rule's hook derived reads
+``(killer cage rule) r4c4<>9``. The sentence names the placements on the way (up to
+three, then "...") and the outcome: "if r2c1 were 6, r2c2 would be 3, r2c3 would be
+9, r4c1 would be 9, ... and r7c1 would have no candidate left; so r2c1 is not 6".
+
+``step.chain`` holds every implication shown, as ``Link(a, b, strong)`` from a reason
+``a`` to the fact ``b`` it gives: ``strong=True`` when ``b`` is a placement
+(``b`` is its digit), ``strong=False`` when ``b`` is an elimination. For ``x<>d -> y=e``
+(a strong inference) and ``x=d -> y<>e`` (a weak one) this is the AIC meaning; a
+relation step ``x<>d -> y<>e`` is also written ``strong=False``. The truth of ``a``
+is whatever earlier links (or the premise, in ``step.candidates``) made it. A group
+node is ``Node(cells, d, "group")`` ("d is in one of these cells" after a strong link,
+"d is in none of them" after a weak one); a fact with several reasons gets one link
+from each.
+
+The difficulty grows with the number of implications shown, like Sudoku Explainer's
+length increments: +0.1 past 4, 6, 8, 12, 16, 24, 32, 48... implications, up to 8.7 for
+a chain (below the nets) and 9.4 for a net.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
+
+from yass.core.board import Board
+from yass.core.bounds import poll
+from yass.core.geometry import bits, digit_char, mask_digits
+from yass.core.layout import Layout, per_layout
+from yass.core.propagate import outside_reach
+from yass.core.step import (
+    Link,
+    Node,
+    Step,
+    cell_list,
+    compact_cells,
+    digit_list,
+    house_name,
+    notation,
+)
+from yass.logic.techniques.base import Technique, join_words
+from yass.logic.techniques.context import context
+
+__all__ = ["ForcingChain", "ForcingNet"]
+
+Arcs = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+
+
+@per_layout
+def _reverse_arcs(layout: Layout) -> Arcs:
+    """For each cell x: (nb, table nb->x) for every cell nb related to x."""
+    out: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(layout.ncells)]
+    for a, arcs in enumerate(layout.arcs):
+        for b, table in arcs:
+            out[b].append((a, table))
+    return tuple(tuple(x) for x in out)
+
+
+class _Base:
+    """The implication tables of one board state (shared by chains and nets).
+
+    A candidate is indexed ``(d - 1) * ncells + cell``; a set of candidates is an int
+    bitset over those indexes (digit-major, so the slice of digit d is a cell bitset).
+    """
+
+    def __init__(self, board: Board) -> None:
+        lay = board.layout
+        n, size = lay.ncells, lay.size
+        self.layout = lay
+        self.n = n
+        self.size = size
+        self.cellmask = (1 << n) - 1
+        cands = self.cands = board.cands[:]
+        pos = self.pos = [board.positions(d) for d in range(1, size + 1)]
+        placed = [board.placed(d) for d in range(1, size + 1)]
+        empty = multi = 0
+        for c in bits(board.empty):
+            m = cands[c]
+            if m:
+                empty |= 1 << c
+                if m & (m - 1):
+                    multi |= 1 << c
+        self.empty = empty  # unplaced cells that still have a candidate
+        self.multi = multi  # ... with two or more
+        cand = 0
+        for d in range(size):
+            cand |= pos[d] << (d * n)
+        self.cand = cand
+        known = 0  # the candidates of unplaced cells that have only that one left
+        for c in bits(empty & ~multi):
+            known |= 1 << ((cands[c].bit_length() - 1) * n + c)
+        self.known = known
+        # Full houses by digit: (house index, mask, the digit's places) where the digit
+        # is not placed yet (a house that lacks the digit must give it a place).
+        self.hdig: list[list[tuple[int, int, int]]] = []
+        for d in range(size):
+            rows = []
+            for h, house in enumerate(lay.houses):
+                if house.full and not placed[d] & house.mask and pos[d] & house.mask:
+                    rows.append((h, house.mask, pos[d] & house.mask))
+            self.hdig.append(rows)
+        # For each digit and cell, the indexes (into hdig[d]) of the houses holding it.
+        self.hcell: list[dict[int, list[int]]] = []
+        for rows in self.hdig:
+            by_cell: dict[int, list[int]] = {}
+            for j, (_, _, spots) in enumerate(rows):
+                for c in bits(spots):
+                    by_cell.setdefault(c, []).append(j)
+            self.hcell.append(by_cell)
+        peers = lay.peers
+        arcs = lay.arcs
+        off_of_on = [0] * (size * n)
+        arc_cells = 0
+        for d in range(size):
+            p = pos[d]
+            shift = d * n
+            for c in bits(p):
+                m = (p & peers[c]) << shift
+                for e in mask_digits(cands[c] & ~(1 << d)):
+                    m |= 1 << ((e - 1) * n + c)
+                for nb, table in arcs[c]:
+                    if empty >> nb & 1:
+                        arc_cells |= 1 << c
+                        for e in mask_digits(cands[nb] & ~table[d]):
+                            m |= 1 << ((e - 1) * n + nb)
+                off_of_on[shift + c] = m
+        self.off_of_on = off_of_on
+        self.arc_cells = arc_cells
+        self.propagators = lay.propagators
+        self._static: _Static | None = None
+        self._checks: list[list[tuple[Witness, int]]] | None = None
+
+    def checks(self) -> list[list[tuple[Witness, int]]]:
+        """For each candidate, the cell and the houses it could leave empty: (witness,
+        the candidates that must not all be removed) (built once)."""
+        if self._checks is None:
+            n = self.n
+            out: list[list[tuple[Witness, int]]] = [[] for _ in range(self.size * n)]
+            cell_cands = [0] * n
+            for d in range(self.size):
+                for c in bits(self.pos[d]):
+                    cell_cands[c] |= 1 << (d * n + c)
+            for d in range(self.size):
+                shift = d * n
+                by_cell = self.hcell[d]
+                rows = self.hdig[d]
+                for c in bits(self.pos[d]):
+                    entry: list[tuple[Witness, int]] = [(("cell", c), cell_cands[c])]
+                    for j in by_cell.get(c, ()):
+                        h, _, spots = rows[j]
+                        entry.append((("house", h, d), spots << shift))
+                    out[shift + c] = entry
+            self._checks = out
+        return self._checks
+
+    def static(self) -> _Static:
+        """The tables of single-reason implications that only chains use (built once)."""
+        if self._static is None:
+            self._static = _Static(self)
+        return self._static
+
+
+def _trigger(table: list[int]) -> int:
+    """The set of indexes whose entry is not empty."""
+    out = 0
+    for i, m in enumerate(table):
+        if m:
+            out |= 1 << i
+    return out
+
+
+class _Static:
+    """Chain implications with one reason each (besides ``_Base.off_of_on``).
+
+    * ``on_of_off[i]``: removing candidate i sets these: the other digit of a bivalue
+      cell, the other place of a conjugate pair in a full house;
+    * ``off_of_off[i]``: removing candidate i removes these: a related cell's digit that
+      i alone supported (relation tables), and, through a group, the digit d from the
+      cells that see all the other places of d in a full house (those places are a group
+      holding d once i is gone);
+    * ``on_of_on[i]``: setting candidate i sets these: x=d sees at least two places of d
+      in a full house and all but one, so the last one is d (through the group of the
+      places x sees, which lose d);
+    * ``grp_off[i]``: setting candidate i removes these: x=d sees at least two places of
+      d in a full house and leaves at least two others, which then hold d as a group, so
+      every cell that sees all of those loses d.
+
+    The ``trig_*`` sets are the indexes with a non-empty entry.
+    """
+
+    def __init__(self, base: _Base) -> None:
+        n, cands, lay = base.n, base.cands, base.layout
+        size = base.size
+        peers = lay.peers
+        reach = outside_reach(lay)
+        on_of_off = [0] * (size * n)
+        for c in bits(base.multi):
+            m = cands[c]
+            if m.bit_count() == 2:
+                d1 = (m & -m).bit_length() - 1
+                d2 = m.bit_length() - 1
+                a, b = d1 * n + c, d2 * n + c
+                on_of_off[a] |= 1 << b
+                on_of_off[b] |= 1 << a
+        off_of_off = [0] * (size * n)
+        on_of_on = [0] * (size * n)
+        grp_off = [0] * (size * n)
+        for d, rows in enumerate(base.hdig):
+            shift = d * n
+            pos = base.pos[d]
+            for _, hm, spots in rows:
+                count = spots.bit_count()
+                if count == 2:
+                    low = spots & -spots
+                    a = shift + low.bit_length() - 1
+                    b = shift + (spots ^ low).bit_length() - 1
+                    on_of_off[a] |= 1 << b
+                    on_of_off[b] |= 1 << a
+                elif count > 2 and count - 1 <= reach[hm]:
+                    for y in bits(spots):
+                        common = pos & ~hm
+                        for c in bits(spots & ~(1 << y)):
+                            common &= peers[c]
+                        if common:
+                            off_of_off[shift + y] |= common << shift
+                if count < 3:
+                    continue
+                for x in bits(pos & ~hm):
+                    px = peers[x]
+                    seen = spots & px
+                    if seen & (seen - 1) == 0:
+                        continue
+                    rest = spots & ~seen
+                    if not rest:
+                        continue
+                    if not rest & (rest - 1):
+                        on_of_on[shift + x] |= rest << shift
+                    elif rest.bit_count() <= reach[hm]:
+                        common = pos & ~hm & ~px & ~(1 << x)
+                        for c in bits(rest):
+                            common &= peers[c]
+                        if common:
+                            grp_off[shift + x] |= common << shift
+        for c in bits(base.arc_cells):
+            for nb, table in lay.arcs[c]:
+                if not base.empty >> nb & 1:
+                    continue
+                for e in mask_digits(cands[nb]):
+                    support = [d for d in mask_digits(cands[c]) if table[d - 1] >> (e - 1) & 1]
+                    if len(support) == 1:
+                        off_of_off[(support[0] - 1) * n + c] |= 1 << ((e - 1) * n + nb)
+        self.on_of_off, self.trig_on = on_of_off, _trigger(on_of_off)
+        self.off_of_off, self.trig_off = off_of_off, _trigger(off_of_off)
+        self.on_of_on, self.trig_onon = on_of_on, _trigger(on_of_on)
+        self.grp_off, self.trig_grp = grp_off, _trigger(grp_off)
+
+
+def _base(board: Board) -> _Base:
+    return context(board).memo("forcing.base", lambda: _Base(board))
+
+
+# -- branches -----------------------------------------------------------------------------
+
+# A fact is (candidate index << 1) | 1 for "set", | 0 for "removed".
+Witness = tuple[Any, ...]
+#: A step found: (sort key, the fact it concludes, a function that builds the Step).
+#: What a later search may look at first: ("p", premise fact) or ("g", kind, anchor).
+FocusKey = tuple[Any, ...]
+Focus = set[FocusKey]
+#: A step found: (sort key, the facts it concludes, a function that builds the Step,
+#: the premise or group it comes from).
+Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step], FocusKey]
+
+
+class _Branch:
+    """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k)."""
+
+    __slots__ = (
+        "changed",
+        "costs",
+        "cum_off",
+        "cum_on",
+        "dead",
+        "done",
+        "fr_off",
+        "fr_on",
+        "memo",
+        "off",
+        "on",
+        "premise",
+        "ruled",
+        "witness",
+    )
+
+    def __init__(self, premise: int) -> None:
+        self.premise = premise
+        i = premise >> 1
+        self.on = self.fr_on = (1 << i) if premise & 1 else 0
+        self.off = self.fr_off = 0 if premise & 1 else (1 << i)
+        self.cum_on = [self.on]
+        self.cum_off = [self.off]
+        self.dead = False  # a contradiction was found
+        self.done = False  # nothing more follows (or a bound was reached)
+        self.changed = 0  # the last iteration whose state differs from the one before
+        self.witness: list[Witness] = []
+        self.ruled: dict[int, str] = {}
+        self.memo: dict[int, tuple[int, ...]] = {}
+        self.costs: dict[int, int] = {}
+
+
+class _Group:
+    """Branches whose premises cannot all be false: a fact common to all of them is true."""
+
+    __slots__ = ("anchor", "kind", "members", "rep_off", "rep_on")
+
+    def __init__(self, kind: str, anchor: tuple[int, ...], members: list[int]) -> None:
+        self.kind = kind  # "cell", "house" or "digit"
+        self.anchor = anchor  # (cell,), (house index, digit index) or (candidate index,)
+        self.members = members
+        self.rep_on = 0
+        self.rep_off = 0
+
+
+#: How many of the steps found on one board are remembered to be searched first on the
+#: next, narrower board (see ``_Forcing.find``).
+_CARRY = 40
+
+#: The most facts one verity step concludes.
+_VERITY_FACTS = 4
+
+_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512)
+
+
+class _Search:
+    """All branches of one board, advanced together; yields steps shallowest first."""
+
+    def __init__(self, tech: _Forcing, board: Board, focus: Focus | None = None) -> None:
+        """All premises of ``board``, or (``focus``) only those of these keys: a premise
+        fact ``("p", fact)`` or a group ``("g", kind, anchor)`` (see ``Found``)."""
+        self.tech = tech
+        self.dynamic = tech.dynamic
+        self.base = base = _base(board)
+        self.layout = base.layout
+        n = base.n
+        most = tech.max_candidates
+        cands = base.cands
+        premise_cells = 0
+        for c in bits(base.multi):
+            if most is None or cands[c].bit_count() <= most:
+                premise_cells |= 1 << c
+        chain = base.static()
+        off_triggers = chain.trig_on | chain.trig_off
+        if base.propagators and self.dynamic:
+            off_triggers = base.cand
+        want_on = want_off = -1  # every premise
+        if focus is not None:
+            want_on = want_off = 0
+            for key in focus:
+                if key[0] == "p":
+                    if key[1] & 1:
+                        want_on |= 1 << (key[1] >> 1)
+                    else:
+                        want_off |= 1 << (key[1] >> 1)
+                elif key[1] == "cell":
+                    c = key[2][0]
+                    for d in mask_digits(cands[c]):
+                        want_on |= 1 << ((d - 1) * n + c)
+                elif key[1] == "house":
+                    h, d = key[2]
+                    want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
+                else:
+                    want_on |= 1 << key[2][0]
+                    want_off |= 1 << key[2][0]
+        self.branches: list[_Branch] = []
+        self.on_branch: dict[int, int] = {}
+        self.off_branch: dict[int, int] = {}
+        for d in range(base.size):
+            for c in bits(base.pos[d] & premise_cells):
+                i = d * n + c
+                if want_on >> i & 1:
+                    self.on_branch[i] = len(self.branches)
+                    self.branches.append(_Branch(i << 1 | 1))
+                if off_triggers >> i & 1 and want_off >> i & 1:
+                    self.off_branch[i] = len(self.branches)
+                    self.branches.append(_Branch(i << 1))
+        groups: list[_Group] = []
+        for c in bits(premise_cells):
+            members = [self.on_branch.get((d - 1) * n + c) for d in mask_digits(cands[c])]
+            if all(i is not None for i in members):
+                groups.append(_Group("cell", (c,), [i for i in members if i is not None]))
+        seen: set[tuple[int, int]] = set()
+        for d, rows in enumerate(base.hdig):
+            for h, _, spots in rows:
+                if (d, spots) in seen or spots.bit_count() < 2:
+                    continue
+                seen.add((d, spots))
+                idx = [self.on_branch.get(d * n + c) for c in bits(spots)]
+                if all(i is not None for i in idx) and (most is None or len(idx) <= most):
+                    groups.append(_Group("house", (h, d), [i for i in idx if i is not None]))
+        for i, b in self.off_branch.items():
+            if i in self.on_branch:
+                groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
+        if focus is not None:
+            groups = [g for g in groups if ("g", g.kind, g.anchor) in focus]
+        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        self.groups = groups
+        self.groups_of: list[list[int]] = [[] for _ in self.branches]
+        for gi, g in enumerate(groups):
+            for i in g.members:
+                self.groups_of[i].append(gi)
+        self.rev = _reverse_arcs(self.layout)
+        self.reach = outside_reach(self.layout)
+
+    # -- the forward search -------------------------------------------------------------
+
+    def advance(self, b: _Branch, k: int) -> bool:
+        """Check the branch's state for a contradiction (True), else derive the next layer.
+
+        Cells and houses can only run out, or down to one candidate or place, where the
+        last layer removed something, so they are looked at only then.
+        """
+        base = self.base
+        on, off, fr_on, fr_off = b.on, b.off, b.fr_on, b.fr_off
+        dyn = self.dynamic
+        wit: list[Witness] = []
+        both = on & off
+        if both:
+            wit += [("both", i) for i in bits(both)]
+        new_on = new_off = 0
+        slices: list[int] = []
+        if not dyn:
+            if fr_off:
+                self._judge_static(fr_off, off, wit)
+        elif fr_off or base.propagators:
+            new_on, new_off, slices = self._judge(b, wit)
+        if wit:
+            b.witness = wit
+            b.dead = True
+            return True
+        ooo = base.off_of_on
+        x = fr_on
+        while x:
+            low = x & -x
+            x ^= low
+            new_off |= ooo[low.bit_length() - 1]
+        if not dyn:
+            st = base.static()
+            for trig, table, ons in (
+                (st.trig_on & fr_off, st.on_of_off, True),
+                (st.trig_off & fr_off, st.off_of_off, False),
+                (st.trig_onon & fr_on, st.on_of_on, True),
+                (st.trig_grp & fr_on, st.grp_off, False),
+            ):
+                x = trig
+                while x:
+                    low = x & -x
+                    x ^= low
+                    if ons:
+                        new_on |= table[low.bit_length() - 1]
+                    else:
+                        new_off |= table[low.bit_length() - 1]
+        elif base.arc_cells and fr_off:
+            new_off |= self._arc_kills(fr_off, slices)
+        new_off &= ~off
+        new_on &= ~on
+        if base.propagators and dyn:
+            broke = self._propagate(b, slices, on | new_on, new_off)
+            if broke is not None:
+                b.witness = [("rule", broke)]
+                b.dead = True
+                return True
+            new_off = b.fr_off  # _propagate leaves the layer's removals there
+        if not new_off and not new_on:
+            b.done = True
+            return False
+        b.on = on | new_on
+        b.off = off | new_off
+        b.fr_on, b.fr_off = new_on, new_off
+        b.cum_on.append(b.on)
+        b.cum_off.append(b.off)
+        b.changed = k + 1
+        if (b.on | b.off).bit_count() > self.tech.max_facts:
+            b.done = True
+        return False
+
+    def _judge_static(self, fr_off: int, off: int, wit: list[Witness]) -> None:
+        """A chain's contradictions only: the cells and houses whose last candidate or
+        place the newest removals ``fr_off`` took."""
+        checks = self.base.checks()
+        alive = ~off
+        while fr_off:
+            low = fr_off & -fr_off
+            fr_off ^= low
+            for w, m in checks[low.bit_length() - 1]:
+                if not m & alive and w not in wit:
+                    wit.append(w)
+
+    def _judge(self, b: _Branch, wit: list[Witness]) -> tuple[int, int, list[int]]:
+        """Cells and houses after the branch's removals: contradictions go to ``wit``;
+        for a net, also the singles and locked candidates they give. Returns (set,
+        removed, the slices of the candidates left by digit)."""
+        base = self.base
+        n, cm = base.n, base.cellmask
+        fr_off = b.fr_off
+        alive = base.cand & ~b.off
+        ones = twos = 0
+        slices = []
+        touched = []
+        for d in range(base.size):
+            a = (alive >> (d * n)) & cm
+            slices.append(a)
+            twos |= ones & a
+            ones |= a
+            touched.append((fr_off >> (d * n)) & cm)
+        nocand = base.empty & ~ones
+        if nocand:
+            wit += [("cell", x) for x in bits(nocand)]
+        dyn = self.dynamic
+        new_on = locked = 0
+        peers = self.layout.peers
+        reach = self.reach
+        for d, t in enumerate(touched):
+            if not t:
+                continue
+            a = slices[d]
+            rows = base.hdig[d]
+            if t.bit_count() * 3 < len(rows):
+                # A few cells lost d: visit only their houses.
+                hcell = base.hcell[d]
+                picked: set[int] = set()
+                for c in bits(t):
+                    picked.update(hcell[c])
+                rows = [rows[j] for j in sorted(picked)]
+            for h, hm, spots in rows:
+                if not hm & t:
+                    continue
+                s = a & hm
+                if not s:
+                    wit.append(("house", h, d))
+                elif not dyn:
+                    continue
+                elif not s & (s - 1):
+                    if s != spots:
+                        new_on |= s << (d * n)
+                elif s.bit_count() <= reach[hm]:
+                    # The places left all see a cell outside the house: it loses d.
+                    common = a & ~hm
+                    r = s
+                    while r and common:
+                        low = r & -r
+                        r ^= low
+                        common &= peers[low.bit_length() - 1]
+                    gone = spots & ~s
+                    for y in bits(common):
+                        if gone & ~peers[y]:
+                            locked |= 1 << (d * n + y)
+        if dyn and not wit:
+            on_cells = 0
+            on = b.on
+            for d in range(base.size):
+                on_cells |= (on >> (d * n)) & cm
+            cands = base.cands
+            for c in bits(ones & ~twos & base.multi & ~on_cells):
+                for d in mask_digits(cands[c]):
+                    if slices[d - 1] >> c & 1:
+                        new_on |= 1 << ((d - 1) * n + c)
+                        break
+        return new_on, locked, slices
+
+    def _arc_kills(self, fr_off: int, slices: list[int]) -> int:
+        """Removals by the relation tables: digits of a related cell no survivor allows."""
+        base = self.base
+        n, cm = base.n, base.cellmask
+        touched = 0
+        for d in range(base.size):
+            touched |= (fr_off >> (d * n)) & cm
+        touched &= base.arc_cells
+        out = 0
+        arcs = self.layout.arcs
+        for c in bits(touched):
+            alive_c = [d for d in mask_digits(base.cands[c]) if slices[d - 1] >> c & 1]
+            for nb, table in arcs[c]:
+                if not base.empty >> nb & 1:
+                    continue
+                support = board = 0
+                for d in alive_c:
+                    support |= table[d - 1]
+                for d in mask_digits(base.cands[c]):
+                    board |= table[d - 1]
+                # (a digit the board's own candidates of c never allowed is not this
+                # branch's doing: relation consistency removes it without a premise)
+                for e in mask_digits(base.cands[nb] & board & ~support):
+                    if slices[e - 1] >> nb & 1:
+                        out |= 1 << ((e - 1) * n + nb)
+        return out
+
+    def _propagate(self, b: _Branch, slices: list[int], on: int, new_off: int) -> str | None:
+        """Run the rules' hooks on the branch's candidates; the label of a broken rule."""
+        base = self.base
+        n = base.n
+        cands = base.cands[:]
+        for c in bits(base.empty):
+            m = 0
+            for d in mask_digits(cands[c]):
+                i = (d - 1) * n + c
+                if on >> i & 1:
+                    m = 1 << (d - 1)
+                    break
+                if slices[d - 1] >> c & 1 and not new_off >> i & 1:
+                    m |= 1 << (d - 1)
+            cands[c] = m
+        before = cands[:]
+        grid = self.layout.grid
+        for con in base.propagators:
+            if not con.propagate(grid, cands):
+                return str(con.label)
+            for c in bits(base.empty):
+                gone = before[c] & ~cands[c]
+                for d in mask_digits(gone):
+                    f = ((d - 1) * n + c) << 1
+                    if not (b.off | new_off) >> (f >> 1) & 1 and f not in b.ruled:
+                        b.ruled[f] = str(con.label)
+                        new_off |= 1 << (f >> 1)
+            before = cands[:]
+        b.fr_off = new_off & ~b.off
+        return None
+
+    # -- reasons -----------------------------------------------------------------------------
+
+    def layer(self, b: _Branch, f: int) -> int:
+        i = f >> 1
+        cum = b.cum_on if f & 1 else b.cum_off
+        for k, s in enumerate(cum):
+            if s >> i & 1:
+                return k
+        raise AssertionError("fact not derived in this branch")
+
+    def parents(self, b: _Branch, f: int) -> tuple[int, ...]:
+        """The facts ``f`` was derived from (empty for the premise and rule facts)."""
+        got = b.memo.get(f)
+        if got is None:
+            k = self.layer(b, f)
+            got = () if k == 0 or f in b.ruled else self._find_parents(b, f, k)
+            b.memo[f] = got
+        return got
+
+    def _find_parents(self, b: _Branch, f: int, k: int) -> tuple[int, ...]:
+        base = self.base
+        n = base.n
+        i = f >> 1
+        d, x = divmod(i, n)
+        prev_off = b.cum_off[k - 1]
+        last_on = b.cum_on[k - 1] & ~(b.cum_on[k - 2] if k >= 2 else 0)
+        last_off = prev_off & ~(b.cum_off[k - 2] if k >= 2 else 0)
+        if f & 1:
+            if not self.dynamic:
+                st = base.static()
+                for g in bits(last_off & st.trig_on):
+                    if st.on_of_off[g] >> i & 1:
+                        return (g << 1,)
+                for g in bits(last_on & st.trig_onon):
+                    if st.on_of_on[g] >> i & 1:
+                        return (g << 1 | 1,)
+                raise AssertionError("no reason for a chain placement")
+            options = []
+            others = 0
+            for e in mask_digits(base.cands[x] & ~(1 << d)):
+                others |= 1 << ((e - 1) * n + x)
+            if others and not others & ~prev_off:
+                options.append(others)
+            for _, hm, spots in base.hdig[d]:
+                if hm >> x & 1:
+                    o = (spots & ~(1 << x)) << (d * n)
+                    if o and not o & ~prev_off:
+                        options.append(o)
+            best = min(options, key=lambda m: m.bit_count())
+            return tuple(g << 1 for g in bits(best))
+        imp = self._on_implicators(i) & last_on
+        if imp:
+            return (((imp & -imp).bit_length() - 1) << 1 | 1,)
+        if not self.dynamic:
+            st = base.static()
+            for g in bits(last_on & st.trig_grp):
+                if st.grp_off[g] >> i & 1:
+                    return (g << 1 | 1,)
+            for g in bits(last_off & st.trig_off):
+                if st.off_of_off[g] >> i & 1:
+                    return (g << 1,)
+            raise AssertionError("no reason for a chain elimination")
+        for nb, table in self.rev[x]:
+            if not base.empty >> nb & 1:
+                continue
+            support = 0
+            for dd in mask_digits(base.cands[nb]):
+                if table[dd - 1] >> d & 1:
+                    support |= 1 << ((dd - 1) * n + nb)
+            if support and not support & ~prev_off:
+                return tuple(g << 1 for g in bits(support))
+        seen_by = self.layout.peers[x]
+        for _, hm, spots in base.hdig[d]:
+            if hm >> x & 1:
+                continue
+            s = spots & ~(prev_off >> (d * n))
+            gone = spots & ~s & ~seen_by
+            if s and gone and not s & ~seen_by:
+                return tuple((d * n + c) << 1 for c in bits(gone))
+        raise AssertionError("no reason for a net elimination")
+
+    def _on_implicators(self, i: int) -> int:
+        """The candidates whose placement removes candidate i."""
+        base = self.base
+        n = base.n
+        d, x = divmod(i, n)
+        m = (self.layout.peers[x] & base.pos[d]) << (d * n)
+        for e in mask_digits(base.cands[x] & ~(1 << d)):
+            m |= 1 << ((e - 1) * n + x)
+        for nb, table in self.rev[x]:
+            if base.empty >> nb & 1:
+                for dd in mask_digits(base.cands[nb]):
+                    if not table[dd - 1] >> d & 1:
+                        m |= 1 << ((dd - 1) * n + nb)
+        return m
+
+    def closure(self, b: _Branch, facts: list[int]) -> set[int]:
+        out: set[int] = set()
+        todo = list(facts)
+        while todo:
+            f = todo.pop()
+            if f in out:
+                continue
+            out.add(f)
+            todo.extend(self.parents(b, f))
+        return out
+
+    # -- the driver ---------------------------------------------------------------------------
+
+    def run(self) -> Iterator[Step]:
+        # Every layer is searched (up to the bounds) before anything is yielded, and the
+        # steps are then ordered as HoDoKu orders forcing chains: most placements first,
+        # then most eliminations, then the fewest implications shown. A productive step
+        # found a few layers deeper saves many one-candidate steps (and their rescans).
+        found: list[Found] = []
+        k = 0
+        while True:
+            if k:
+                found += self._verities(k)
+            active = False
+            for index, b in enumerate(self.branches):
+                if b.dead or b.done:
+                    continue
+                poll()  # (a whole search can take seconds: --timeout holds inside it)
+                if self.advance(b, k):
+                    # (a premise that breaks the board by itself is a single, not a chain)
+                    if k:
+                        found.append(self._contradiction(index, b))
+                elif not b.done:
+                    active = True
+            if not active or k >= self.tech.max_depth:
+                break
+            k += 1
+        found.sort(key=lambda item: item[0])
+        self.tech.remember(self.base, [item[3] for item in found[:_CARRY]])
+        for _, facts, build, _ in found:
+            if all(f in self.reported for f in facts):
+                continue
+            self.reported.update(facts)
+            yield build()
+
+    def _contradiction(self, index: int, b: _Branch) -> Found:
+        best: tuple[int, list[int], Witness] | None = None
+        for w in b.witness[:8]:
+            facts = self._witness_facts(b, w)
+            size = len(self.closure(b, facts))
+            if best is None or size < best[0]:
+                best = (size, facts, w)
+        assert best is not None
+        size, facts, w = best
+        fact = b.premise ^ 1
+        key = (-(fact & 1), -(1 - (fact & 1)), size, 0, index)
+        return (
+            key, [fact], lambda: self._contradiction_step(b, facts, w, size), ("p", b.premise)
+        )
+
+    def _witness_facts(self, b: _Branch, w: Witness) -> list[int]:
+        base = self.base
+        n = base.n
+        if w[0] == "both":
+            return [w[1] << 1 | 1, w[1] << 1]
+        if w[0] == "cell":
+            x = w[1]
+            return [((d - 1) * n + x) << 1 for d in mask_digits(base.cands[x])]
+        if w[0] == "house":
+            _, h, d = w
+            spots = base.pos[d] & self.layout.houses[h].mask
+            return [(d * n + c) << 1 for c in bits(spots)]
+        # A rule's hook broke on the branch's state: show the facts of its last layer.
+        last = [i << 1 | 1 for i in bits(b.fr_on)] + [i << 1 for i in bits(b.fr_off)]
+        return last[:4] or [b.premise]
+
+    def _verities(self, k: int) -> list[Found]:
+        base = self.base
+        branches = self.branches
+        ooo = base.off_of_on
+        useful_on = base.cand & ~base.known
+        out: list[Found] = []
+        todo: set[int] = set()
+        for b, groups in zip(branches, self.groups_of, strict=True):
+            if b.changed == k:
+                todo.update(groups)
+        for gi in sorted(todo):
+            g = self.groups[gi]
+            members = [branches[i] for i in g.members]
+            con = coff = -1
+            for b in members:
+                con &= b.on
+                coff &= b.off
+            new_on = con & useful_on & ~g.rep_on
+            new_off = coff & base.cand & ~g.rep_off
+            if not new_on and not new_off:
+                continue
+            g.rep_on |= new_on
+            g.rep_off |= new_off
+            implied = 0
+            for i in bits(con):
+                implied |= ooo[i]
+            new_off &= ~implied
+            targets = [i << 1 | 1 for i in bits(new_on)] + [i << 1 for i in bits(new_off)]
+            if not targets:
+                continue
+            # The facts common to the group go into steps of a few facts each (cheapest
+            # first): a step per fact would be slow to apply one by one, and a step
+            # listing every common fact of a nearly open board would be unreadable.
+            cost = {f: sum(self.cost(b, [f]) for b in members) for f in targets}
+            targets.sort(key=lambda f: (-(f & 1), cost[f], f))
+            for at in range(0, len(targets), _VERITY_FACTS):
+                facts = targets[at:at + _VERITY_FACTS]
+                size = sum(self.cost(b, facts) for b in members)
+                places = sum(f & 1 for f in facts)
+                key = (-places, places - len(facts), size, 1, gi)
+                out.append(
+                    (key, facts, self._verity_builder(g, facts, size), ("g", g.kind, g.anchor))
+                )
+        return out
+
+    def cost(self, b: _Branch, facts: list[int]) -> int:
+        """The number of implications from the premise of ``b`` to ``facts``."""
+        if len(facts) > 1:
+            return len(self.closure(b, facts)) - 1
+        f = facts[0]
+        got = b.costs.get(f)
+        if got is None:
+            got = b.costs[f] = len(self.closure(b, [f])) - 1
+        return got
+
+    def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:
+        return lambda: self._verity_step(g, facts, size)
+
+    # -- steps ---------------------------------------------------------------------------------
+
+    def fact_text(self, f: int) -> str:
+        d, x = divmod(f >> 1, self.base.n)
+        return f"{self.layout.name(x)}{'=' if f & 1 else '<>'}{digit_char(d + 1)}"
+
+    def fact_words(self, f: int) -> str:
+        d, x = divmod(f >> 1, self.base.n)
+        verb = "would be" if f & 1 else "would not be"
+        return f"{self.layout.name(x)} {verb} {digit_char(d + 1)}"
+
+    def render(self, b: _Branch, targets: list[int]) -> tuple[list[str], list[Link]]:
+        """The chains from the premise to ``targets`` (and to the other reasons of a net)."""
+        printed: set[int] = set()
+        segments: list[str] = []
+        links: list[Link] = []
+        # A chain shows each target's whole chain from the premise (HoDoKu's way); a net
+        # shows the first one whole and the others from where they leave facts shown.
+        queue = [(t, j == 0 or not self.dynamic, True) for j, t in enumerate(targets)]
+        while queue:
+            f, full, target = queue.pop(0)
+            if f in printed:
+                continue
+            path = []
+            cur = f
+            while True:
+                path.append(cur)
+                ps = self.parents(b, cur)
+                if not ps:
+                    break
+                main = max(ps, key=lambda p: (self.layer(b, p), -p))
+                if main in printed and not full:
+                    path.append(main)
+                    break
+                cur = main
+            path.reverse()
+            words = []
+            for j, fact in enumerate(path):
+                text = self.fact_text(fact)
+                if j == 0 and fact in b.ruled:
+                    text = f"({b.ruled[fact]} rule) {text}"
+                if j:
+                    ps = self.parents(b, fact)
+                    others = [p for p in ps if p != path[j - 1]]
+                    if others:
+                        text += f" (with {', '.join(self.fact_text(p) for p in others)})"
+                        queue += [(p, False, False) for p in others]
+                    for p in ps:
+                        links += self.links(p, fact)
+                    via = self.via(path[j - 1], fact)
+                    if via:
+                        d = digit_char((fact >> 1) // self.base.n + 1)
+                        groups = [
+                            f"{self.cells_text(cells)}{'=' if on else '<>'}{d}" for on, cells in via
+                        ]
+                        text = " -> ".join([*groups, text])
+                words.append(text)
+                printed.add(fact)
+            if target or len(path) > 2:
+                # (a side chain of one implication is plain from its "with" mention)
+                segments.append(" -> ".join(words))
+        return segments, list(dict.fromkeys(links))
+
+    def cells_text(self, cells: int) -> str:
+        return compact_cells(self.layout, list(bits(cells)))
+
+    def via(self, p: int, f: int) -> list[tuple[bool, int]]:
+        """The group nodes a chain implication ``p -> f`` goes through: (set?, cells)."""
+        if self.dynamic:
+            return []
+        base = self.base
+        n = base.n
+        pd, px = divmod(p >> 1, n)
+        fd, fx = divmod(f >> 1, n)
+        if pd != fd or px == fx or (p & 1 and base.off_of_on[p >> 1] >> (f >> 1) & 1):
+            return []
+        peers = self.layout.peers
+        for _, hm, spots in base.hdig[pd]:
+            if p & 1 and not hm >> px & 1:
+                seen = spots & peers[px]
+                rest = spots & ~seen
+                if not seen & (seen - 1):
+                    continue
+                if f & 1 and rest == 1 << fx:
+                    return [(False, seen)]
+                far = not f & 1 and not hm >> fx & 1
+                if far and rest & (rest - 1) and not rest & ~peers[fx]:
+                    return [(False, seen), (True, rest)]
+            elif not p & 1 and not f & 1 and hm >> px & 1 and not hm >> fx & 1:
+                group = spots & ~(1 << px)
+                if group & (group - 1) and not group & ~peers[fx]:
+                    return [(True, group)]
+        return []
+
+    def links(self, p: int, f: int) -> list[Link]:
+        """``step.chain`` links of the implication ``p -> f`` (through its groups)."""
+        n = self.base.n
+        pd, px = divmod(p >> 1, n)
+        fd, fx = divmod(f >> 1, n)
+        nodes = [Node((px,), pd + 1)]
+        kinds = []
+        for on, cells in self.via(p, f):
+            nodes.append(Node(tuple(bits(cells)), pd + 1, "group"))
+            kinds.append(on)
+        nodes.append(Node((fx,), fd + 1))
+        kinds.append(bool(f & 1))
+        pairs = zip(nodes[:-1], nodes[1:], kinds, strict=True)
+        return [Link(a, b, strong) for a, b, strong in pairs]
+
+    def on_words(self, b: _Branch, facts: set[int], skip: set[int]) -> list[str]:
+        """The placements among ``facts`` in the order they follow, as words."""
+        ons = [f for f in facts if f & 1 and f != b.premise and f not in skip]
+        ons.sort(key=lambda f: (self.layer(b, f), f))
+        words = [self.fact_words(f) for f in ons]
+        if len(words) > 4:
+            words = [*words[:3], "..."]
+        return words
+
+    def _difficulty(self, size: int) -> float:
+        tech = self.tech
+        extra = sum(size > t for t in _THRESHOLDS)
+        return round(min(tech.difficulty + 0.1 * extra, tech.max_difficulty), 1)
+
+    def _name(self, kind: str) -> str:
+        return f"{self.tech.form} {kind}"
+
+    def _contradiction_step(self, b: _Branch, facts: list[int], w: Witness, size: int) -> Step:
+        lay = self.layout
+        n = self.base.n
+        p = b.premise
+        d, x = divmod(p >> 1, n)
+        cell, ch = lay.name(x), digit_char(d + 1)
+        segments, links = self.render(b, facts)
+        closure = self.closure(b, facts)
+        houses: tuple[int, ...] = ()
+        cells = {x}
+        if w[0] == "cell":
+            short = f"{lay.name(w[1])} has no candidate"
+            long = f"{lay.name(w[1])} would have no candidate left"
+            cells.add(w[1])
+        elif w[0] == "house":
+            h, hd = w[1], w[2]
+            short = f"{house_name(lay, h)} has no place for {digit_char(hd + 1)}"
+            long = f"{lay.houses[h].name} would have no place for {digit_char(hd + 1)}"
+            houses = (h,)
+        elif w[0] == "both":
+            i = w[1]
+            short = f"{self.fact_text(i << 1 | 1)} and {self.fact_text(i << 1)}"
+            long = self._both_words(b, i)
+            cells.add(i % n)
+        else:
+            short = f"the {w[1]} rule is broken"
+            long = f"the {w[1]} rule would be broken"
+        chains = "; ".join(segments)
+        pattern = f"{self.fact_text(p)} => {short} ({chains})"
+        skip = set(facts) if w[0] == "both" else set()
+        words = [*self.on_words(b, closure, skip), long]
+        if p & 1:
+            placements: tuple[tuple[int, int], ...] = ()
+            eliminations: tuple[tuple[int, int], ...] = ((x, d + 1),)
+            text = f"if {cell} were {ch}, {join_words(words)}; so {cell} is not {ch}"
+        else:
+            placements, eliminations = ((x, d + 1),), ()
+            text = f"if {cell} were not {ch}, {join_words(words)}; so {cell} is {ch}"
+        name = self._name("Contradiction")
+        digits = {d + 1} | {(f >> 1) // n + 1 for f in facts}
+        return Step(
+            self.tech.code,
+            placements=placements,
+            eliminations=eliminations,
+            explanation=text,
+            cells=tuple(sorted(cells)),
+            houses=houses,
+            digits=tuple(sorted(digits)),
+            chain=tuple(links),
+            candidates=((x, d + 1),),
+            difficulty=self._difficulty(size - 1),
+            notation=notation(lay, name, pattern, placements, eliminations),
+            name=name,
+        )
+
+    def _both_words(self, b: _Branch, i: int) -> str:
+        lay = self.layout
+        n = self.base.n
+        d, x = divmod(i, n)
+        ch = digit_char(d + 1)
+        ps = self.parents(b, i << 1)
+        if len(ps) == 1 and ps[0] & 1:
+            pd, px = divmod(ps[0] >> 1, n)
+            if pd == d and px != x and lay.sees(px, x):
+                why = lay.why_sees(px, x)
+                return f"{lay.name(px)} and {lay.name(x)} would both be {ch} ({why})"
+            if px == x:
+                return f"{lay.name(x)} would be both {digit_char(pd + 1)} and {ch}"
+        return f"{lay.name(x)} would have to be {ch} and could not be {ch}"
+
+    def _verity_step(self, g: _Group, facts: list[int], size: int) -> Step:
+        lay = self.layout
+        base = self.base
+        n = base.n
+        members = [self.branches[i] for i in g.members]
+        pieces = []
+        clauses = []
+        links: list[Link] = []
+        cells: set[int] = {(f >> 1) % n for f in facts}
+        candidates = []
+        for b in members:
+            segments, e = self.render(b, facts)
+            links += e
+            chain = "; ".join(segments)
+            pieces.append(f"({chain})" if len(segments) > 1 else chain)
+            words = self.on_words(b, self.closure(b, facts), set(facts))
+            words += [self.fact_words(f) for f in facts]
+            pd, px = divmod(b.premise >> 1, n)
+            cells.add(px)
+            if b.premise & 1:
+                candidates.append((px, pd + 1))
+            clauses.append((b.premise, join_words(words)))
+        placements = tuple(
+            ((f >> 1) % n, (f >> 1) // n + 1) for f in facts if f & 1
+        )
+        eliminations = tuple(
+            ((f >> 1) % n, (f >> 1) // n + 1) for f in facts if not f & 1
+        )
+        verdict = join_words(
+            [f"{lay.name(x)} is {digit_char(d)}" for x, d in placements]
+            + [f"{lay.name(x)} is not {digit_char(d)}" for x, d in eliminations]
+        )
+        houses: tuple[int, ...] = ()
+        if g.kind == "cell":
+            x = g.anchor[0]
+            digits = mask_digits(base.cands[x])
+            head = f"{lay.name(x)} {{{digit_list(digits)}}}"
+            intro = f"{lay.name(x)} can only be {join_words([digit_char(d) for d in digits], 'or')}"
+            ifs = [f"if it were {digit_char((p >> 1) // n + 1)}, {w}" for p, w in clauses]
+        elif g.kind == "house":
+            h, d = g.anchor
+            spots = [(p >> 1) % n for p, _ in clauses]
+            head = f"{digit_char(d + 1)} in {house_name(lay, h)} {{{cell_list(lay, spots)}}}"
+            intro = (
+                f"{lay.houses[h].name} can only have its {digit_char(d + 1)} in"
+                f" {join_words([lay.name(c) for c in spots], 'or')}"
+            )
+            ifs = [f"if it were in {lay.name((p >> 1) % n)}, {w}" for p, w in clauses]
+            houses = (h,)
+        else:
+            d, x = divmod(g.anchor[0], n)
+            cell, ch = lay.name(x), digit_char(d + 1)
+            head = f"{cell}={ch} or {cell}<>{ch}"
+            intro = f"{cell} either is {ch} or is not"
+            ifs = [
+                f"if it were {'' if p & 1 else 'not '}{ch}, {w}" for p, w in clauses
+            ]
+        pattern = f"{head}: {'; '.join(pieces)}"
+        text = f"{intro}; {'; '.join(ifs)}; either way {verdict}"
+        name = self._name("Verity")
+        digits_used = {(b.premise >> 1) // n + 1 for b in members}
+        digits_used |= {(f >> 1) // n + 1 for f in facts}
+        return Step(
+            self.tech.code,
+            placements=placements,
+            eliminations=eliminations,
+            explanation=text,
+            cells=tuple(sorted(cells)),
+            houses=houses,
+            digits=tuple(sorted(digits_used)),
+            chain=tuple(dict.fromkeys(links)),
+            candidates=tuple(sorted(candidates)),
+            difficulty=self._difficulty(size),
+            notation=notation(lay, name, pattern, placements, eliminations),
+            name=name,
+        )
+
+
+def _narrower(cands: list[int], before: list[int]) -> bool:
+    """Whether every cell's candidates are among those it had ``before``."""
+    return len(cands) == len(before) and all(
+        not a & ~b for a, b in zip(cands, before, strict=True)
+    )
+
+
+class _Forcing(Technique):
+    """Shared driver of forcing chains and nets (see the module docstring)."""
+
+    #: Nets judge cells and houses by the branch's state; chains use single reasons only.
+    dynamic: ClassVar[bool] = False
+    #: The word of ``step.name``: "Forcing Chain" or "Forcing Net".
+    form: ClassVar[str] = ""
+    #: Implication layers followed at most.
+    max_depth: ClassVar[int] = 30
+    #: A branch stops growing once it holds more facts than this.
+    max_facts: ClassVar[int] = 4000
+    #: Only cells with at most this many candidates are premises (None: every cell).
+    max_candidates: ClassVar[int | None] = 9
+    #: The highest difficulty a step of this technique gets.
+    max_difficulty: ClassVar[float] = 10.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._carry: tuple[Layout, list[int], Focus] | None = None
+
+    def remember(self, base: _Base, keys: list[FocusKey]) -> None:
+        """Keep the premises and groups of the steps just found, for the next board."""
+        self._carry = (base.layout, base.cands, set(keys)) if keys else None
+
+    def find(self, board: Board) -> Iterator[Step]:
+        """The steps of the board, most productive first.
+
+        A solve applies one step and comes back with a board that has fewer
+        candidates. Everything a premise implied before still follows from it (an
+        implication only needs candidates gone), so the other steps found last time
+        still hold: their premises and groups are searched first, alone, which is
+        much cheaper than every premise of the board. Only if none of them gives a
+        step any more (or to list every step) is the whole board searched. Every step
+        is built and checked on the board as it is now.
+        """
+        if board.contradiction() is not None:
+            return
+        carry, self._carry = self._carry, None
+        reported: set[int] = set()
+        if carry is not None and carry[0] is board.layout and _narrower(board.cands, carry[1]):
+            search = _Search(self, board, carry[2])
+            yield from search.run()
+            reported = search.reported
+        search = _Search(self, board)
+        search.reported = reported
+        yield from search.run()
+
+
+class ForcingChain(_Forcing):
+    """Contradiction and verity forcing chains: every fact has one reason."""
+
+    code = "fc"
+    form = "Forcing Chain"
+    dynamic = False
+    max_difficulty = 8.7
+
+
+class ForcingNet(_Forcing):
+    """Forcing nets (dynamic forcing chains): a fact may need several earlier facts."""
+
+    code = "fn"
+    form = "Forcing Net"
+    dynamic = True
+    max_difficulty = 9.4

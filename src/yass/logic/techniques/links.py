@@ -1,0 +1,371 @@
+"""The link graph of the chain techniques, built once per board state.
+
+Nodes are propositions "digit d is in one of the cells S" where the cells of S all see
+each other (so at most one of them holds d):
+
+* a **candidate** (one cell): index ``(d - 1) * ncells + cell`` (digit-major, so the
+  cells of one digit are one contiguous block of bits and a cell bitset of digit d
+  becomes a node bitset by one shift);
+* a **group** (grouped chains): the places of d inside the intersection of a full
+  house with another house (a box and a line in a classic grid), two cells or more;
+* an **ALS digit** (grouped chains, optional): the places of d inside an almost locked
+  set (n cells of one house holding n + 1 digits between them).
+
+Extra nodes (groups, ALS digits) get indexes from ``size * ncells`` on; one
+(digit, cells) pair is one node whatever made it.
+
+Links (``strong[i]`` and ``weak[i]`` are bitsets of node indexes):
+
+* **strong** (not both false): the two candidates of a bivalue cell; the two places of
+  a digit in a FULL house (a house of N cells must hold every digit; a smaller region
+  only forbids repeats, so it gives no strong link); two groups (or a group and a cell)
+  holding every place of a digit in a full house between them; two digits of one ALS
+  (n cells hold n of its n + 1 digits, so at most one digit is missing).
+* **weak** (not both true): two candidates of one cell; the same digit in two cells
+  that see each other (``layout.peers``: houses and every sees-pair rule such as
+  anti-knight, anti-king or diagonals); candidates forbidden together by a relation
+  table (``layout.arcs``: a=d1 and b=d2 when d2 is not in ``T[d1 - 1]``, which covers
+  non-consecutive, kropki, thermometers, XV...). An extra node is weakly linked to
+  every node weakly linked to each of its candidates. Every strong link between
+  candidates and groups is also weak (they lie in one cell or one house); the strong
+  link inside an ALS is not (two digits of an ALS can both be there), and ``weak``
+  then does not hold it.
+
+Nothing here is specific to the classic grid: the houses, the sees-relation and the
+relation tables of the layout give every link.
+"""
+
+from __future__ import annotations
+
+from yass.core.board import Board
+from yass.core.geometry import bits
+from yass.core.layout import Layout, per_layout
+from yass.core.record import field, record
+from yass.logic.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["ALS_MAX_CELLS", "LinkGraph", "cell_columns", "link_graph"]
+
+#: Largest ALS (in cells) used as chain nodes.
+ALS_MAX_CELLS = 5
+
+
+@record
+class LinkGraph:
+    """Strong and weak links between the candidates (and groups, ALS digits) of a board."""
+
+    layout: Layout
+    #: Number of candidate indexes (``size * ncells``); extra nodes come after.
+    ncands: int
+    #: Bitset of the candidates still on the board (unplaced cells only).
+    alive: int
+    strong: list[int]
+    weak: list[int]
+    #: Bitset of the nodes that have at least one strong link.
+    linked: int = 0
+    #: For an extra node ``i``: ``digit[i - ncands]``, ``cells[i - ncands]`` (cell bitset).
+    extra_digit: list[int] = field(default_factory=list)
+    extra_cells: list[int] = field(default_factory=list)
+    extra_kind: list[str] = field(default_factory=list)
+    #: Strong links inside an ALS: (a, b) -> the ALS's cell bitset (both orders).
+    als_links: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: The chain walk's word buffers of ``strong``/``weak`` (``chains._walk_words``),
+    #: made once for all the techniques that walk this graph.
+    words: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    # -- nodes -------------------------------------------------------------------------
+
+    def node(self, cell: int, digit: int) -> int:
+        return (digit - 1) * self.layout.ncells + cell
+
+    def digit(self, i: int) -> int:
+        if i < self.ncands:
+            return i // self.layout.ncells + 1
+        return self.extra_digit[i - self.ncands]
+
+    def cells(self, i: int) -> int:
+        """The cell bitset of node ``i``."""
+        if i < self.ncands:
+            return 1 << (i % self.layout.ncells)
+        return self.extra_cells[i - self.ncands]
+
+    def cell_list(self, i: int) -> tuple[int, ...]:
+        return tuple(bits(self.cells(i)))
+
+    def is_cell(self, i: int) -> bool:
+        return i < self.ncands
+
+    def kind(self, i: int) -> str:
+        return "cell" if i < self.ncands else self.extra_kind[i - self.ncands]
+
+    def members(self, i: int) -> int:
+        """The candidate bitset of node ``i`` (itself for a candidate)."""
+        if i < self.ncands:
+            return 1 << i
+        return self.extra_cells[i - self.ncands] << (
+            (self.extra_digit[i - self.ncands] - 1) * self.layout.ncells
+        )
+
+    def same_cell(self, a: int, b: int) -> bool:
+        n = self.layout.ncells
+        return a < self.ncands and b < self.ncands and a % n == b % n
+
+    def __len__(self) -> int:
+        return len(self.strong)
+
+
+@per_layout
+def cell_columns(layout: Layout) -> tuple[int, ...]:
+    """For each cell, the bitset of its candidate indexes (one per digit)."""
+    n = layout.ncells
+    out = []
+    for cell in range(n):
+        m = 0
+        for d in range(layout.size):
+            m |= 1 << (d * n + cell)
+        out.append(m)
+    return tuple(out)
+
+
+@per_layout
+def _intersections(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """(full house index, cell mask) of each intersection of a full house with another
+    house that has two cells or more and is not the whole full house."""
+    out = []
+    for h, house in enumerate(layout.houses):
+        if not house.full:
+            continue
+        for h2, other in enumerate(layout.houses):
+            if h2 == h:
+                continue
+            common = house.mask & other.mask
+            if common.bit_count() >= 2 and common != house.mask:
+                out.append((h, common))
+    return tuple(sorted(set(out)))
+
+
+def link_graph(board: Board, grouped: bool = False, als: bool = False) -> LinkGraph:
+    """The link graph of the board's current state (cached in its context)."""
+    ctx = context(board)
+    if not grouped:
+        return ctx.memo("links", lambda: _cell_graph(board))
+    key = "links_grouped_als" if als else "links_grouped"
+    base = ctx.memo("links", lambda: _cell_graph(board))
+    return ctx.memo(key, lambda: _grouped_graph(board, base, als))
+
+
+def _cell_graph(board: Board) -> LinkGraph:
+    lay = board.layout
+    ctx = context(board)
+    n = lay.ncells
+    size = lay.size
+    ncands = n * size
+    cols = cell_columns(lay)
+    peers = lay.peers
+    arcs = lay.arcs
+    cands = board.cands
+    pos = [board.positions(d) for d in range(1, size + 1)]
+    alive = 0
+    for d in range(size):
+        alive |= pos[d] << (d * n)
+    weak = [0] * ncands
+    strong = [0] * ncands
+    unplaced = board.empty
+    for d in range(size):
+        off = d * n
+        spots = pos[d]
+        for cell in bits(spots):
+            i = off + cell
+            w = ((spots & peers[cell]) << off) | (cols[cell] & alive)
+            for b, table in arcs[cell]:
+                if not unplaced >> b & 1:
+                    continue
+                banned = cands[b] & ~table[d]
+                while banned:
+                    low = banned & -banned
+                    w |= 1 << ((low.bit_length() - 1) * n + b)
+                    banned ^= low
+            weak[i] = w & ~(1 << i)
+    linked = 0
+    for cell in ctx.bivalue:
+        pair = cols[cell] & alive
+        low = pair & -pair
+        a, b = low.bit_length() - 1, (pair ^ low).bit_length() - 1
+        strong[a] |= 1 << b
+        strong[b] |= 1 << a
+        linked |= pair
+    for d in range(1, size + 1):
+        off = (d - 1) * n
+        for a, b, _house in ctx.conjugates(d):
+            strong[off + a] |= 1 << (off + b)
+            strong[off + b] |= 1 << (off + a)
+            linked |= 1 << (off + a) | 1 << (off + b)
+    return LinkGraph(lay, ncands, alive, strong, weak, linked)
+
+
+def _als_sets(board: Board) -> list[int]:
+    """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house."""
+    lay = board.layout
+    cands = board.cands
+    empty = board.empty
+    found: set[int] = set()
+    for house in lay.houses:
+        cells = [c for c in bits(house.mask & empty) if cands[c].bit_count() <= ALS_MAX_CELLS + 1]
+        # Depth-first over (next index, chosen cells, count, digit union).
+        stack = [(0, 0, 0, 0)]
+        while stack:
+            start, chosen, k, union = stack.pop()
+            for j in range(start, len(cells)):
+                c = cells[j]
+                u = union | cands[c]
+                width = u.bit_count()
+                if width > ALS_MAX_CELLS + 1:
+                    continue
+                m = chosen | 1 << c
+                if width == k + 2 and k >= 1:
+                    found.add(m)
+                if k + 1 < ALS_MAX_CELLS:
+                    stack.append((j + 1, m, k + 1, u))
+    return sorted(found)
+
+
+def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
+    lay = board.layout
+    n = lay.ncells
+    size = lay.size
+    ncands = base.ncands
+    pos = [board.positions(d) for d in range(1, size + 1)]
+    houses = lay.houses
+
+    # Candidate extra nodes by digit: cell mask -> kind.
+    keys: list[dict[int, str]] = [{} for _ in range(size)]
+    for h, common in _intersections(lay):
+        hmask = houses[h].mask
+        for d in range(size):
+            if board.placed(d + 1) & hmask:
+                continue
+            spots = pos[d] & common
+            if spots & (spots - 1):
+                keys[d].setdefault(spots, "group")
+    groups = [dict(k) for k in keys]
+    als_sets = _als_sets(board) if use_als else []
+    if use_als:
+        for cells in als_sets:
+            for d in range(size):
+                spots = pos[d] & cells
+                if spots & (spots - 1):
+                    keys[d].setdefault(spots, "als")
+
+    # Strong links inside full houses: two units (cells or extra nodes) holding all
+    # the places of a digit between them.
+    pending: list[tuple[int, int, int]] = []  # (digit, cells a, cells b)
+    for house in lay.full_houses:
+        hmask = house.mask
+        for d in range(size):
+            places = pos[d] & hmask
+            if places.bit_count() < 3 or board.placed(d + 1) & hmask:
+                continue
+            for spots in groups[d]:
+                if spots & ~places or spots == places:
+                    continue
+                rest = places & ~spots
+                if rest & (rest - 1) and rest not in groups[d]:
+                    continue
+                if rest & (rest - 1) and rest < spots:
+                    continue  # the pair is met again from the other side
+                pending.append((d, spots, rest))
+
+    strong = base.strong[:]
+    weak = base.weak[:]
+    linked = base.linked
+    alive = base.alive
+    base_weak = base.weak
+    index: dict[tuple[int, int], int] = {}
+    extra_digit: list[int] = []
+    extra_cells: list[int] = []
+    extra_kind: list[str] = []
+    extra_weak: list[int] = []  # candidates weakly linked to every candidate of the node
+
+    def node_of(d: int, spots: int) -> int:
+        """The node "d is in one of spots" (-1 when nothing is weakly linked to it)."""
+        if not spots & (spots - 1):
+            return d * n + spots.bit_length() - 1
+        key = (d, spots)
+        i = index.get(key)
+        if i is None:
+            w = alive
+            off = d * n
+            rest = spots
+            while rest and w:
+                low = rest & -rest
+                w &= base_weak[off + low.bit_length() - 1]
+                rest ^= low
+            if not w:
+                index[key] = -1
+                return -1
+            i = index[key] = len(strong)
+            strong.append(0)
+            weak.append(0)
+            extra_digit.append(d + 1)
+            extra_cells.append(spots)
+            extra_kind.append(keys[d][spots])
+            extra_weak.append(w)
+        return i
+
+    for d, sa, sb in pending:
+        a = node_of(d, sa)
+        b = node_of(d, sb)
+        if a < 0 or b < 0 or a == b:
+            continue
+        strong[a] |= 1 << b
+        strong[b] |= 1 << a
+        linked |= 1 << a | 1 << b
+    # Inside an ALS any two digits are strongly linked (at most one digit is missing).
+    als_links: dict[tuple[int, int], int] = {}
+    for cells in als_sets:
+        ids = []
+        for d in range(size):
+            spots = pos[d] & cells
+            if spots:
+                i = node_of(d, spots)
+                if i >= 0:
+                    ids.append(i)
+        if len(ids) < 2:
+            continue
+        for x, a in enumerate(ids):
+            for b in ids[x + 1 :]:
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                if a < ncands and b < ncands and a % n == b % n:
+                    continue  # two candidates of one cell: an ordinary in-cell link
+                als_links.setdefault((a, b), cells)
+                als_links.setdefault((b, a), cells)
+            linked |= 1 << a
+
+    # Weak links of the extra nodes: what is weakly linked to each of their candidates,
+    # and the extra nodes of the same digit whose cells all see all of theirs.
+    by_digit: list[list[int]] = [[] for _ in range(size)]
+    for k in range(len(extra_digit)):
+        by_digit[extra_digit[k] - 1].append(k)
+    full = (1 << n) - 1
+    for k, w in enumerate(extra_weak):
+        i = ncands + k
+        d = extra_digit[k] - 1
+        cellsw = (w >> (d * n)) & full
+        total = w
+        for j in by_digit[d]:
+            if not extra_cells[j] & ~cellsw:
+                total |= 1 << (ncands + j)
+        weak[i] = total
+        bit = 1 << i
+        while w:
+            low = w & -w
+            weak[low.bit_length() - 1] |= bit
+            w ^= low
+    graph = LinkGraph(
+        lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind, als_links
+    )
+    return graph

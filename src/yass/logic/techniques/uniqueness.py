@@ -1,0 +1,678 @@
+"""Uniqueness techniques: unique rectangles, hidden and avoidable rectangles, BUG+1.
+
+These are sound only for a puzzle with exactly one solution (the table marks them
+``unique``; the solver runs them only when it knows that). Each argues "if this were
+so, the puzzle would have a second solution".
+
+Rectangles
+----------
+Four cells at the crossings of two rows and two columns, all able to hold x and y
+(the "deadly pattern"): if the solution put x and y in them, alternating (as the rows
+and columns force), exchanging x and y in the four cells would give a second grid.
+That grid keeps every rule only when the exchange moves nothing a rule can see, so a
+rectangle is used only when:
+
+* the layout has no rule with its own propagation or final check (arithmetic over
+  many cells); then the rules are its houses, sees-pairs, relations and cell masks;
+* every house that holds one of the four cells holds exactly two of them, on one side
+  (two in a row or two in a column, which hold x and y either way). On a classic grid
+  that is the usual "the rectangle lies in exactly two boxes"; a diagonal, a window
+  or a jigsaw region must hold none or one such side;
+* none of the four cells has an extra sees-pair (anti-knight, anti-king...) or a
+  relation (non-consecutive, kropki, thermometer...), which would compare a changed
+  cell with one outside;
+* every cell mask of the four cells (odd/even...) allows both x and y.
+
+A classic grid of any size passes the first and the last two tests everywhere.
+
+* Unique Rectangle Type 1: three corners are exactly {x,y}; the fourth can't be x or y.
+* Type 2: two corners of one side are exactly {x,y} and the other two are exactly
+  {x,y,z} for the same z: one of those two is z, so a cell seeing both is not z. (With
+  the extra cells on a diagonal the same holds; HoDoKu calls that Type 5, which is not
+  on the ladder.)
+* Type 3: two corners on one side are exactly {x,y}; the extra candidates E of the
+  other two (which share a house) act as one cell: one of the two holds a digit of E.
+  With k-1 other cells of that house (one to four cells without x or y, as HoDoKu
+  takes them) whose candidates together with E make k digits, those k cells hold the
+  k digits, which leave the rest of the house. As in HoDoKu, a subset that contains a
+  smaller one is reported too (smaller subsets come first).
+* Type 4: as type 3, and x can go only in the two roof cells of a full house they
+  share: one of them is x, so neither can be y (y there would force the pattern).
+* Hidden Rectangle: a corner exactly {x,y}; x has only two places in the row and in
+  the column through the opposite corner, both inside the rectangle. If the opposite
+  corner were y, x would fill the two corners beside it and the first corner would
+  be y: the pattern. So the opposite corner is not y. The two corners beside it need
+  only x; as in HoDoKu, a second bivalue corner is allowed only opposite the first
+  (two on a side make types 2 to 4).
+* Avoidable Rectangle: the same exchange with corners already solved, which works only
+  when none of the four is a given (the exchange may change a placed digit but never
+  a given). Type 1: three corners solved (not givens) as x, y, y around the fourth,
+  which then can't be x. Type 2: two solved corners x and y on one side, the other two
+  exactly {y,z} and {x,z}: one of them is z, so a cell seeing both is not z. An
+  unplaced cell with one candidate left counts as solved (its digit is known). The
+  givens come from ``board.givens`` (a bitset); without it nothing fires.
+
+BUG+1
+-----
+A bivalue universal grave is a state where every unsolved cell has two candidates and
+every digit has exactly two places in every house that lacks it. Such a state has no
+solution or at least two: given one, taking the other candidate in every cell is
+another (each house still gets each missing digit once). BUG+1 is the same with one
+cell of three candidates, whose extra digit c has three places in each of its houses:
+without c there the board would be a grave, so with one solution that cell is c.
+The complement argument needs every house to be full and no rule but the houses
+(no sees-pairs, relations or rule propagation); cell masks do not matter (each cell
+only takes its own candidates). So BUG+1 works on classic grids of any size and on
+layouts with extra full houses (diagonals, jigsaw regions), and nowhere else.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from yass.constraints.base import Constraint
+from yass.core.board import Board
+from yass.core.geometry import a_digit, bits, digit_char, mask_digits
+from yass.core.layout import Layout, per_layout
+from yass.core.step import Step, cell_list, changes_notation, notation
+from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
+from yass.logic.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import ClassVar
+
+__all__ = [
+    "AvoidableRectangle",
+    "BugPlusOne",
+    "HiddenRectangle",
+    "UniqueRectangle1",
+    "UniqueRectangle2",
+    "UniqueRectangle3",
+    "UniqueRectangle4",
+]
+
+#: Corner indexes: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right. Corner i
+#: shares its row with i ^ 1, its column with i ^ 2, and faces i ^ 3 across.
+_SIDES = ((0, 1), (2, 3), (0, 2), (1, 3))
+
+Rect = tuple[int, int, int, int]
+
+
+# -- what the exchange needs of a layout -----------------------------------------------
+
+
+class _Rules:
+    """Per-layout facts for the exchange argument."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        n = layout.size
+        self.rows = tuple(((1 << n) - 1) << (r * n) for r in range(n))
+        col = 0
+        for r in range(n):
+            col |= 1 << (r * n)
+        self.cols = tuple(col << c for c in range(n))
+        self.usable = all(
+            type(con).propagate is Constraint.propagate and type(con).check is Constraint.check
+            for con in layout.constraints
+        )
+        plain = 0
+        for cell in range(layout.ncells):
+            seen = 0
+            for h in layout.cell_houses[cell]:
+                seen |= layout.houses[h].mask
+            if not layout.arcs[cell] and layout.peers[cell] == seen & ~(1 << cell):
+                plain |= 1 << cell
+        #: Cells with no sees-pair or relation beyond their houses.
+        self.plain = plain
+        self.bug = (
+            self.usable
+            and plain == (1 << layout.ncells) - 1
+            and all(h.full for h in layout.houses)
+        )
+        self._rects: dict[int, bool] = {}
+
+    def swappable(self, rect: Rect, pair: int) -> bool:
+        """True when exchanging the two digits of ``pair`` in ``rect`` keeps every rule."""
+        if not self.usable:
+            return False
+        masks = self.layout.cell_masks
+        if any(masks[c] & pair != pair for c in rect):
+            return False
+        cells = 0
+        for c in rect:
+            cells |= 1 << c
+        ok = self._rects.get(cells)
+        if ok is None:
+            ok = self._rects[cells] = self._check(rect, cells)
+        return ok
+
+    def _check(self, rect: Rect, cells: int) -> bool:
+        if cells & self.plain != cells:
+            return False
+        lay = self.layout
+        sides = {1 << rect[i] | 1 << rect[j] for i, j in _SIDES}
+        for c in rect:
+            for h in lay.cell_houses[c]:
+                if lay.houses[h].mask & cells not in sides:
+                    return False
+        return True
+
+
+@per_layout
+def _rules(layout: Layout) -> _Rules:
+    return _Rules(layout)
+
+
+def _bit(d: int) -> int:
+    return 1 << (d - 1)
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+# -- the candidate rectangles of a board ------------------------------------------------
+
+
+def _rectangles(board: Board) -> list[tuple[Rect, int]]:
+    """(corners, digit pair mask) of every usable rectangle with a bivalue corner whose
+    four unsolved corners all still allow both digits; each once."""
+    ctx = context(board)
+
+    def build() -> list[tuple[Rect, int]]:
+        rules = _rules(board.layout)
+        if not rules.usable:
+            return []
+        n = board.layout.size
+        cands = board.cands
+        seen: set[tuple[int, int]] = set()
+        out: list[tuple[Rect, int]] = []
+        for a in ctx.bivalue:
+            m = cands[a]
+            x, y = mask_digits(m)
+            both = board.positions(x) & board.positions(y)
+            r, c = divmod(a, n)
+            across = both & rules.rows[r] & ~(1 << a)
+            down = both & rules.cols[c] & ~(1 << a)
+            if not across or not down:
+                continue
+            for b in bits(across):
+                c2 = b % n
+                for cc in bits(down):
+                    r2 = cc // n
+                    d = r2 * n + c2
+                    if not both >> d & 1:
+                        continue
+                    key = (1 << a | 1 << b | 1 << cc | 1 << d, m)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    top, bottom = sorted((r, r2))
+                    left, right = sorted((c, c2))
+                    rect = (top * n + left, top * n + right, bottom * n + left, bottom * n + right)
+                    if rules.swappable(rect, m):
+                        out.append((rect, m))
+        return out
+
+    return ctx.memo("uniqueness.rectangles", build)
+
+
+def _shared_houses(layout: Layout, a: int, b: int) -> list[int]:
+    return [h for h in layout.cell_houses[a] if layout.houses[h].mask >> b & 1]
+
+
+class _Rectangle(Technique):
+    """Shared text for the rectangle steps."""
+
+    label: ClassVar[str] = ""
+
+    def _step(
+        self,
+        board: Board,
+        rect: Rect,
+        pair: int,
+        elims: list[tuple[int, int]],
+        why: str,
+        *,
+        cells: tuple[int, ...] = (),
+        houses: tuple[int, ...] = (),
+        fins: tuple[tuple[int, int], ...] = (),
+        name: str = "",
+    ) -> Step:
+        lay = board.layout
+        elims.sort()
+        x, y = mask_digits(pair)
+        cands = board.cands
+        premise = tuple(
+            (c, d) for c in sorted(rect) for d in (x, y)
+            if not board.values[c] and cands[c] & _bit(d)
+        )
+        pattern = f"{digit_char(x)}/{digit_char(y)} in {cell_list(lay, rect)}"
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=f"{why}: {removal_text(lay, elims)}",
+            cells=cells or tuple(sorted(rect)),
+            houses=houses,
+            digits=(x, y),
+            fins=fins,
+            candidates=premise,
+            notation=notation(lay, name or self.label, pattern, (), elims),
+            name=name,
+        )
+
+
+def _corners(lay: Layout, rect: Rect) -> str:
+    return cells_text(lay, sorted(rect))
+
+
+class UniqueRectangle1(_Rectangle):
+    """Three corners exactly {x,y}: the fourth loses x and y."""
+
+    code = "ur1"
+    label = "Uniqueness Test 1"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        for rect, m in _rectangles(board):
+            odd = [c for c in rect if cands[c] != m]
+            if len(odd) != 1:
+                continue
+            (t,) = odd
+            elims = [(t, d) for d in mask_digits(m)]
+            yield self._step(
+                board, rect, m, elims,
+                f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
+                f" (a unique rectangle: the two digits could be swapped), and three corners"
+                f" can only be {digits_text(m)}, so {lay.name(t)} must be something else",
+            )
+
+
+class UniqueRectangle2(_Rectangle):
+    """Two corners exactly {x,y}, the other two exactly {x,y,z}: z leaves their common peers."""
+
+    code = "ur2"
+    label = "Uniqueness Test 2"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        peers = lay.peers
+        for rect, m in _rectangles(board):
+            roof = _roof(cands, rect, m)
+            if roof is None:
+                continue
+            c1, c2 = roof
+            extra = cands[c1] & ~m
+            if cands[c2] != cands[c1] or extra.bit_count() != 1:
+                continue
+            z = extra.bit_length()
+            targets = board.positions(z) & peers[c1] & peers[c2]
+            if not targets:
+                continue
+            elims = [(t, z) for t in bits(targets)]
+            yield self._step(
+                board, rect, m, elims,
+                f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
+                f" (a unique rectangle), so {lay.name(c1)} or {lay.name(c2)}, the two corners"
+                f" with the extra {digit_char(z)}, is {digit_char(z)}",
+                fins=((c1, z), (c2, z)),
+            )
+
+
+class UniqueRectangle3(_Rectangle):
+    """The extra candidates of two roof corners form a naked subset with other cells of a house."""
+
+    code = "ur3"
+    label = "Uniqueness Test 3"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        for rect, m in _rectangles(board):
+            roof = _roof(cands, rect, m)
+            if roof is None:
+                continue
+            c1, c2 = roof
+            extra = (cands[c1] | cands[c2]) & ~m
+            if extra.bit_count() > 5:
+                continue
+            for h in _shared_houses(lay, c1, c2):
+                house = lay.houses[h]
+                others = [
+                    c for c in bits(house.mask & board.empty & ~(1 << c1 | 1 << c2))
+                    if not cands[c] & m
+                ]
+                for k in range(1, 5):
+                    for subset in combinations(others, k):
+                        union = extra
+                        for c in subset:
+                            union |= cands[c]
+                        if union.bit_count() != k + 1:
+                            continue
+                        inside = 1 << c1 | 1 << c2
+                        for c in subset:
+                            inside |= 1 << c
+                        elims = [
+                            (t, d)
+                            for t in bits(house.mask & board.empty & ~inside)
+                            for d in mask_digits(cands[t] & union)
+                        ]
+                        if not elims:
+                            continue
+                        yield self._step(
+                            board, rect, m, elims,
+                            f"{_corners(lay, rect)} would be a deadly pattern of"
+                            f" {digits_text(m, 'and')} (a unique rectangle), so {lay.name(c1)}"
+                            f" or {lay.name(c2)} holds one of {digits_text(extra)}; with"
+                            f" {cells_text(lay, subset)} that makes a naked"
+                            f" {_WORD[k + 1]} of {digits_text(union, 'and')} in {house.name}",
+                            cells=(*sorted(rect), *subset),
+                            houses=(h,),
+                            fins=tuple(
+                                (c, d) for c in (c1, c2) for d in mask_digits(cands[c] & ~m)
+                            ),
+                        )
+
+
+_WORD = {2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
+
+
+def _roof(cands: list[int], rect: Rect, m: int) -> tuple[int, int] | None:
+    """The two non-bivalue corners when the two bivalue ones are a side, else None."""
+    for i, j in _SIDES:
+        if cands[rect[i]] == m and cands[rect[j]] == m:
+            others = [rect[k] for k in range(4) if k not in (i, j)]
+            if cands[others[0]] != m and cands[others[1]] != m:
+                return others[0], others[1]
+    return None
+
+
+class UniqueRectangle4(_Rectangle):
+    """x confined to the two roof corners of a full house: y leaves both."""
+
+    code = "ur4"
+    label = "Uniqueness Test 4"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        for rect, m in _rectangles(board):
+            roof = _roof(cands, rect, m)
+            if roof is None:
+                continue
+            c1, c2 = roof
+            both = 1 << c1 | 1 << c2
+            for x in mask_digits(m):
+                y = (m & ~_bit(x)).bit_length()
+                pos = board.positions(x)
+                where = next(
+                    (h for h in _shared_houses(lay, c1, c2)
+                     if lay.houses[h].full and pos & lay.houses[h].mask == both),
+                    None,
+                )
+                if where is None:
+                    continue
+                elims = [(c1, y), (c2, y)]
+                yield self._step(
+                    board, rect, m, elims,
+                    f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
+                    f" (a unique rectangle); {lay.houses[where].name} can only have"
+                    f" {a_digit(digit_char(x))} in {lay.name(c1)} or {lay.name(c2)}, so one of"
+                    f" them is {digit_char(x)} and {a_digit(digit_char(y))} in either would"
+                    " complete the pattern",
+                    houses=(where,),
+                )
+
+
+class HiddenRectangle(_Rectangle):
+    """A bivalue corner, x locked to the rectangle in the row and column of the opposite
+    corner: that corner loses y."""
+
+    code = "hr"
+    label = "Hidden Rectangle"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        rules = _rules(lay)
+        if not rules.usable:
+            return
+        n = lay.size
+        cands = board.cands
+        for a in context(board).bivalue:
+            m = cands[a]
+            row_a, col_a = divmod(a, n)
+            for x in mask_digits(m):
+                y = (m & ~_bit(x)).bit_length()
+                pos = board.positions(x)
+                for b in bits(pos & rules.rows[row_a] & ~(1 << a)):
+                    down = pos & rules.cols[b % n] & ~(1 << b)
+                    if down.bit_count() != 1:
+                        continue
+                    far = _low(down)
+                    if not cands[far] & _bit(y):
+                        continue
+                    c = far // n * n + col_a
+                    if pos & rules.rows[far // n] != 1 << far | 1 << c:
+                        continue
+                    rect = _ordered(n, a, b, c, far)
+                    if any(cands[k] == m and k not in (a, far) for k in rect):
+                        continue  # two bivalue corners on a side: types 2-4 take it
+                    if not rules.swappable(rect, m):
+                        continue
+                    yield self._step(
+                        board, rect, m, [(far, y)],
+                        f"{_corners(lay, rect)} would be a deadly pattern of"
+                        f" {digits_text(m, 'and')} (a hidden rectangle): {lay.name(a)} can"
+                        f" only be {digits_text(m)}, and {digit_char(x)} can only be in"
+                        f" {lay.name(c)} or {lay.name(far)} in row {far // n + 1} and in"
+                        f" {lay.name(b)} or {lay.name(far)} in column {far % n + 1}; if"
+                        f" {lay.name(far)} were {digit_char(y)}, {digit_char(x)} would fill"
+                        f" {lay.name(b)} and {lay.name(c)} and {lay.name(a)} would be"
+                        f" {digit_char(y)}, completing the pattern",
+                    )
+
+
+class AvoidableRectangle(_Rectangle):
+    """Types 1 and 2 over corners solved by placement (not givens)."""
+
+    code = "ar"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        givens = getattr(board, "givens", None)
+        if givens is None:
+            return
+        rules = _rules(board.layout)
+        if not rules.usable:
+            return
+        solved = _Solved(board, givens)
+        if solved.cells & (solved.cells - 1):
+            yield from self._type1(board, rules, solved)
+            yield from self._type2(board, rules, solved)
+
+    def _type1(self, board: Board, rules: _Rules, solved: _Solved) -> Iterator[Step]:
+        lay = board.layout
+        n = lay.size
+        cands = board.cands
+        for y in range(1, n + 1):
+            cells = list(bits(solved.by_digit[y]))
+            for i, p in enumerate(cells):
+                for q in cells[i + 1:]:
+                    # p and q hold y on a diagonal; a is one of the other two corners
+                    # (solved, x) and d the last one (open, with x)
+                    for a, d in ((p - p % n + q % n, q - q % n + p % n),
+                                 (q - q % n + p % n, p - p % n + q % n)):
+                        x = solved.value.get(a)
+                        if x is None or not solved.open >> d & 1 or not cands[d] & _bit(x):
+                            continue
+                        rect = _ordered(n, a, p, q, d)
+                        pair = _bit(x) | _bit(y)
+                        if not rules.swappable(rect, pair):
+                            continue
+                        yield self._ar_step(
+                            board, rect, pair, [(d, x)], 1,
+                            f"{lay.name(a)}={digit_char(x)}, {lay.name(p)}={digit_char(y)} and"
+                            f" {lay.name(q)}={digit_char(y)} were not given, so if"
+                            f" {lay.name(d)} were {digit_char(x)} the two digits could be"
+                            f" swapped in {_corners(lay, rect)} (an avoidable rectangle)",
+                        )
+
+    def _type2(self, board: Board, rules: _Rules, solved: _Solved) -> Iterator[Step]:
+        lay = board.layout
+        n = lay.size
+        cands = board.cands
+        peers = lay.peers
+        biv = context(board).bivalue
+        for i, ca in enumerate(biv):
+            row_a, col_a = divmod(ca, n)
+            for db in biv[i + 1:]:
+                if db // n == row_a:
+                    cross = rules.cols[col_a]
+                elif db % n == col_a:
+                    cross = rules.rows[row_a]
+                else:
+                    continue
+                zbit = cands[ca] & cands[db]
+                if zbit.bit_count() != 1:
+                    continue
+                y = (cands[ca] ^ zbit).bit_length()
+                x = (cands[db] ^ zbit).bit_length()
+                # a faces ca across the rectangle and holds x (so ca would be y); b faces
+                # db and holds y (so db would be x)
+                for a in bits(cross & solved.by_digit[x]):
+                    b = a + db - ca
+                    if not solved.by_digit[y] >> b & 1:
+                        continue
+                    z = zbit.bit_length()
+                    targets = board.positions(z) & peers[ca] & peers[db]
+                    if not targets:
+                        continue
+                    rect = _ordered(n, a, b, ca, db)
+                    pair = _bit(x) | _bit(y)
+                    if not rules.swappable(rect, pair):
+                        continue
+                    yield self._ar_step(
+                        board, rect, pair, [(t, z) for t in bits(targets)], 2,
+                        f"{lay.name(a)}={digit_char(x)} and {lay.name(b)}={digit_char(y)}"
+                        f" were not given, so if neither {lay.name(ca)} nor {lay.name(db)}"
+                        f" were {digit_char(z)} the two digits could be swapped in"
+                        f" {_corners(lay, rect)} (an avoidable rectangle): one of them is"
+                        f" {digit_char(z)}",
+                        fins=((ca, z), (db, z)),
+                    )
+
+    def _ar_step(
+        self,
+        board: Board,
+        rect: Rect,
+        pair: int,
+        elims: list[tuple[int, int]],
+        kind: int,
+        why: str,
+        fins: tuple[tuple[int, int], ...] = (),
+    ) -> Step:
+        return self._step(
+            board, rect, pair, elims, why, fins=fins, name=f"Avoidable Rectangle Type {kind}"
+        )
+
+
+class _Solved:
+    """The cells whose digit is known but not given: placed, or down to one candidate."""
+
+    def __init__(self, board: Board, givens: int) -> None:
+        size = board.layout.size
+        self.value: dict[int, int] = {}
+        self.by_digit = [0] * (size + 1)
+        known = 0
+        for d in range(1, size + 1):
+            self.by_digit[d] = board.placed(d) & ~givens
+            known |= self.by_digit[d]
+        cands = board.cands
+        for c in bits(board.empty):
+            m = cands[c]
+            if m and not m & (m - 1):
+                self.by_digit[m.bit_length()] |= 1 << c
+                known |= 1 << c
+        for d in range(1, size + 1):
+            for c in bits(self.by_digit[d]):
+                self.value[c] = d
+        #: Every solved cell that is not a given.
+        self.cells = known
+        #: Unplaced cells with two candidates or more.
+        self.open = board.empty & ~known
+
+
+def _ordered(n: int, *cells: int) -> Rect:
+    rows = sorted({c // n for c in cells})
+    cols = sorted({c % n for c in cells})
+    (top, bottom), (left, right) = rows, cols
+    return (top * n + left, top * n + right, bottom * n + left, bottom * n + right)
+
+
+class BugPlusOne(Technique):
+    """Every unsolved cell bivalue but one trivalue cell: its extra digit is its value."""
+
+    code = "bug"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        rules = _rules(lay)
+        if not rules.bug:
+            return
+        cands = board.cands
+        extra_cell = -1
+        for c in bits(board.empty):
+            k = cands[c].bit_count()
+            if k == 2:
+                continue
+            if k != 3 or extra_cell >= 0:
+                return
+            extra_cell = c
+        if extra_cell < 0:
+            return
+        t = extra_cell
+        found = 0
+        for d in mask_digits(cands[t]):
+            if self._grave_without(board, t, d):
+                found = d
+                break
+        if not found:
+            return
+        placements = ((t, found),)
+        houses = lay.cell_houses[t]
+        ch = digit_char(found)
+        yield Step(
+            self.code,
+            placements=placements,
+            explanation=(
+                f"every unsolved cell but {lay.name(t)} has two candidates and every digit has"
+                f" two places in each house, except {ch}, which has three in the houses of"
+                f" {lay.name(t)} (BUG+1); without {ch} there the board would have no solution"
+                f" or several, so {lay.name(t)} is {ch}"
+            ),
+            cells=(t,),
+            houses=houses,
+            digits=(found,),
+            candidates=tuple((t, d) for d in mask_digits(cands[t])),
+            notation=f"Bivalue Universal Grave + 1 => {changes_notation(lay, placements, ())}",
+        )
+
+    @staticmethod
+    def _grave_without(board: Board, t: int, d: int) -> bool:
+        """True when removing ``d`` from cell ``t`` leaves a bivalue universal grave."""
+        lay = board.layout
+        for house in lay.houses:
+            for e in range(1, lay.size + 1):
+                spots = board.positions(e) & house.mask
+                if not spots:
+                    continue
+                count = spots.bit_count()
+                if e == d and spots >> t & 1:
+                    count -= 1
+                if count != 2:
+                    return False
+        return True
