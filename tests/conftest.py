@@ -304,3 +304,19 @@ def server() -> Iterator[Server]:
         srv.shutdown()
         srv.server_close()
         thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def dask_client() -> Iterator[Any]:
+    """A client of a real local Dask cluster (two worker processes of one thread), shared by
+    the tests of ``--scheduler`` (tests/test_rate_cli.py, tests/test_cluster.py)."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

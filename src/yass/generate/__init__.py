@@ -47,7 +47,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1174,13 +1174,15 @@ def _distinct(
 
 def generate(
     req: Request, count: int = 1, *, seed: int | str = 0, jobs: int = 1,
-    timeout: float | None = None,
-) -> Iterator[Generated | int]:
+    timeout: float | None = None, client: Any = None,
+) -> Generator[Generated | int, None, None]:
     """``count`` puzzles for ``req`` in index order; an ``int`` (the index) in place of a
-    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes.
-    Where the bank serves ``req``, no two puzzles given are isomorphic (``_distinct``)."""
+    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes;
+    ``client`` (a ``distributed.Client``) runs each puzzle's search as a task on its Dask
+    cluster instead. Either way the puzzles are those of ``jobs=1``. Where the bank serves
+    ``req``, no two puzzles given are isomorphic (``_distinct``)."""
     tasks = ((req, seed, i, timeout) for i in range(count))
-    if jobs <= 1 or count <= 1:
+    if client is None and (jobs <= 1 or count <= 1):
         yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
         return
     from yass.engine import batch
@@ -1188,7 +1190,7 @@ def generate(
     # Workers that ignore Ctrl-C and are stopped at once when the run ends or is
     # interrupted (yass.engine.batch), rather than a multiprocessing pool, whose workers each
     # print a traceback on Ctrl-C.
-    results = batch.in_order(_job, tasks, jobs, lambda: True)
+    results = batch.in_order(_job, tasks, jobs, lambda: True, client=client)
     try:
         yield from _distinct(req, seed, timeout, results)
     finally:
