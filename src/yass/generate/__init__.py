@@ -700,28 +700,13 @@ def _singles_left(board: Board) -> int:
     """Place naked and hidden singles on ``board`` until there are none; the cells left.
 
     The same closure as the ladder's first three rungs (full house, naked and hidden
-    single), without making steps: a fast first look at a puzzle.
+    single), without making steps: a fast first look at a puzzle (the propagation
+    kernel with its other rules off).
     """
-    from yass.core.geometry import bits
+    from yass.core.propagate import settle_all
 
-    masks = [h.mask for h in board.layout.full_houses]
-    digits = range(1, board.layout.size + 1)
-    cands, values = board.cands, board.values
-    progress = True
-    while progress:
-        progress = False
-        for cell in bits(board.empty):
-            m = cands[cell]
-            if m and not m & (m - 1) and not values[cell]:
-                board.place(cell, m.bit_length())
-                progress = True
-        for d in digits:
-            for mask in masks:
-                spots = board.positions(d) & mask
-                if spots and not spots & (spots - 1):
-                    board.place(spots.bit_length() - 1, d)
-                    progress = True
-    return sum(1 for v in values if not v)
+    settle_all(board, locked=False, rules=False)
+    return sum(1 for v in board.values if not v)
 
 
 def _hard_score(code: str) -> int:
