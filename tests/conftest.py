@@ -24,7 +24,7 @@ DATA = Path(__file__).parent / "data"
 PUZZLES = DATA / "puzzles"
 VARIANTS = DATA / "variant_puzzles.json"
 SEED_PUZZLE = "409010803000009240000000001390274600000050000002163059500000000013600000908020107"
-# Seed 002's input picture (SEED_PUZZLE) without the seed's indentation and trailing space.
+# The README example's input picture (SEED_PUZZLE) without its indentation and trailing space.
 SEED_INPUT_PICTURE = """\
 ┌───┬───┬───┐
 │4 9│ 1 │8 3│

@@ -1,4 +1,4 @@
-"""Seed 000's "hard part": every place for a digit in a house sees a cell, so it loses the digit.
+"""The sees-rule: every place for a digit in a house sees a cell, so it loses the digit.
 
 For a digit d and a full house H, let A be the cells of H that still allow d (at least
 two of them, d not yet placed in H). One of A holds d, so every other cell that sees
