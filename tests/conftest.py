@@ -24,7 +24,7 @@ DATA = Path(__file__).parent / "data"
 PUZZLES = DATA / "puzzles"
 VARIANTS = DATA / "variant_puzzles.json"
 SEED_PUZZLE = "409010803000009240000000001390274600000050000002163059500000000013600000908020107"
-# Seed 002's input picture (SEED_PUZZLE) without the seed's indentation and trailing space.
+# The README example's input picture (SEED_PUZZLE) without its indentation and trailing space.
 SEED_INPUT_PICTURE = """\
 ┌───┬───┬───┐
 │4 9│ 1 │8 3│
@@ -304,3 +304,19 @@ def server() -> Iterator[Server]:
         srv.shutdown()
         srv.server_close()
         thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def dask_client() -> Iterator[Any]:
+    """A client of a real local Dask cluster (two worker processes of one thread), shared by
+    the tests of ``--scheduler`` (tests/test_rate_cli.py, tests/test_cluster.py)."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

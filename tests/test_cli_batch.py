@@ -52,7 +52,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def no_solution_9x9() -> str:
-    """Seed 002's puzzle with one more given, which clashes with no given but is wrong."""
+    """The README example's puzzle with one more given, which clashes with no given but is wrong."""
     givens = list(SEED_PUZZLE)
     puzzle = parse_puzzle(SEED_PUZZLE)
     for cell, ch in enumerate(givens):

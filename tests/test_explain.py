@@ -22,7 +22,14 @@ from yass.formats.candidates import (
     looks_like_candidates,
     parse_candidates,
 )
-from yass.logic.explain import ProgressError, check_progress, explain, hint, snyder_marks
+from yass.logic.explain import (
+    ProgressError,
+    all_steps,
+    check_progress,
+    explain,
+    hint,
+    snyder_marks,
+)
 from yass.logic.solver import GUESS, guess_stats, ladder_for, solve
 from yass.logic.techniques import ALL_TECHNIQUES, Technique, get_techniques
 from yass.render import candidates as candidate_picture
@@ -157,6 +164,31 @@ def test_hint_levels(capsys: pytest.CaptureFixture[str]) -> None:
     for level in (1, 2, 3):
         code, out, _ = run(capsys, "hint", SEED_PUZZLE, "--level", str(level))
         assert code == 0 and out.rstrip("\n") == h.text(level)
+
+
+def test_hint_all_lists_every_step_grouped_in_ladder_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    puzzle = parse_puzzle(SEED_PUZZLE)
+    board = puzzle.board()
+    groups = all_steps(board, unique=True)
+    codes = [code for code, _ in groups]
+    assert codes == sorted(codes, key=lambda c: TABLE[c].order)
+    # the first group's first step is the hint; every group holds that technique's steps
+    assert groups[0][1][0] == hint(board).step
+    for code, steps in groups:
+        assert 0 < len(steps) <= 20
+        assert all(s.technique == code and not s.is_empty for s in steps)
+        if code not in ("fc", "fn", "sp"):  # the forcing searches yield lazily, in stages
+            (tech,) = get_techniques(code)
+            assert steps == list(tech.find(board))[:20]
+    status, out, _ = run(capsys, "hint", "--all", "--format", "json", SEED_PUZZLE)
+    assert status == 0
+    listed = json.loads(out)["techniques"]
+    assert [g["technique"] for g in listed] == codes
+    assert [len(g["steps"]) for g in listed] == [len(s) for _, s in groups]
+    status, out, _ = run(capsys, "hint", "--all", SEED_PUZZLE)
+    assert status == 0 and out.splitlines()[0] == f"{TABLE[codes[0]].name} ({len(groups[0][1])}):"
 
 
 def test_hint_level_two_on_a_chain_names_what_it_changes() -> None:

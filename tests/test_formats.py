@@ -27,7 +27,7 @@ from yass.formats import (
     solution_from_json,
 )
 
-# Seed 002's input picture, as the seed shows it (indented, a trailing space on row 1).
+# The example's input picture as it was first given (indented, a trailing space on row 1).
 SEED_PICTURE = "".join(
     f"    {row}{' ' if i == 1 else ''}\n" for i, row in enumerate(SEED_INPUT_PICTURE.splitlines())
 )

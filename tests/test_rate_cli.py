@@ -12,14 +12,13 @@ import json
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import yass
-from yass.cli import rate as cli_rate
+from yass.cli import dask as cli_dask
 from yass.cli.commands import main
 from yass.core.table import LEVELS
 from yass.rating import Rating, RatingError, rate, rate_many
@@ -235,7 +234,7 @@ def test_unreachable_scheduler_is_one_line(
     address: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("distributed")
-    monkeypatch.setattr(cli_rate, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(cli_dask, "CONNECT_TIMEOUT", 0.5)
     address = address.format(port=_free_port())  # nothing listens there
     assert main(["rate", "--scheduler", address, SAMPLE[0]]) == 2
     captured = capsys.readouterr()
@@ -269,20 +268,6 @@ def test_progress_line_when_asked(
 
 
 # -- Dask ------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-    )
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_dask_results_are_identical_and_in_order(dask_client: Any) -> None:

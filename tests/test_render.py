@@ -1,4 +1,4 @@
-"""Seed 003's views: the boxed game grid, the candidate grid, the per-digit levels."""
+"""The views: the boxed game grid, the candidate grid, the per-digit levels."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from yass.constraints import Regions
 from yass.core.layout import Layout
 from yass.formats import parse_puzzle
 
-# Seed 002's example output, row for row.
+# The README example's output, row for row.
 SEED_SOLUTION_PICTURE = """\
 ┌───┬───┬───┐
 │429│516│873│

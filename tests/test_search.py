@@ -28,7 +28,7 @@ from yass.core.geometry import Grid, box_shape
 from yass.core.layout import Layout
 from yass.engine.search import SearchStats, board_solutions, count_solutions, solutions, solve
 
-# Seed 002's "Example Output", read off its picture (the user's published answer).
+# The README example's solution, read off its boxed grid.
 SEED_SOLUTION = (
     "429516873"
     "851739246"

@@ -1,4 +1,4 @@
-"""The seed 002 solve loop: logic first, then guesses, counted the way seed 002 says."""
+"""The solve loop: logic first, then guesses where logic runs out, counted as guesses required."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from yass.engine.search import solve as search_solve
 from yass.logic.solver import GUESS, SolveResult, apply_step, next_step, solve
 from yass.logic.techniques import get_techniques
 
-# Seed 002's "Example Output", read off its picture.
+# The README example's solution, read off its boxed grid.
 SEED_SOLUTION = "429516873851739246637482591395274618164958732782163459576891324213647985948325167"
 MIRACLE_SOLUTION = (
     "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
@@ -61,7 +61,7 @@ def _check_path(result: SolveResult) -> None:
     assert all(g in (0, v) for g, v in zip(result.puzzle.givens, result.solution, strict=True))
 
 
-# -- the seed 002 example -------------------------------------------------------------------
+# -- the README example ----------------------------------------------------------------------
 
 
 def test_seed_example_needs_no_guess() -> None:

@@ -225,7 +225,12 @@ def test_unknown_technique_is_a_puzzle_error_naming_it() -> None:
 
 
 #: Techniques whose every step is costly to enumerate at every state of a walk.
-SEARCHING = {"xc", "xyc", "aic", "gaic", "alsxz", "alsxy", "alsc", "db", "fc", "fn", "sp"}
+SEARCHING = {
+    "xc", "xyc", "aic", "gaic", "alsxz", "alsxy", "alsc", "db", "fc", "fn", "sp",
+    # swept by tests/test_ladder_top.py on fewer states
+    "frxw", "frsf", "frjf", "muxw", "musf", "mujf", "ate", "tset", "tdel",
+    "fsqb", "ssqb", "fwha", "swha", "flev", "slev",
+}
 
 
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:

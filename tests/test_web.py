@@ -512,7 +512,7 @@ _GRID_JS = """[...document.querySelectorAll('#board text[data-cell]')]
     reason=f"no headless browser: {CHROMIUM} is not installed (Debian package 'chromium')",
 )
 def test_page_in_headless_chromium(server: Server, tmp_path: Path) -> None:
-    """Paste the seed 002 picture, step forward and back and to the end, read the grid and
+    """Paste the README example's picture, step forward and back and to the end, read the grid and
     the guess count, ask for hints, switch to levels, refuse bad input, take a screenshot."""
     import base64
 

@@ -11,7 +11,6 @@ this module chooses what to run from the arguments and writes what comes back.
 from __future__ import annotations
 
 import gc
-import io
 import itertools
 import os
 import sys
@@ -29,6 +28,7 @@ from yass.cli.common import (
     print_error,
     print_line,
     puzzle_entries,
+    use_color,
     write_failure,
 )
 from yass.cli.progress import Progress, Stats
@@ -41,6 +41,7 @@ from yass.core.outcomes import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     NOT_UNIQUE,
+    ClusterError,
     WorkerError,
     as_line,
     unknown_uniqueness,
@@ -53,7 +54,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
     from typing import Any
 
-    from yass.core.board import Puzzle
+    from yass.cli.printing import Printed
+    from yass.core.board import Board, Puzzle
     from yass.engine import batch
     from yass.formats.text import Entry
     from yass.logic.techniques.base import Technique
@@ -459,10 +461,8 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
             "unique: one true candidate in every cell" if not cells
             else f"{plural(len(cells), 'cell')} with more than one true candidate"
         )
-        from yass.render.views import use_color
-
         givens = None
-        if use_color(sys.stdout):
+        if use_color():
             givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
         text, code = f"{render.candidates(board, givens=givens)}\n{note}", EXIT_OK
         if getattr(args, "counts", False):
@@ -615,12 +615,15 @@ def _run_puzzles(
     found: tuple[Iterator[Entry], bool] | None = None,
     stats: Stats | None = None,
     source: batch.Input | None = None,
+    client: Any = None,
 ) -> int:
     """Run ``handle`` on every entry of PUZZLE (or of ``found``, read from ``source``);
     the worst exit code.
 
     With ``stats`` (the solve command) the entries of a file may be solved by several
-    processes (``--jobs``), a progress line is shown and ``--stats`` is printed. Each
+    processes (``--jobs``), a progress line is shown and ``--stats`` is printed. With
+    ``--scheduler`` (``client``, made here when not given) the entries are answered on
+    that Dask cluster (``_entry_job``: as ``args.command`` answers them). Each
     puzzle is answered as soon as it is read, so typed or slowly piped input is answered
     line by line.
     """
@@ -628,13 +631,21 @@ def _run_puzzles(
 
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
+    if client is None and getattr(args, "scheduler", None) is not None:
+        client = _connect(args)
+        try:
+            return _run_puzzles(args, handle, found, stats, source, client)
+        finally:
+            from yass.cli.dask import closing
+
+            closing(client)
     if found is None and is_source(args.puzzle):
         from yass.engine import batch
         from yass.formats import read_puzzles
 
         with batch.open_input(args.puzzle) as opened:
             found = read_puzzles(opened.text(), rules=args.rules, column=args.column), True
-            return _run_puzzles(args, handle, found, stats, opened)
+            return _run_puzzles(args, handle, found, stats, opened, client)
     entries, multi = found if found is not None else puzzle_entries(
         args.puzzle, args.rules, column=args.column
     )
@@ -650,7 +661,8 @@ def _run_puzzles(
     start = stats.start if stats is not None else time.perf_counter()
     shown = stats is not None or args.command in _WITH_PROGRESS
     progress = _progress(args, start, total) if shown and multi else None
-    jobs = job_count(args) if stats is not None else 1  # (says so when -j is capped)
+    # -j for solve (default: one per core), explain, count and check (default 1)
+    jobs = job_count(args) if hasattr(args, "jobs") and client is None else 1  # (notes a cap)
     jobs = jobs if multi else 1
 
     def done() -> int:
@@ -664,7 +676,7 @@ def _run_puzzles(
     worst = EXIT_OK
     count = 0
     try:
-        if jobs > 1:
+        if jobs > 1 or client is not None:
             from yass.engine import batch
 
             results = batch.in_order(
@@ -674,6 +686,8 @@ def _run_puzzles(
                 batch.pool_wanted(time.perf_counter()),
                 local=lambda job: job[0].error is not None,
                 more=more,
+                client=client,
+                chunk=_DASK_CHUNK,
             )
             import contextlib
 
@@ -704,6 +718,8 @@ def _run_puzzles(
                     progress.update(count, done())
     except WorkerError as exc:
         raise _worker_failed(exc) from None
+    except ClusterError as exc:
+        raise _cluster_failed(args, exc) from None
     finally:
         _finish(args, stats, progress)
     if count == 0:
@@ -765,6 +781,29 @@ def _more(source: batch.Input | None) -> Callable[[], bool] | None:
 #: How long to wait for more input before answering what has come (seconds): enough for
 #: a pipe whose writer has just finished, short enough not to be noticed by a person.
 _WAIT_FOR_INPUT = 0.05
+
+
+#: Puzzles a Dask task for solve, explain, count and check: enough to make a task's
+#: overhead (a few ms) small beside the work, few enough to spread a small file.
+_DASK_CHUNK = 4
+
+
+def _connect(args: argparse.Namespace) -> Any:
+    """The Dask client ``--scheduler`` asks for, or None; Failure (exit code 2, one line
+    said) when there is none to be had."""
+    from yass.cli.dask import DaskError, connect
+
+    try:
+        return connect(args)
+    except DaskError as exc:
+        print_error("error", str(exc))
+        raise Failure(EXIT_BAD_INPUT) from None
+
+
+def _cluster_failed(args: argparse.Namespace, exc: Exception) -> Failure:
+    """A task failed on the cluster (yass missing on a worker, a worker lost, ...)."""
+    print_error("error", f"the Dask cluster at {args.scheduler} failed: {exc}")
+    return Failure(EXIT_BAD_INPUT)
 
 
 def _worker_failed(exc: WorkerError) -> Failure:
@@ -862,15 +901,25 @@ def _solve_lines(
 
     if args.rules:
         rules_from_names(args.rules, Grid(9, 3, 3))  # unknown names fail once, up front
-    with batch.open_input(args.puzzle) as source:
-        if not source.lines or args.column:
-            found = read_puzzles(source.text(), rules=args.rules, column=args.column), True
-            return _run_puzzles(args, handle, found, stats, source)
-        return _batch(args, stats, source)
+    client = _connect(args)
+    try:
+        with batch.open_input(args.puzzle) as source:
+            if not source.lines or args.column:
+                found = read_puzzles(source.text(), rules=args.rules, column=args.column), True
+                return _run_puzzles(args, handle, found, stats, source, client)
+            return _batch(args, stats, source, client)
+    finally:
+        if client is not None:
+            from yass.cli.dask import closing
+
+            closing(client)
 
 
-def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
-    """Solve the lines of ``source`` block by block; write each block's output in order."""
+def _batch(
+    args: argparse.Namespace, stats: Stats, source: batch.Input, client: Any = None
+) -> int:
+    """Solve the lines of ``source`` block by block (here, in worker processes, or on the
+    Dask cluster of ``client``); write each block's output in order."""
     from yass.engine import batch
 
     progress = _progress(args, stats.start, source.size)
@@ -880,9 +929,10 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
         source,
         rules=args.rules,
         limit=1 if args.first else 2,
-        processes=job_count(args),
+        processes=job_count(args) if client is None else 1,
         start=stats.start,
         bounds=(args.timeout, args.max_guesses),
+        client=client,
     )
     import contextlib
 
@@ -901,6 +951,8 @@ def _batch(args: argparse.Namespace, stats: Stats, source: batch.Input) -> int:
                 progress.update(stats.puzzles, done)
     except WorkerError as exc:
         raise _worker_failed(exc) from None
+    except ClusterError as exc:
+        raise _cluster_failed(args, exc) from None
     finally:
         _finish(args, stats, progress)
     if stats.puzzles == 0:
@@ -931,44 +983,52 @@ def _write_block(block: batch.Block, progress: Progress) -> None:
 # -- other formats over several processes: each entry's output is captured and replayed
 
 
-class _Capture(io.TextIOBase):
-    """Collects what is written, noting which stream it was for."""
-
-    def __init__(self, events: list[tuple[bool, str]], to_stderr: bool) -> None:
-        super().__init__()
-        self._events = events
-        self._to_stderr = to_stderr
-
-    def write(self, text: str) -> int:
-        self._events.append((self._to_stderr, text))
-        return len(text)
+_technique_cache: dict[tuple[str, str | None], list[Technique]] = {}
 
 
-_technique_cache: dict[str | None, list[Technique]] = {}
+def _job_techniques(args: argparse.Namespace) -> list[Technique]:
+    """The ladder ``--techniques`` asks for, made once a process (``_entry_job``)."""
+    key = (args.command, args.techniques)
+    if key not in _technique_cache:
+        wanted = args.command == "explain" or args.format not in ("line", "fpuzzles")
+        _technique_cache[key] = _techniques(args.techniques) if wanted else []
+    return _technique_cache[key]
+
+
+def _job_handle(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
+    """Answer one entry as ``args.command`` does (solve, explain, count or check)."""
+    if args.command == "count":
+        return _count_entry(entry, args, multi)
+    if args.command == "check":
+        return _check_entry(entry, args, multi)
+    if args.command == "explain":
+        return _explain_entry(entry, args, multi, _job_techniques(args))
+    return _solve_entry(entry, args, multi, _job_techniques(args))
 
 
 def _entry_job(job: tuple[Entry, argparse.Namespace, bool]) -> tuple[list[tuple[bool, str]], int]:
-    """Solve one entry as ``yass solve`` does; (what it printed, its exit code)."""
-    entry, args, multi = job
-    import contextlib
+    """Answer one entry as its command does, in a worker process or on a Dask worker;
+    (what it wrote, in order, each marked True for standard error; its exit code)."""
+    import _thread
 
+    from yass.cli.common import CAPTURED
+
+    entry, args, multi = job
     events: list[tuple[bool, str]] = []
-    with contextlib.redirect_stdout(_Capture(events, False)), contextlib.redirect_stderr(
-        _Capture(events, True)
-    ):
+    me = _thread.get_ident()
+    CAPTURED[me] = events
+    try:
         if entry.error is not None:
             return events, _bad_entry(entry, args, multi)
-        spec = args.techniques
-        if args.format != "line" and spec not in _technique_cache:
-            _technique_cache[spec] = _techniques(spec)
-        techniques = _technique_cache.get(spec, [])
         try:
-            code = _solve_entry(entry, args, multi, techniques)
+            code = _job_handle(entry, args, multi)
         except Failure as exc:
             code = exc.code
         except PuzzleError as exc:
             print_error("error", f"{entry.where}: {exc}" if entry.where else str(exc))
             code = EXIT_BAD_INPUT
+    finally:
+        del CAPTURED[me]
     return events, code
 
 
@@ -1007,7 +1067,7 @@ def _explain_entry(
     if show:
         from yass.render import views
 
-        color = views.use_color(sys.stdout)
+        color = use_color()
         board = puzzle.board()
         lines.append(f"marks: {views.LEGEND}")
     for i, step in enumerate(result.steps, 1):
@@ -1038,9 +1098,72 @@ def _explain_entry(
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
 
+def _cmd_show(args: argparse.Namespace) -> int:
+    if args.format in ("svg", "pdf") or args.output is not None:
+        from yass.cli.printing import misplaced
+
+        if misplaced(args, print_error):
+            return EXIT_BAD_INPUT
+        return _show_printed(args)
+    return _run_puzzles(args, _show_entry)
+
+
+def _show_printed(args: argparse.Namespace) -> int:
+    """``yass show --format svg|pdf``: every puzzle of PUZZLE drawn, as the board
+    ``show`` would print (``--after N`` steps taken), written by ``yass.cli.printing``."""
+    from yass.cli.printing import document, write
+    from yass.formats.text import printable
+    from yass.render.printout import PrintError, fpdf_module
+
+    kind = args.format
+    if kind == "pdf":
+        try:
+            fpdf_module()  # say so before any work
+        except PrintError as exc:
+            print_error("error", str(exc))
+            return EXIT_BAD_INPUT
+    entries, _ = puzzle_entries(args.puzzle, args.rules, column=args.column)
+    puzzles: list[Printed] = []
+    for entry in entries:
+        if entry.puzzle is None:
+            print_error("error", entry.message)
+            return EXIT_BAD_INPUT
+        puzzle = entry.puzzle
+        board = puzzle.board()
+        after = getattr(args, "after", 0) or 0
+        if after:
+            try:
+                board = _first_steps(puzzle, after, _puzzle_bounds(args))
+            except BoundReached as exc:
+                where = f"{entry.where}: " if entry.where else ""
+                print_error("error", f"{where}{exc}")
+                return EXIT_BOUND
+        name = printable(puzzle.name) if puzzle.name else ""
+        where = entry.where or f"puzzle {entry.index}"
+        caption = name or (where if entry.source else "")
+        puzzles.append((caption, board, puzzle.givens))
+        if kind == "svg" and len(puzzles) > 1:
+            print_error("error", "--format svg draws one puzzle, and PUZZLE holds several;"
+                        " --format pdf puts several on a page (--per-page)")
+            return EXIT_BAD_INPUT
+    if not puzzles:
+        print_error("error", f"{args.puzzle!r} holds no puzzle")
+        return EXIT_BAD_INPUT
+    try:
+        data = document(kind, puzzles, args)
+    except PrintError as exc:
+        print_error("error", str(exc))
+        return EXIT_BAD_INPUT
+    return write(data, kind, args, print_error)
+
+
 def _cmd_explain(args: argparse.Namespace) -> int:
     techniques = _techniques(args.techniques)
     if args.html is not None:
+        if args.scheduler is not None:
+            print_error("error", "--html writes one page here; --scheduler is for a file's"
+                        " puzzles")
+            return EXIT_BAD_INPUT
         if not args.html.strip():
             print_error("error", "--html needs the name of the file to write")
             return EXIT_BAD_INPUT
@@ -1151,6 +1274,8 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         else:
             print_line("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
         return EXIT_OK
+    if args.all:
+        return _hint_all(args, board, solution, techniques, bounds)
     try:
         result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
     except ProgressError as exc:
@@ -1160,6 +1285,39 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
         print_line(json_line(result.to_json(args.level)))
     else:
         print_line(result.text(args.level))
+    return EXIT_OK
+
+
+def _hint_all(
+    args: argparse.Namespace, board: Board, solution: Sequence[int] | None,
+    techniques: list[Technique] | None, bounds: Bounds | None,
+) -> int:
+    """``hint --all``: every step of every technique on the grid, grouped by technique."""
+    from yass.core.table import TABLE
+    from yass.logic.explain import ProgressError, all_steps, check_progress
+
+    try:
+        check_progress(board, solution, bounds)
+    except ProgressError as exc:
+        print_error("error", str(exc))
+        return EXIT_NO_SOLUTION
+    groups = all_steps(board, techniques, unique=args.unique, bounds=bounds)
+    lay = board.layout
+    if args.format == "json":
+        print_line(json_line({"solved": board.is_solved(), "techniques": [
+            {"technique": code, "name": TABLE[code].name,
+             "steps": [s.to_json(lay) for s in steps]}
+            for code, steps in groups
+        ]}))
+        return EXIT_OK
+    if board.is_solved():
+        print_line("the grid is already solved")
+        return EXIT_OK
+    lines = []
+    for code, steps in groups:
+        lines.append(f"{TABLE[code].name} ({len(steps)}):")
+        lines += [f"  {s.notation or s.changes(lay.size)}" for s in steps]
+    print_line("\n".join(lines) or "no technique applies: guess")
     return EXIT_OK
 
 
@@ -1233,7 +1391,7 @@ PLAIN_SOLVE: dict[str, Any] = {
     "version": None, "command": "solve", "rules": "", "format": "pretty", "steps": False,
     "techniques": None, "first": False, "unique": None, "timeout": None,
     "max_guesses": None, "guess_order": "fixed", "seed": None, "guess_stats": None,
-    "jobs": None, "stats": False, "progress": None, "column": None,
+    "jobs": None, "scheduler": None, "stats": False, "progress": None, "column": None,
 }
 
 
@@ -1284,7 +1442,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": lambda a: _run_puzzles(a, _check_entry),
     "candidates": lambda a: _run_puzzles(a, _candidates_entry),
     "redundant": lambda a: _run_puzzles(a, _redundant_entry),
-    "show": lambda a: _run_puzzles(a, _show_entry),
+    "show": lambda a: _cmd_show(a),
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "rate": _cmd_rate,

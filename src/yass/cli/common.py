@@ -70,13 +70,44 @@ class Failure(Exception):
         self.code = code
 
 
+#: What a job run for another process writes, by the thread that runs it
+#: (``commands._entry_job``): (to standard error?, text) in order. A Dask worker may run
+#: several jobs at once in threads of one process, so this is per thread rather than a
+#: redirected ``sys.stdout``.
+CAPTURED: dict[int, list[tuple[bool, str]]] = {}
+
+
+def captured() -> list[tuple[bool, str]] | None:
+    """Where this thread's output goes instead of the streams, or None (the streams)."""
+    if not CAPTURED:
+        return None
+    import _thread
+
+    return CAPTURED.get(_thread.get_ident())
+
+
+def use_color() -> bool:
+    """Whether to colour standard output (never in a job run for another process)."""
+    from yass.render.views import use_color as stream_color
+
+    return captured() is None and stream_color(sys.stdout)
+
+
 def print_line(text: str) -> None:
     """Write one result to standard output and flush it, so Ctrl-C keeps it."""
+    events = captured()
+    if events is not None:
+        events.append((False, text + "\n"))
+        return
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
 
 
 def print_error(kind: str, message: str) -> None:
+    events = captured()
+    if events is not None:
+        events.append((True, f"yass: {kind}: {message}\n"))
+        return
     flush_out()
     try:
         sys.stderr.write(f"yass: {kind}: {message}\n")

@@ -10,7 +10,10 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from yass.cli.common import positive_int, positive_seconds
+from yass.cli.dask import scheduler_option
+from yass.cli.printing import add_options as add_print_options
 from yass.cli.progress import Progress
+from yass.core.outcomes import ClusterError
 from yass.engine.batch import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_OK
 
 __all__ = ["add_parser", "run"]
@@ -93,10 +96,15 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         "--size", type=positive_int, default=9, metavar="N", help="grid size (default 9)"
     )
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0)")
-    p.add_argument("--format", choices=("line", "pretty", "json"), default="line",
-                   help="line (default), pretty (the grid) or json (one object a line)")
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (default: all cores)")
+    p.add_argument("--format", choices=("line", "pretty", "json", "pdf"), default="line",
+                   help="line (default), pretty (the grid), json (one object a line) or pdf"
+                   " (the puzzles drawn --per-page to a page, to print; needs the extra"
+                   " yass-sudoku[print])")
+    add_print_options(p)
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
+                       help="worker processes (default: all cores)")
+    scheduler_option(where, "make the puzzles")
     p.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help="give up a puzzle after SECONDS (of the clock, every search"
                    " included): its line says 'no puzzle found within SECONDS s' and the"
@@ -185,15 +193,21 @@ def _no_solution(req: Any, args: argparse.Namespace) -> str | None:
     return f"{where} rules and givens allow no solution, so no puzzle can be made"
 
 
+def _info(item: Any) -> str:
+    """What a puzzle's line says after it: level, hardest technique, score, givens, ER."""
+    info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
+            f" {item.givens} givens")
+    if item.se is not None:
+        info += f", ER {item.se[0]:.1f}/{item.se[1]:.1f}/{item.se[2]:.1f}"
+    return info
+
+
 def _text(item: Any, fmt: str) -> str:
     from yass import render
 
     if fmt == "json":
         return json.dumps(item.to_json())
-    info = (f"{item.level_name}, hardest {item.hardest_name}, score {item.score},"
-            f" {item.givens} givens")
-    if item.se is not None:
-        info += f", ER {item.se[0]:.1f}/{item.se[1]:.1f}/{item.se[2]:.1f}"
+    info = _info(item)
     practice = ""
     if item.practice_grid is not None:
         practice = f"  practice after {item.practice_step} steps: {item.practice_grid}"
@@ -224,25 +238,60 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
             timeout = RARE_TIMEOUT
         err("note", f"{why}; each puzzle is searched for {timeout:g} seconds at most"
             " (--timeout)")
+    from yass.cli import printing
     from yass.cli.common import job_count
+    from yass.cli.dask import DaskError, closing, connect
 
-    jobs = min(job_count(args), args.count)  # (job_count says so when -j is capped at the cores)
+    if printing.misplaced(args, err):
+        return EXIT_BAD_INPUT
+    printed: list[Any] | None = None  # --format pdf: (caption, board, givens) of each
+    if args.format == "pdf":
+        from yass.render.printout import PrintError, fpdf_module
+
+        try:
+            fpdf_module()  # say so before any work
+        except PrintError as exc:
+            err("error", str(exc))
+            return EXIT_BAD_INPUT
+        printed = []
+    try:
+        client = connect(args)
+    except DaskError as exc:
+        err("error", str(exc))
+        return EXIT_BAD_INPUT
+    # (job_count says so when -j is capped at the cores)
+    jobs = min(job_count(args), args.count) if client is None else 1
     code = EXIT_OK
     progress = Progress(sys.stderr, time.perf_counter(), total=args.count, output=sys.stdout)
+    made = generate(req, args.count, seed=args.seed, jobs=jobs, timeout=timeout, client=client)
     try:
-        for done, item in enumerate(
-            generate(req, args.count, seed=args.seed, jobs=jobs, timeout=timeout), 1
-        ):
+        for done, item in enumerate(made, 1):
             progress.before_output()
             if isinstance(item, int):
-                out(f"no puzzle found within {timeout:g} s (puzzle {item + 1})")
+                missing = f"no puzzle found within {timeout:g} s (puzzle {item + 1})"
+                if printed is None:
+                    out(missing)
+                else:
+                    err("note", missing)
                 code = EXIT_BOUND
+            elif printed is not None:
+                printed.append((f"{item.index + 1}. {_info(item)}", item.puzzle.board(),
+                                item.puzzle.givens))
             else:
                 out(_text(item, args.format))
             progress.update(done, done)
     except PuzzleError as exc:
         err("error", str(exc))
         return EXIT_BAD_INPUT
-    finally:
+    except ClusterError as exc:
         progress.clear()
+        err("error", f"the Dask cluster at {args.scheduler} failed: {exc}")
+        return EXIT_BAD_INPUT
+    finally:
+        made.close()
+        progress.clear()
+        closing(client)
+    if printed is not None:
+        written = printing.write(printing.document("pdf", printed, args), "pdf", args, err)
+        code = max(code, written)
     return code

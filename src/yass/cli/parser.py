@@ -20,6 +20,8 @@ from yass.cli.common import (
     positive_seconds,
     print_line,
 )
+from yass.cli.dask import scheduler_option
+from yass.cli.printing import add_options as add_print_options
 from yass.core.outcomes import EXIT_BAD_INPUT
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -237,7 +239,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="also solve with N random guess orders and report the guesses required"
         " (mean, median, min, max)",
     )
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "-j",
         "--jobs",
         type=positive_int,
@@ -246,6 +249,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " process). Output stays in input order. Workers start only once a run is big"
         " enough to gain from them",
     )
+    scheduler_option(where, "solve a file's puzzles")
     p.add_argument(
         "--stats",
         action="store_true",
@@ -265,6 +269,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     _bound_options(p)
     _progress_option(p)
+    _jobs_or_scheduler(p, "count a file's puzzles")
 
     p = command(
         "check",
@@ -274,6 +279,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     _bound_options(p)
     _progress_option(p)
+    _jobs_or_scheduler(p, "check a file's puzzles")
 
     p = command(
         "candidates",
@@ -326,6 +332,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         help="the view (default grid)",
     )
     p.add_argument(
+        "--format", choices=("text", "svg", "pdf"), default="text",
+        help="text (default: the --view); svg: the grid drawn with its rules' marks as the"
+        " web page draws them (one puzzle); pdf: the same, ready to print (needs the extra"
+        " yass-sudoku[print])",
+    )
+    add_print_options(p)
+    p.add_argument(
         "--after", type=positive_int, metavar="N",
         help="show the board after the first N steps of the solve path (see `yass explain`),"
         " taken one at a time; when a guess comes within them the path is solved to its end"
@@ -354,6 +367,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
     _bound_options(p)
+    _jobs_or_scheduler(p, "explain a file's puzzles (not with --html)")
 
     p = command(
         "hint",
@@ -369,6 +383,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--marks", type=int, nargs="?", const=2, choices=(2, 3), metavar="2|3",
                    help="instead of a hint, the pencil marks worth writing: for each box, the"
                    " digits with exactly two places left (--marks 3: two or three)")
+    p.add_argument("--all", action="store_true",
+                   help="every step available now, grouped by technique in ladder order (at"
+                   " most 20 a technique), instead of the first one")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
     _unique_option(p)
@@ -479,6 +496,21 @@ def _terminal_columns() -> int:
     except (AttributeError, ValueError, OSError):
         pass
     return 80
+
+
+def _jobs_or_scheduler(p: argparse.ArgumentParser, what: str) -> None:
+    """``-j N`` (default 1, in this process) or ``--scheduler ADDRESS``, for ``what``."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "-j",
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help=f"{what} in N processes (default 1: in this process; at most one per core)."
+        " Output stays in input order",
+    )
+    scheduler_option(where, what)
 
 
 def _bound_options(p: argparse.ArgumentParser) -> None:

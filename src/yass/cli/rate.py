@@ -16,7 +16,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from yass.cli.common import PUZZLE_HELP, positive_int, positive_seconds
 from yass.core.outcomes import EXIT_BAD_INPUT, EXIT_BOUND, EXIT_NO_SOLUTION, EXIT_OK
@@ -27,9 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "run"]
 
-#: How long ``--scheduler`` waits for the scheduler to answer (seconds).
-CONNECT_TIMEOUT = 10.0
-
 #: Puzzles per Dask task: enough to make a task's overhead (a few ms) small.
 DASK_CHUNK = 16
 
@@ -37,6 +34,7 @@ DASK_CHUNK = 16
 def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
     """Declare `rate` with the parser's ``command`` helper."""
     from yass.cli.common import column_argument
+    from yass.cli.dask import scheduler_option
 
     p = command(
         "rate",
@@ -82,14 +80,7 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         help="rate a file's puzzles in N processes (default: one per core). Output stays in"
         " input order",
     )
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="rate on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786);"
-        " needs the optional extra yass-sudoku[dask] here and yass on the workers. Output"
-        " stays in input order. Without distributed, or when the scheduler does not answer"
-        " in 10 s, one line says so (exit code 2)",
-    )
+    scheduler_option(where, "rate")
     p.add_argument(
         "--timeout",
         type=positive_seconds,
@@ -208,66 +199,6 @@ def _rate_entries(args: argparse.Namespace) -> Iterator[tuple[Entry, str | None]
                 yield entry, puzzle.line()
 
 
-# -- Dask ---------------------------------------------------------------------------------
-
-
-class _DaskError(Exception):
-    """``--scheduler`` cannot be used: the message says why, on one line."""
-
-
-#: The protocols of Dask's scheduler addresses (``distributed.comm``).
-DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
-
-
-def _address_problem(address: str) -> str | None:
-    """What is wrong with ``address`` as a Dask scheduler address, or None.
-
-    Checked before ``distributed`` is asked: given a malformed address, its Client
-    raises, and the half-made client then holds the process for 20 s at exit and
-    prints a traceback from ``Client.__del__``.
-    """
-    usage = "a scheduler address is tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786)"
-    if not address or any(ch.isspace() or not ch.isprintable() for ch in address):
-        return usage
-    scheme, sep, rest = address.rpartition("://")
-    if sep and scheme not in DASK_SCHEMES:
-        return f"unknown protocol {scheme!r} ({', '.join(DASK_SCHEMES)}); {usage}"
-    if scheme == "inproc":
-        return None
-    host, colon, port = rest.rpartition(":")
-    if not colon or not host or (host.endswith(":") and not host.startswith("[")):
-        return usage
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        return f"the port must be a number from 1 to 65535, not {port!r}"
-    return None
-
-
-def _dask_client(address: str) -> Any:
-    """A ``distributed.Client`` connected to ``address``; _DaskError when the address is
-    malformed, ``distributed`` is not installed or the scheduler does not answer within
-    ``CONNECT_TIMEOUT``."""
-    import importlib
-
-    problem = _address_problem(address)
-    if problem is not None:
-        from yass.formats.text import printable
-
-        raise _DaskError(f"--scheduler {printable(address)!r}: {problem}")
-
-    try:
-        # Imported by name: typed as Any, so mypy needs neither the package nor its types.
-        distributed = importlib.import_module("distributed")
-    except ImportError:
-        raise _DaskError(
-            "--scheduler needs Dask's distributed package: pip install 'yass-sudoku[dask]'"
-        ) from None
-    try:
-        return distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except Exception as exc:  # OSError, TimeoutError, ValueError for a bad address...
-        why = " ".join(str(exc).split()) or type(exc).__name__
-        raise _DaskError(f"cannot reach the Dask scheduler at {address}: {why}") from None
-
-
 # -- the command --------------------------------------------------------------------------
 
 
@@ -313,18 +244,17 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         err: Callable[[str, str], None]) -> int:
     """``yass rate``: every puzzle's rating on ``--scale``, in input order."""
     from yass.cli.common import Failure, is_source, job_count
+    from yass.cli.dask import DaskError, closing, connect
     from yass.cli.progress import Progress
     from yass.core.geometry import PuzzleError
     from yass.rating import Rating, RatingError, rate_many
 
     several = len(args.puzzle) > 1 or any(is_source(a) for a in args.puzzle)
-    client = None
-    if args.scheduler is not None:
-        try:
-            client = _dask_client(args.scheduler)
-        except _DaskError as exc:
-            err("error", str(exc))
-            return EXIT_BAD_INPUT
+    try:
+        client = connect(args)
+    except DaskError as exc:
+        err("error", str(exc))
+        return EXIT_BAD_INPUT
     jobs = job_count(args) if client is None else 1  # (says so when -j is capped)
     jobs = jobs if several else 1
     waiting: deque[tuple[Entry, str | None]] = deque()
@@ -404,9 +334,7 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
         return EXIT_BAD_INPUT
     finally:
         progress.clear()
-        if client is not None:
-            with contextlib.suppress(Exception):
-                client.close()
+        closing(client)
     if counts.puzzles + counts.errors == 0:
         err("error", "no puzzle given")
         return EXIT_BAD_INPUT

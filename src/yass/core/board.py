@@ -7,8 +7,9 @@ The board keeps two views in sync: ``cands[cell]`` is the digit mask of a cell, 
 
 from __future__ import annotations
 
-from yass.core.geometry import PuzzleError, a_digit, bits, digit_char, mask_digits
+from yass.core.geometry import PuzzleError, a_digit, bits, digit_char
 from yass.core.layout import Layout
+from yass.core.propagate import Candidates
 from yass.core.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -69,24 +70,19 @@ class Puzzle(Frozen):
         self.board()
 
 
-class Board:
-    """Candidates of every cell of a layout. ``eliminate`` and ``place`` are the primitives."""
+class Board(Candidates):
+    """Candidates of every cell of a layout, with the givens they started from.
 
-    __slots__ = ("_empty", "_placed", "_pos", "cands", "givens", "layout", "values")
+    ``eliminate``, ``restrict`` and ``place`` are the primitives (``yass.core.propagate``).
+    """
+
+    __slots__ = ("givens",)
 
     def __init__(self, layout: Layout) -> None:
-        self.layout = layout
+        super().__init__(layout)
         #: Bitset of the cells holding givens (set by ``from_givens``), or None when not
         #: known; the avoidable rectangle tells givens from placed digits by it.
         self.givens: int | None = None
-        self.cands: list[int] = list(layout.cell_masks)
-        self.values: list[int] = [0] * layout.ncells
-        self._pos: list[int] = [0] * layout.size
-        self._placed: list[int] = [0] * layout.size
-        self._empty = (1 << layout.ncells) - 1  # the cells not yet placed
-        for cell, mask in enumerate(self.cands):
-            for d in mask_digits(mask):
-                self._pos[d - 1] |= 1 << cell
 
     @classmethod
     def from_givens(cls, layout: Layout, givens: Sequence[int]) -> Board:
@@ -137,74 +133,11 @@ class Board:
         """The digit mask of ``cell`` (a placed cell has one bit)."""
         return self.cands[cell]
 
-    def positions(self, digit: int) -> int:
-        """Bitset of the unplaced cells where ``digit`` is still a candidate."""
-        return self._pos[digit - 1]
-
-    def placed(self, digit: int) -> int:
-        """Bitset of the cells where ``digit`` is placed."""
-        return self._placed[digit - 1]
-
-    @property
-    def empty(self) -> int:
-        """Bitset of the cells not yet placed."""
-        return self._empty
-
     def is_solved(self) -> bool:
         return all(self.values)
 
     def has(self, cell: int, digit: int) -> bool:
         return bool(self.cands[cell] >> (digit - 1) & 1)
-
-    # -- the primitives -----------------------------------------------------------------
-
-    def eliminate(self, cell: int, digit: int) -> bool:
-        """Remove ``digit`` from ``cell``; True if it was there."""
-        bit = 1 << (digit - 1)
-        if not self.cands[cell] & bit:
-            return False
-        self.cands[cell] &= ~bit
-        self._pos[digit - 1] &= ~(1 << cell)
-        return True
-
-    def restrict(self, cell: int, mask: int) -> None:
-        """Keep only the digits of ``mask`` in ``cell``."""
-        gone = self.cands[cell] & ~mask
-        if gone and not self.values[cell]:
-            for d in mask_digits(gone):
-                self.eliminate(cell, d)
-        elif gone:
-            self.cands[cell] &= mask
-
-    def place(self, cell: int, digit: int) -> bool:
-        """Fill ``cell`` with ``digit`` and clear it from every cell that sees or relates.
-
-        Returns False (and changes nothing) if the digit is no longer a candidate there.
-        """
-        bit = 1 << (digit - 1)
-        cands = self.cands
-        if self.values[cell] or not cands[cell] & bit:
-            return self.values[cell] == digit
-        pos = self._pos
-        here = ~(1 << cell)
-        rest = cands[cell]
-        while rest:
-            low = rest & -rest
-            pos[low.bit_length() - 1] &= here
-            rest ^= low
-        cands[cell] = bit
-        self.values[cell] = digit
-        self._placed[digit - 1] |= 1 << cell
-        self._empty &= here
-        # the unplaced peers that still have the digit: its positions among the peers
-        hit = pos[digit - 1] & self.layout.peers[cell]
-        if hit:
-            pos[digit - 1] &= ~hit
-            for p in bits(hit):
-                cands[p] &= ~bit
-        for nb, table in self.layout.arcs[cell]:
-            self.restrict(nb, table[digit - 1])
-        return True
 
     def apply(self, step: Step) -> None:
         """Make a step's placements and eliminations."""

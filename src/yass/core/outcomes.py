@@ -23,6 +23,7 @@ __all__ = [
     "EXIT_NO_SOLUTION",
     "EXIT_OK",
     "NOT_UNIQUE",
+    "ClusterError",
     "WorkerError",
     "as_line",
     "unknown_uniqueness",
@@ -46,6 +47,11 @@ NOT_UNIQUE = "the puzzle has more than one solution; this is one of them"
 
 class WorkerError(Exception):
     """A job failed in a worker process (the message says how), or a worker died."""
+
+
+class ClusterError(Exception):
+    """A task failed on a Dask cluster (yass missing on a worker, a worker lost, ...):
+    the message says why, on one line."""
 
 
 def as_line(values: Sequence[int]) -> str:

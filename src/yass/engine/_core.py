@@ -102,10 +102,12 @@ __all__ = [
     "STOP_GUESSES",
     "STOP_TIME",
     "c9_count_line",
+    "c9_propagate",
     "c9_search",
     "c9_solve_line",
     "c9_solve_values",
     "gen_fits",
+    "gen_propagate",
     "gen_search",
     "is_compiled",
     "nodes",
@@ -1022,20 +1024,33 @@ def _c9_search(lvl: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-@cython.locals(limit=cython.int, cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
+@cython.locals(limit=cython.int)
+@cython.returns(cython.int)
+def _c9_run(limit: int) -> int:
+    """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9)."""
+    global _nsol9, _limit9
+    _nsol9 = 0
+    _limit9 = limit
+    if not _c9_load():
+        return 0
+    _c9_search(0)
+    return _nsol9
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+@cython.locals(cell=cython.int, b=cython.int, p=cython.int, d=cython.int,
                j=cython.int, f=cython.uint, occ=cython.uint[3], own=cython.uint[30],
                peers=cython.uint[30], cols=cython.uint[30])
 @cython.returns(cython.int)
-def _c9_run(limit: int) -> int:
-    """Solve the givens in GIV9, counting up to ``limit`` solutions (first kept in SOL9).
+def _c9_load() -> int:
+    """Put the givens in GIV9 into the state of level 0: 0 when two of them clash.
 
     The givens go in all at once: a digit's word in a band keeps the cells of no other
     given and of none of its own givens' peers (their rows and boxes in the band, their
-    columns in the other bands). Givens that clash clear each other's cell: no solution.
+    columns in the other bands). Givens that clash clear each other's cell.
     """
-    global _nsol9, _limit9, _dirty9
-    _nsol9 = 0
-    _limit9 = limit
+    global _dirty9
     # Per band, the cells of the givens; per digit word (at 3 + 3*d + b, with 0-2 for the
     # blanks, so that the loop does not branch): the cells of the digit's givens, their
     # rows and boxes in that band, their columns.
@@ -1066,8 +1081,7 @@ def _c9_run(limit: int) -> int:
         ST9[27 + b] = 0x7FFFFFF & ~occ[b]
         ST9[30 + b] = 0
     _dirty9 = 0x7FFFFFF
-    _c9_search(0)
-    return _nsol9
+    return 1
 
 
 @cython.cfunc
@@ -1192,6 +1206,26 @@ def c9_search(
             return 0, None, 0, 0
         n = _c9_run(limit)
         return n, (_c9_values() if n else None), _stop, _snodes
+
+
+@cython.locals(cell=cython.int, b=cython.int, p=cython.int, d=cython.int, m=cython.uint)
+def c9_propagate(givens: Sequence[int]) -> tuple[int, ...] | None:
+    """The candidate masks (bit d - 1 for digit d) the classic engine's propagation leaves
+    from 81 givens, before any branch; None when it finds a contradiction. For tests:
+    the search never needs them."""
+    with LOCK:
+        if not _c9_givens(givens) or not _c9_load() or not _c9_propagate(0):
+            return None
+        out = []
+        for cell in range(81):
+            b = cell // 27
+            p = cell - 27 * b
+            m = 0
+            for d in range(9):
+                if ST9[d * 3 + b] >> p & 1:
+                    m |= 1 << d
+            out.append(m)
+        return tuple(out)
 
 
 # == any layout ==========================================================================
@@ -2526,6 +2560,31 @@ def _g_start(givens: Sequence[int]) -> bool:
             GQ[_gqn] = cell
             _gqn += 1
     return True
+
+
+@cython.locals(cell=cython.int, ok=cython.bint)
+def gen_propagate(spec: CompiledLayout, givens: Sequence[int]) -> tuple[int, ...] | None:
+    """The candidate masks the generic engine's propagation leaves from ``givens`` on a
+    compiled layout, before any branch; None when it finds a contradiction. For tests:
+    the search never needs them."""
+    global _gspec, _gqn
+    with LOCK:
+        if spec is not _gspec:
+            _gspec = spec if _gen_load(spec) else None
+            if _gspec is None:
+                raise ValueError("the layout does not fit the generic engine's tables")
+        if len(givens) != _gncells:
+            raise ValueError(f"expected {_gncells} givens, got {len(givens)}")
+        _gqn = 0
+        if not _g_start(givens):
+            return None
+        try:
+            ok = _g_propagate(0)
+        finally:
+            _gqn = 0
+        if not ok:
+            return None
+        return tuple([GC[cell] for cell in range(_gncells)])
 
 
 @cython.locals(i=cython.int, n=cython.int)

@@ -526,17 +526,20 @@ def solve_blocks(
     processes: int,
     start: float,
     bounds: BoundSpec = (None, None),
+    client: Any = None,
 ) -> Generator[Block, None, None]:
     """The ``Block`` of each block of lines of ``source``, in order (``in_order``).
 
     ``rules`` are extra rules for every line (``--rules`` names), ``limit`` the search
     limit (2 to tell a unique solution, 1 for any), ``processes`` the most workers,
     started as ``pool_wanted(start, source.size)`` says; ``bounds`` (seconds, guesses)
-    bound each puzzle's search. Close the generator to stop.
+    bound each puzzle's search. With ``client`` (a ``distributed.Client``) each block is a
+    task on its Dask cluster instead. Close the generator to stop.
     """
     work = (
         (source.name, rules, limit, lineno, data, bounds) for lineno, data in source.blocks()
     )
     return in_order(
-        solve_block, work, processes, pool_wanted(start, source.size), more=source.ready
+        solve_block, work, processes, pool_wanted(start, source.size), more=source.ready,
+        client=client,
     )

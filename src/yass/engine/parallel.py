@@ -10,8 +10,9 @@ a worker ignores Ctrl-C from the moment it starts (the parent handles it). A job
 raises in a worker raises WorkerError here.
 
 ``yass.engine.batch`` (solve and the file commands), ``yass.engine.fast.solve_lines``,
-``yass.rating`` and ``yass.generate`` all run on it; ``--scheduler`` (Dask) is the other way
-to spread work, for several machines.
+``yass.rating`` and ``yass.generate`` all run on it. Given a ``distributed.Client``
+(``--scheduler``), ``in_order`` runs the jobs as tasks on that Dask cluster instead
+(``on_cluster``), in chunks, with the same results in the same order.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import contextlib
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 
-from yass.core.outcomes import WorkerError
+from yass.core.outcomes import ClusterError, WorkerError
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     J = TypeVar("J")
     R = TypeVar("R")
 
-__all__ = ["WINDOW", "WorkerError", "Workers", "in_order"]
+__all__ = ["WINDOW", "ClusterError", "WorkerError", "Workers", "in_order", "on_cluster"]
 
 #: Jobs in flight per worker: enough to keep each one busy, few enough for flat memory.
 WINDOW = 4
@@ -157,6 +158,8 @@ def in_order(
     start_pool: Callable[[], bool],
     local: Callable[[J], bool] | None = None,
     more: Callable[[], bool] | None = None,
+    client: Any = None,
+    chunk: int = 1,
 ) -> Generator[R, None, None]:
     """``func(job)`` of every job, in order.
 
@@ -169,8 +172,13 @@ def in_order(
     are given first, so each line is answered before the next one arrives.
     ``func`` must be a module-level function (workers are started with it). Closing
     the iterator (or Ctrl-C) stops the workers; a job that raises in a worker raises
-    WorkerError here.
+    WorkerError here. With ``client`` (a ``distributed.Client``) the jobs run on its Dask
+    cluster instead, ``chunk`` jobs a task (``on_cluster``); ``processes`` and
+    ``start_pool`` are then not used.
     """
+    if client is not None:
+        yield from on_cluster(func, jobs, client, chunk=chunk, local=local, more=more)
+        return
     workers: Workers | None = None
     done: dict[int, R] = {}
     source = iter(jobs)
@@ -212,3 +220,87 @@ def in_order(
     finally:
         if workers is not None:
             workers.stop()
+
+
+# -- on a Dask cluster ----------------------------------------------------------------------
+
+
+def _chunk_job(func: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
+    """A Dask task: ``func(job)`` of each job of a chunk."""
+    return [func(job) for job in jobs]
+
+
+#: Stands, in a chunk's results, for a job sent to the cluster.
+_THERE: Any = object()
+
+
+def on_cluster(
+    func: Callable[[J], R],
+    jobs: Iterable[J],
+    client: Any,
+    *,
+    chunk: int = 1,
+    local: Callable[[J], bool] | None = None,
+    more: Callable[[], bool] | None = None,
+) -> Generator[R, None, None]:
+    """``func(job)`` of every job, in order, run as tasks on the Dask cluster of ``client``.
+
+    Jobs go ``chunk`` at a time to one task (fewer when ``more()`` says the next job is
+    not there yet, so typed input is answered line by line); jobs for which ``local(job)``
+    is true run here. At most ``WINDOW`` tasks a worker thread are out at once, so the
+    input is read only a bounded way ahead. ``func`` must be importable on the workers
+    (a module-level function of yass). Closing the iterator cancels the tasks still out;
+    a task that fails raises ClusterError.
+    """
+    from collections import deque
+    from itertools import islice
+
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    info = client.scheduler_info().get("workers", {})
+    threads = sum(int(w.get("nthreads", 1) or 1) for w in info.values()) or 1
+    window = WINDOW * threads
+    source = iter(jobs)
+    pending: deque[tuple[list[Any], Any]] = deque()  # (results here or _THERE, future)
+
+    def take() -> list[J]:
+        """The next chunk of jobs: up to ``chunk``, or as many as are there already."""
+        if more is None:
+            return list(islice(source, chunk))
+        taken: list[J] = []
+        for job in source:
+            taken.append(job)
+            if len(taken) >= chunk or not more():
+                break
+        return taken
+
+    try:
+        while True:
+            while len(pending) < window:
+                if more is not None and pending and not more():
+                    break  # answer what is out before waiting for more input
+                taken = take()
+                if not taken:
+                    break
+                here = [func(job) if local is not None and local(job) else _THERE
+                        for job in taken]
+                there = [job for job, r in zip(taken, here, strict=True) if r is _THERE]
+                future = client.submit(_chunk_job, func, there, pure=False) if there else None
+                pending.append((here, future))
+            if not pending:
+                return
+            here, future = pending.popleft()
+            if future is not None:
+                try:
+                    answers = iter(future.result())
+                except Exception as exc:  # raised on the worker, or the cluster's own
+                    why = " ".join(str(exc).split())
+                    raise ClusterError(f"{type(exc).__name__}: {why}" if why
+                                       else type(exc).__name__) from None
+                here = [next(answers) if r is _THERE else r for r in here]
+            yield from here
+    finally:
+        for _, future in pending:
+            if future is not None:
+                with contextlib.suppress(Exception):
+                    future.cancel()

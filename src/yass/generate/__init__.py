@@ -47,7 +47,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -700,28 +700,13 @@ def _singles_left(board: Board) -> int:
     """Place naked and hidden singles on ``board`` until there are none; the cells left.
 
     The same closure as the ladder's first three rungs (full house, naked and hidden
-    single), without making steps: a fast first look at a puzzle.
+    single), without making steps: a fast first look at a puzzle (the propagation
+    kernel with its other rules off).
     """
-    from yass.core.geometry import bits
+    from yass.core.propagate import settle_all
 
-    masks = [h.mask for h in board.layout.full_houses]
-    digits = range(1, board.layout.size + 1)
-    cands, values = board.cands, board.values
-    progress = True
-    while progress:
-        progress = False
-        for cell in bits(board.empty):
-            m = cands[cell]
-            if m and not m & (m - 1) and not values[cell]:
-                board.place(cell, m.bit_length())
-                progress = True
-        for d in digits:
-            for mask in masks:
-                spots = board.positions(d) & mask
-                if spots and not spots & (spots - 1):
-                    board.place(spots.bit_length() - 1, d)
-                    progress = True
-    return sum(1 for v in values if not v)
+    settle_all(board, locked=False, rules=False)
+    return sum(1 for v in board.values if not v)
 
 
 def _hard_score(code: str) -> int:
@@ -1189,13 +1174,15 @@ def _distinct(
 
 def generate(
     req: Request, count: int = 1, *, seed: int | str = 0, jobs: int = 1,
-    timeout: float | None = None,
-) -> Iterator[Generated | int]:
+    timeout: float | None = None, client: Any = None,
+) -> Generator[Generated | int, None, None]:
     """``count`` puzzles for ``req`` in index order; an ``int`` (the index) in place of a
-    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes.
-    Where the bank serves ``req``, no two puzzles given are isomorphic (``_distinct``)."""
+    puzzle that was not found within ``timeout`` seconds. ``jobs`` > 1 uses processes;
+    ``client`` (a ``distributed.Client``) runs each puzzle's search as a task on its Dask
+    cluster instead. Either way the puzzles are those of ``jobs=1``. Where the bank serves
+    ``req``, no two puzzles given are isomorphic (``_distinct``)."""
     tasks = ((req, seed, i, timeout) for i in range(count))
-    if jobs <= 1 or count <= 1:
+    if client is None and (jobs <= 1 or count <= 1):
         yield from _distinct(req, seed, timeout, (_job(task) for task in tasks))
         return
     from yass.engine import batch
@@ -1203,7 +1190,7 @@ def generate(
     # Workers that ignore Ctrl-C and are stopped at once when the run ends or is
     # interrupted (yass.engine.batch), rather than a multiprocessing pool, whose workers each
     # print a traceback on Ctrl-C.
-    results = batch.in_order(_job, tasks, jobs, lambda: True)
+    results = batch.in_order(_job, tasks, jobs, lambda: True, client=client)
     try:
         yield from _distinct(req, seed, timeout, results)
     finally:

@@ -34,6 +34,7 @@ __all__ = [
     "Hint",
     "Mark",
     "ProgressError",
+    "all_steps",
     "check_progress",
     "explain",
     "hint",
@@ -289,6 +290,41 @@ def hint_on(
     that check a comparison), then the next step (``hint``). ``bounds`` bound both."""
     check_progress(board, solution, bounds)
     return hint(board, techniques, unique=unique, bounds=bounds)
+
+
+def all_steps(
+    board: Board,
+    techniques: Sequence[Technique] | None = None,
+    *,
+    unique: bool | None = None,
+    bounds: Bounds | None = None,
+    most: int = 20,
+) -> list[tuple[str, list[Step]]]:
+    """Every step each technique of the ladder sees on ``board`` now, grouped by technique
+    in ladder order: (code, steps) for each technique that has one. At most ``most`` steps
+    a technique (forcing nets see hundreds). Uniqueness as in ``hint``; ``bounds`` limits
+    the time."""
+    if board.is_solved():
+        return []
+    ladder = list(techniques) if techniques is not None else None
+    if unique is None and (ladder is None or any(t.needs_unique for t in ladder)):
+        from yass.engine.search import board_solutions
+
+        unique = sum(1 for _ in board_solutions(board, 2, bounds=bounds)) == 1
+    ladder_, _ = ladder_for(Puzzle(board.layout, tuple(board.values)), ladder, bool(unique))
+    from itertools import islice
+
+    from yass.core.bounds import watching
+
+    out: list[tuple[str, list[Step]]] = []
+    with watching(bounds):
+        for tech in ladder_:
+            if bounds is not None:
+                bounds.check_time()
+            steps = [s for s in islice(tech.find(board), most) if not s.is_empty]
+            if steps:
+                out.append((tech.code, steps))
+    return out
 
 
 # -- Snyder marks -------------------------------------------------------------------------

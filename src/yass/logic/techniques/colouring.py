@@ -1,4 +1,4 @@
-"""Colouring: Simple Colouring (trap and wrap) and Multi-Colouring (types 1 and 2).
+"""Colouring: Simple Colouring (trap and wrap), Multi-Colouring (types 1 and 2), 3D Medusa.
 
 The conjugate pairs of a digit d (full houses where d has exactly two places,
 ``ctx.conjugates``) link cells into clusters. Exactly one cell of each pair is d, so
@@ -20,6 +20,16 @@ Multi-Colouring, two clusters A (colours a1/a2) and B (b1/b2):
 * type 2: the cells of a1 together see a cell of b1 and a cell of b2. One of b1, b2 is
   true, and a1 true would remove it: a1 is false and its cells lose d.
 
+3D Medusa colours candidates of every digit at once: the strong links are the conjugate
+pairs of each digit and the two candidates of each bivalue cell. One colour of a cluster
+is all true, the other all false. A colour is false when two of its candidates share a
+cell, when two of its candidates of one digit see each other, or when some cell outside
+the cluster has every candidate seeing a candidate of that colour with the same digit
+(the cell would be left empty); then all its candidates go. Otherwise an uncoloured
+candidate goes when its cell holds both colours, when it sees its digit in both colours,
+or when it sees its digit in one colour and its cell holds a candidate of the other.
+Clusters of one digit are simple colouring's and are left to it.
+
 "Sees" is ``layout.peers``, so extra sees-rules count, and the strong links come
 from every full house (a diagonal of Sudoku X links too). A cluster whose colouring
 contradicts itself (possible only on a broken board) is left alone.
@@ -30,13 +40,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from yass.core.board import Board
-from yass.core.geometry import bits, digit_char
+from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.record import record
-from yass.core.step import Step, cell_list, notation
-from yass.logic.techniques.base import Technique, cells_text
+from yass.core.step import Link, Node, Step, cell_list, notation
+from yass.logic.techniques.base import Technique, cells_text, removal_text
 from yass.logic.techniques.context import context
 
-__all__ = ["MultiColouring", "SimpleColouring", "clusters"]
+__all__ = ["Medusa", "MultiColouring", "SimpleColouring", "clusters"]
 
 
 @record(frozen=True)
@@ -279,4 +289,187 @@ class MultiColouring(Technique):
                 f"{ch} {_colours(board, a.first, a.second, b.first, b.second)}", (), elims,
             ),
             name=f"Multi-Colours Type {kind}",
+        )
+
+
+#: A candidate as one int: ``cell * 64 + digit`` (digits stay below 64).
+_SHIFT = 6
+
+
+def _cand(key: int) -> tuple[int, int]:
+    return key >> _SHIFT, key & 63
+
+
+@record(frozen=True)
+class _Medusa:
+    """One cluster: its two colours (candidate keys), the links that joined them."""
+
+    colours: tuple[tuple[int, ...], tuple[int, ...]]
+    links: tuple[tuple[int, int], ...]
+
+
+def _medusa_clusters(board: Board) -> list[_Medusa]:
+    """Every cluster of the strong links over all digits that spans two digits or more."""
+    ctx = context(board)
+
+    def build() -> list[_Medusa]:
+        lay = board.layout
+        cands = board.cands
+        adj: dict[int, list[int]] = {}
+
+        def link(a: int, b: int) -> None:
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+
+        for d in range(1, lay.size + 1):
+            done: set[tuple[int, int]] = set()
+            for a, b, _h in ctx.conjugates(d):
+                if (a, b) not in done:
+                    done.add((a, b))
+                    link(a << _SHIFT | d, b << _SHIFT | d)
+        for c in ctx.bivalue:
+            m = cands[c]
+            low = (m & -m).bit_length()
+            link(c << _SHIFT | low, c << _SHIFT | (m ^ 1 << (low - 1)).bit_length())
+        colour: dict[int, int] = {}
+        out: list[_Medusa] = []
+        for seed in sorted(adj):
+            if seed in colour:
+                continue
+            colour[seed] = 0
+            groups: tuple[list[int], list[int]] = ([seed], [])
+            links: list[tuple[int, int]] = []
+            stack = [seed]
+            broken = False
+            while stack:
+                key = stack.pop()
+                for nb in adj[key]:
+                    if nb not in colour:
+                        colour[nb] = 1 - colour[key]
+                        groups[colour[nb]].append(nb)
+                        links.append((key, nb))
+                        stack.append(nb)
+                    elif colour[nb] == colour[key]:
+                        broken = True
+            digits = {k & 63 for g in groups for k in g}
+            if not broken and len(digits) > 1:
+                out.append(_Medusa(
+                    (tuple(sorted(groups[0])), tuple(sorted(groups[1]))), tuple(links),
+                ))
+        return out
+
+    return ctx.memo("medusa-clusters", build)
+
+
+class Medusa(Technique):
+    """3D Medusa: colouring across digits through conjugate pairs and bivalue cells."""
+
+    code = "md"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        for cl in _medusa_clusters(board):
+            found = self._examine(board, cl)
+            if found is not None:
+                yield found
+
+    def _examine(self, board: Board, cl: _Medusa) -> Step | None:
+        lay = board.layout
+        peers = lay.peers
+        n = lay.size
+        cands = board.cands
+        # per colour: cells by digit, and every cell holding a candidate of that colour
+        by_digit = [[0] * (n + 1), [0] * (n + 1)]
+        cells = [0, 0]
+        for k in (0, 1):
+            for key in cl.colours[k]:
+                c, d = _cand(key)
+                by_digit[k][d] |= 1 << c
+                cells[k] |= 1 << c
+        false = [self._contradiction(board, by_digit[k], cells[k], cells[0] | cells[1])
+                 for k in (0, 1)]
+        if false[0] and false[1]:
+            return None  # the board is broken
+        for k in (0, 1):
+            why = false[k]
+            if why:
+                elims = sorted(_cand(key) for key in cl.colours[k])
+                which = "first" if k == 0 else "second"
+                return self._step(board, cl, elims, f"the {which} colour {why}, so it is false")
+        coloured = set(cl.colours[0]) | set(cl.colours[1])
+        sight = [[0] * (n + 1), [0] * (n + 1)]
+        for k in (0, 1):
+            for d in range(1, n + 1):
+                for c in bits(by_digit[k][d]):
+                    sight[k][d] |= peers[c]
+        elims = []
+        for c in bits(board.empty):
+            in_both = cells[0] >> c & 1 and cells[1] >> c & 1
+            for d in mask_digits(cands[c]):
+                if c << _SHIFT | d in coloured:
+                    continue
+                sees = [sight[k][d] >> c & 1 for k in (0, 1)]
+                if (in_both or (sees[0] and sees[1]) or (sees[0] and cells[1] >> c & 1)
+                        or (sees[1] and cells[0] >> c & 1)):
+                    elims.append((c, d))
+        if not elims:
+            return None
+        return self._step(
+            board, cl, elims,
+            "a candidate that sees both colours (in its own cell, or its digit in other"
+            " cells) is false",
+        )
+
+    @staticmethod
+    def _contradiction(board: Board, by_digit: list[int], cells: int, cluster: int) -> str:
+        """Why one colour cannot be true, or ''."""
+        lay = board.layout
+        peers = lay.peers
+        n = lay.size
+        seen = 0
+        for d in range(1, n + 1):
+            twice = seen & by_digit[d]
+            if twice:
+                c = (twice & -twice).bit_length() - 1
+                return f"would put two digits in {lay.name(c)}"
+            seen |= by_digit[d]
+            for c in bits(by_digit[d]):
+                other = peers[c] & by_digit[d]
+                if other:
+                    o = (other & -other).bit_length() - 1
+                    return (
+                        f"would put {digit_char(d)} in both {lay.name(c)} and"
+                        f" {lay.name(o)} ({lay.why_sees(c, o)})"
+                    )
+        cands = board.cands
+        for c in bits(board.empty & ~cluster):
+            if all(peers[c] & by_digit[d] for d in mask_digits(cands[c])):
+                return f"would leave {lay.name(c)} with no candidate"
+        return ""
+
+    def _step(self, board: Board, cl: _Medusa, elims: list[tuple[int, int]], why: str) -> Step:
+        lay = board.layout
+        elims.sort()
+        groups = [
+            ", ".join(f"{lay.name(c)}={digit_char(d)}" for c, d in map(_cand, g))
+            for g in cl.colours
+        ]
+        links = tuple(
+            Link(Node((a >> _SHIFT,), a & 63), Node((b >> _SHIFT,), b & 63), True)
+            for a, b in cl.links
+        )
+        digits = sorted({key & 63 for g in cl.colours for key in g})
+        coloured = tuple(_cand(key) for g in cl.colours for key in g)
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=(
+                "the conjugate pairs and bivalue cells colour"
+                f" {groups[0]} one way and {groups[1]} the other, and one colour is all true;"
+                f" {why}: {removal_text(lay, elims)}"
+            ),
+            cells=tuple(sorted({c for c, _ in coloured})),
+            digits=tuple(digits),
+            chain=links,
+            candidates=tuple(sorted(coloured)),
+            notation=notation(lay, self.name, f"({groups[0]}) / ({groups[1]})", (), elims),
         )

@@ -1,4 +1,9 @@
-"""Fish: X-Wing, Swordfish and Jellyfish, plain, finned and sashimi.
+"""Fish: X-Wing, Swordfish and Jellyfish, plain, finned and sashimi; the large fish.
+
+Squirmbag, Whale and Leviathan (five, six and seven lines), plain, finned and sashimi,
+are the same search with more lines. On a 9x9 grid a large basic fish in rows always
+has a smaller twin in columns (the other 9-k columns), so they are off by default, as
+in HoDoKu; ``--techniques +sqb`` and the like add them.
 
 A fish on digit d takes k base houses from one family of disjoint full houses (the
 rows) and k cover houses from a crossing family (the columns). Each base house holds
@@ -54,18 +59,29 @@ __all__ = [
     "BasicFish",
     "FinnedFish",
     "FinnedJellyfish",
+    "FinnedLeviathan",
+    "FinnedSquirmbag",
     "FinnedSwordfish",
+    "FinnedWhale",
     "FinnedXWing",
     "Jellyfish",
+    "Leviathan",
     "SashimiJellyfish",
+    "SashimiLeviathan",
+    "SashimiSquirmbag",
     "SashimiSwordfish",
+    "SashimiWhale",
     "SashimiXWing",
+    "Squirmbag",
     "Swordfish",
+    "Whale",
     "XWing",
 ]
 
-_BASIC_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-_NUMBER = {2: "two", 3: "three", 4: "four"}
+_BASIC_NAME = {
+    2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan",
+}
+_NUMBER = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 #: The most extra cover houses the fins may reach (a search bound, see the docstring).
 _MAX_SLACK = 3
 
@@ -479,3 +495,51 @@ class SashimiJellyfish(FinnedFish):
     size = 4
     sashimi = True
 
+
+
+class Squirmbag(BasicFish):
+    code = "sqb"
+    size = 5
+
+
+class Whale(BasicFish):
+    code = "wha"
+    size = 6
+
+
+class Leviathan(BasicFish):
+    code = "lev"
+    size = 7
+
+
+class FinnedSquirmbag(FinnedFish):
+    code = "fsqb"
+    size = 5
+
+
+class FinnedWhale(FinnedFish):
+    code = "fwha"
+    size = 6
+
+
+class FinnedLeviathan(FinnedFish):
+    code = "flev"
+    size = 7
+
+
+class SashimiSquirmbag(FinnedFish):
+    code = "ssqb"
+    size = 5
+    sashimi = True
+
+
+class SashimiWhale(FinnedFish):
+    code = "swha"
+    size = 6
+    sashimi = True
+
+
+class SashimiLeviathan(FinnedFish):
+    code = "slev"
+    size = 7
+    sashimi = True

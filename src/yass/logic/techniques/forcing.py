@@ -95,6 +95,7 @@ from yass.core.board import Board
 from yass.core.bounds import poll
 from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
+from yass.core.propagate import outside_reach
 from yass.core.step import (
     Link,
     Node,
@@ -107,7 +108,6 @@ from yass.core.step import (
 )
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import context
-from yass.logic.techniques.intersections import outside_reach
 
 __all__ = ["ForcingChain", "ForcingNet"]
 

@@ -1,4 +1,4 @@
-"""Seed 000's "hard part": every place for a digit in a house sees a cell, so it loses the digit.
+"""The sees-rule: every place for a digit in a house sees a cell, so it loses the digit.
 
 For a digit d and a full house H, let A be the cells of H that still allow d (at least
 two of them, d not yet placed in H). One of A holds d, so every other cell that sees
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from yass.core.board import Board
 from yass.core.geometry import a_digit, bits, digit_char
-from yass.core.layout import Layout, per_layout
+from yass.core.propagate import outside_reach
 from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, cells_text
 from yass.logic.techniques.singles import full_houses_in_order
@@ -23,21 +23,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 __all__ = ["Intersection", "outside_reach"]
-
-
-@per_layout
-def outside_reach(layout: Layout) -> dict[int, int]:
-    """For each full house (by mask), the most of its cells that one cell outside it sees.
-
-    When a digit has more places in a house than that, no outside cell sees them all,
-    so the house can be skipped (a cheap filter, exact for every rule).
-    """
-    out: dict[int, int] = {}
-    for house in layout.full_houses:
-        mask = house.mask
-        seen = [(p & mask).bit_count() for c, p in enumerate(layout.peers) if not mask >> c & 1]
-        out[mask] = max(seen, default=0)
-    return out
 
 
 class Intersection(Technique):

@@ -25,6 +25,12 @@ if p is, the box's d is on C off R. A cell of C outside the box that sees q lose
 (on a classic grid, the cell where q's row crosses C). The same with rows and columns
 swapped.
 
+Dual 2-String Kite and Dual Empty Rectangle (HoDoKu's names): two kites that share the
+two cells in the box (the same b1 and b2, each with a strong link out of the box in both
+directions), or two empty rectangles in the same box of the same digit, each removing
+something the other does not. Each half is sound on its own; the dual is one step that
+says both.
+
 Everything reads full houses for strong links and ``layout.peers`` for weak ones, so
 all four work on every layout; the shapes that name them need rows and columns, which
 every layout has, and boxes or regions for the kite and the empty rectangle.
@@ -44,7 +50,14 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["EmptyRectangle", "Skyscraper", "TurbotFish", "TwoStringKite"]
+__all__ = [
+    "DualEmptyRectangle",
+    "DualTwoStringKite",
+    "EmptyRectangle",
+    "Skyscraper",
+    "TurbotFish",
+    "TwoStringKite",
+]
 
 _BOXLIKE = ("box", "region")
 
@@ -159,6 +172,9 @@ class _TwoLinkPattern(Technique):
         return _Chain(ch.kind, ch.digit, ch.a2, ch.b2, ch.b1, ch.a1, ch.h2, ch.h1, ch.targets)
 
     def _step(self, board: Board, chain: _Chain) -> Step:
+        return _TwoLinkPattern._parts(self, board, chain, self.name)
+
+    def _parts(self, board: Board, chain: _Chain, label: str) -> Step:
         lay = board.layout
         c = self._order(board, chain)
         d = c.digit
@@ -197,7 +213,7 @@ class _TwoLinkPattern(Technique):
             digits=(d,),
             chain=links,
             candidates=tuple((x, d) for x in (c.a1, c.b1, c.b2, c.a2)),
-            notation=notation(lay, self.name, pattern, (), elims),
+            notation=notation(lay, label, pattern, (), elims),
         )
 
 
@@ -216,12 +232,66 @@ class TurbotFish(_TwoLinkPattern):
     kind = "tf"
 
 
+class DualTwoStringKite(_TwoLinkPattern):
+    """Two 2-String Kites through the same two cells of a box."""
+
+    code = "d2sk"
+    kind = "kite"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        for d in range(1, board.layout.size + 1):
+            by_box: dict[int, list[_Chain]] = {}
+            for chain in _chains(board, d):
+                if chain.kind == "kite":
+                    by_box.setdefault(1 << chain.b1 | 1 << chain.b2, []).append(chain)
+            seen: set[int] = set()
+            for kites in by_box.values():
+                for i, one in enumerate(kites):
+                    for two in kites[i + 1:]:
+                        if not (one.targets & ~two.targets and two.targets & ~one.targets):
+                            continue  # one of the two adds nothing
+                        both = one.targets | two.targets
+                        if both in seen:
+                            continue
+                        seen.add(both)
+                        yield self._dual(board, one, two)
+
+    def _dual(self, board: Board, one: _Chain, two: _Chain) -> Step:
+        lay = board.layout
+        first = self._parts(board, one, "2-String Kite")
+        second = self._parts(board, two, "2-String Kite")
+        d = one.digit
+        elims = tuple(sorted(set(first.eliminations) | set(second.eliminations)))
+        pattern = "; ".join(s.notation.split(": ", 1)[1].split(" =>")[0] for s in (first, second))
+        return Step(
+            self.code,
+            eliminations=elims,
+            explanation=(
+                f"two 2-String Kites on {digit_char(d)} pass through the same two cells of a"
+                f" box. {first.explanation[0].upper()}{first.explanation[1:]}. And"
+                f" {second.explanation}"
+            ),
+            cells=tuple(dict.fromkeys((*first.cells, *second.cells))),
+            houses=tuple(dict.fromkeys((*first.houses, *second.houses))),
+            digits=(d,),
+            chain=first.chain + second.chain,
+            candidates=tuple(dict.fromkeys((*first.candidates, *second.candidates))),
+            notation=notation(lay, self.name, pattern, (), elims),
+        )
+
+
 class EmptyRectangle(Technique):
     """A box whose places for a digit form a cross, and a conjugate pair in a line."""
 
     code = "er"
 
     def find(self, board: Board) -> Iterator[Step]:
+        for found in self._found(board):
+            yield self._step(board, *found)
+
+    def _found(self, board: Board) -> Iterator[tuple[int, int, int, int, int, int,
+                                                     tuple[int, int], int, int]]:
+        """(digit, box, spots, p, q, p's line, cross, part, targets) of each rectangle."""
         lay = board.layout
         n = lay.size
         peers = lay.peers
@@ -275,8 +345,8 @@ class EmptyRectangle(Technique):
                                 if not targets or targets in seen:
                                     continue
                                 seen.add(targets)
-                                yield self._step(
-                                    board, d, box_index, spots, p, q, p_line,
+                                yield (
+                                    d, box_index, spots, p, q, p_line,
                                     (row_h, col_h), part, targets,
                                 )
 
@@ -310,5 +380,48 @@ class EmptyRectangle(Technique):
             notation=notation(
                 lay, self.name, f"{ch} in {house_name(lay, box)} ({name(p)},{name(q)})",
                 (), elims,
+            ),
+        )
+
+
+class DualEmptyRectangle(EmptyRectangle):
+    """Two empty rectangles of one digit in one box, each removing something new."""
+
+    code = "der"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        by_box: dict[tuple[int, int], list[tuple[int, int, int, int, int, int,
+                                                 tuple[int, int], int, int]]] = {}
+        for found in self._found(board):
+            by_box.setdefault((found[0], found[1]), []).append(found)
+        for ers in by_box.values():
+            for i, one in enumerate(ers):
+                for two in ers[i + 1:]:
+                    if one[8] & ~two[8] and two[8] & ~one[8]:
+                        yield self._dual(board, one, two)
+
+    def _dual(self, board: Board, *halves: tuple[int, int, int, int, int, int,
+                                                 tuple[int, int], int, int]) -> Step:
+        lay = board.layout
+        first, second = (EmptyRectangle._step(self, board, *h) for h in halves)
+        d, box = halves[0][0], halves[0][1]
+        elims = tuple(sorted(set(first.eliminations) | set(second.eliminations)))
+        name = lay.name
+        ch = digit_char(d)
+        links = ",".join(f"{name(h[3])},{name(h[4])}" for h in halves)
+        return Step(
+            self.code,
+            eliminations=elims,
+            explanation=(
+                f"two empty rectangles on {ch} in {lay.houses[box].name}."
+                f" {first.explanation[0].upper()}{first.explanation[1:]}. And"
+                f" {second.explanation}"
+            ),
+            cells=tuple(dict.fromkeys((*first.cells, *second.cells))),
+            houses=tuple(dict.fromkeys((*first.houses, *second.houses))),
+            digits=(d,),
+            candidates=tuple(dict.fromkeys((*first.candidates, *second.candidates))),
+            notation=notation(
+                lay, self.name, f"{ch} in {house_name(lay, box)} ({links})", (), elims,
             ),
         )

@@ -1,9 +1,15 @@
-"""Seed 001's subsets: naked and hidden pairs, triples and quads.
+"""Subsets: naked and hidden pairs, triples and quads, and locked pairs and triples.
 
 Naked (any house, since all its cells differ): "M cells can each only contain the same
 N numbers (N == M)": the M cells hold those N digits between them, one each. A digit
 of the subset then cannot be in a cell that sees every cell of the subset that allows
 it (the other cells of the house, and with more rules any other cell that sees them).
+
+Locked (a naked pair or triple whose cells share a line and a box, or more generally two
+full houses): its digits leave both houses. HoDoKu reports it under its own name, before
+Locked Candidates, when it removes candidates from both houses (some outside the box in
+the line, some in the box outside the line); a pair or triple that removes from only one
+of them stays a naked subset.
 
 Hidden (full houses, which hold every digit): "N numbers can each only be in the same
 M cells (N == M)": those cells hold those digits, so every other digit leaves them.
@@ -13,8 +19,9 @@ from __future__ import annotations
 
 from yass.core.board import Board
 from yass.core.geometry import bits, mask_digits
+from yass.core.layout import Layout
 from yass.core.step import Step, cell_list, digit_list, notation
-from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
+from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.singles import full_houses_in_order
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -27,6 +34,9 @@ __all__ = [
     "HiddenQuad",
     "HiddenSubset",
     "HiddenTriple",
+    "LockedPair",
+    "LockedSubset",
+    "LockedTriple",
     "NakedPair",
     "NakedQuad",
     "NakedSubset",
@@ -77,6 +87,8 @@ class NakedSubset(Technique):
     """``size`` cells of a house whose candidates together are ``size`` digits."""
 
     size: ClassVar[int] = 0
+    #: Only the subsets that are locked (``LockedSubset``).
+    locked_only: ClassVar[bool] = False
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
@@ -109,18 +121,27 @@ class NakedSubset(Technique):
                     elims += [(t, d) for t in bits(targets)]
                 if not elims:
                     continue
+                shared: tuple[int, ...] = ()
+                if self.locked_only:
+                    shared = _locked_houses(lay, subset, elims)
+                    if not shared:
+                        continue
                 seen.add(subset)
                 elims.sort()
+                where = (
+                    f"a locked {_WORD[k]} in {join_words([lay.houses[h].name for h in shared])}"
+                    if shared else f"a naked {_WORD[k]} in {house.name}"
+                )
                 yield Step(
                     self.code,
                     eliminations=tuple(elims),
                     explanation=(
                         f"{cells_text(lay, cells)} can each only be {digits_text(union)}"
-                        f" (a naked {_WORD[k]} in {house.name}), so those digits are theirs:"
+                        f" ({where}), so those digits are theirs:"
                         f" {removal_text(lay, elims)}"
                     ),
                     cells=tuple(cells),
-                    houses=(index,),
+                    houses=shared or (index,),
                     digits=tuple(mask_digits(union)),
                     candidates=tuple(
                         (c, d) for c in cells for d in mask_digits(cands[c] & union)
@@ -130,6 +151,31 @@ class NakedSubset(Technique):
                         f"{digit_list(mask_digits(union))} in {cell_list(lay, cells)}", (), elims,
                     ),
                 )
+
+
+def _locked_houses(lay: Layout, subset: int, elims: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The full houses a naked subset is locked in, or () when it is not locked.
+
+    Locked: the cells share two full houses or more, and at least two of them lose a
+    candidate in a cell that lies in none of the other shared houses (on a classic grid:
+    the line outside the box, and the box outside the line).
+    """
+    low = (subset & -subset).bit_length() - 1
+    shared = [
+        h for h in lay.cell_houses[low]
+        if lay.houses[h].full and lay.houses[h].mask & subset == subset
+    ]
+    if len(shared) < 2:
+        return ()
+    hit = []
+    for h in shared:
+        alone = lay.houses[h].mask
+        for other in shared:
+            if other != h:
+                alone &= ~lay.houses[other].mask
+        if any(alone >> cell & 1 for cell, _ in elims):
+            hit.append(h)
+    return tuple(shared) if len(hit) >= 2 else ()
 
 
 class HiddenSubset(Technique):
@@ -194,6 +240,22 @@ class NakedTriple(NakedSubset):
 class NakedQuad(NakedSubset):
     code = "nq"
     size = 4
+
+
+class LockedSubset(NakedSubset):
+    """A naked pair or triple locked in a line and a box: its digits leave both."""
+
+    locked_only = True
+
+
+class LockedPair(LockedSubset):
+    code = "lp"
+    size = 2
+
+
+class LockedTriple(LockedSubset):
+    code = "lt"
+    size = 3
 
 
 class HiddenPair(HiddenSubset):

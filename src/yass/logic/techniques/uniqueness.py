@@ -27,9 +27,9 @@ A classic grid of any size passes the first and the last two tests everywhere.
 
 * Unique Rectangle Type 1: three corners are exactly {x,y}; the fourth can't be x or y.
 * Type 2: two corners of one side are exactly {x,y} and the other two are exactly
-  {x,y,z} for the same z: one of those two is z, so a cell seeing both is not z. (With
-  the extra cells on a diagonal the same holds; HoDoKu calls that Type 5, which is not
-  on the ladder.)
+  {x,y,z} for the same z: one of those two is z, so a cell seeing both is not z.
+* Type 5: the same with the two corners {x,y,z} on a diagonal, or with three corners
+  {x,y,z}: one of them is z, so a cell seeing all of them is not z.
 * Type 3: two corners on one side are exactly {x,y}; the extra candidates E of the
   other two (which share a house) act as one cell: one of the two holds a digit of E.
   With k-1 other cells of that house (one to four cells without x or y, as HoDoKu
@@ -38,6 +38,10 @@ A classic grid of any size passes the first and the last two tests everywhere.
   smaller one is reported too (smaller subsets come first).
 * Type 4: as type 3, and x can go only in the two roof cells of a full house they
   share: one of them is x, so neither can be y (y there would force the pattern).
+* Type 6: two diagonal corners exactly {x,y}, and x has no place in the two rows (or the
+  two columns) of the rectangle outside its corners. Then x fills one diagonal; on the
+  other diagonal it would leave y to the bivalue corners, the pattern. So the two other
+  corners lose x.
 * Hidden Rectangle: a corner exactly {x,y}; x has only two places in the row and in
   the column through the opposite corner, both inside the rectangle. If the opposite
   corner were y, x would fill the two corners beside it and the first corner would
@@ -60,6 +64,22 @@ solution or at least two: given one, taking the other candidate in every cell is
 another (each house still gets each missing digit once). BUG+1 is the same with one
 cell of three candidates, whose extra digit c has three places in each of its houses:
 without c there the board would be a grave, so with one solution that cell is c.
+BUG types 2 to 4 are the same grave with more than one extra candidate. The extra
+candidates E are the digits of the cells with three or more candidates that have more
+than two places in each house of their cell; once they are removed, every unsolved
+cell must be bivalue and every digit must have two places in each house that lacks it
+(checked). Without every candidate of E the board would be a grave, so with one
+solution at least one candidate of E is true:
+
+* Type 2: every candidate of E is the same digit z: a cell that sees all of them is
+  not z.
+* Type 3: the cells of E share a house; together they act as one cell holding a digit
+  of their extras X. With k-1 other cells of the house whose candidates together with
+  X make k digits, those k "cells" hold the k digits, which leave the rest of the house.
+* Type 4: E lies in two cells sharing a full house where a digit a (not extra in
+  either) has only those two places: one of them is a, so each is a or one of its own
+  extras, and its other candidates go.
+
 The complement argument needs every house to be full and no rule but the houses
 (no sees-pairs, relations or rule propagation); cell masks do not matter (each cell
 only takes its own candidates). So BUG+1 works on classic grids of any size and on
@@ -86,11 +106,16 @@ if TYPE_CHECKING:
 __all__ = [
     "AvoidableRectangle",
     "BugPlusOne",
+    "BugType2",
+    "BugType3",
+    "BugType4",
     "HiddenRectangle",
     "UniqueRectangle1",
     "UniqueRectangle2",
     "UniqueRectangle3",
     "UniqueRectangle4",
+    "UniqueRectangle5",
+    "UniqueRectangle6",
 ]
 
 #: Corner indexes: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right. Corner i
@@ -429,6 +454,83 @@ class UniqueRectangle4(_Rectangle):
                 )
 
 
+class UniqueRectangle5(_Rectangle):
+    """Two diagonal corners or three corners exactly {x,y,z}: z leaves their common peers."""
+
+    code = "ur5"
+    label = "Uniqueness Test 5"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        peers = lay.peers
+        for rect, m in _rectangles(board):
+            roof = [c for c in rect if cands[c] != m]
+            if len(roof) == 2 and _roof(cands, rect, m) is not None:
+                continue  # two on a side: type 2
+            if len(roof) not in (2, 3) or any(cands[c] != cands[roof[0]] for c in roof):
+                continue
+            extra = cands[roof[0]] & ~m
+            if extra.bit_count() != 1:
+                continue
+            z = extra.bit_length()
+            targets = board.positions(z)
+            for c in roof:
+                targets &= peers[c]
+            if not targets:
+                continue
+            yield self._step(
+                board, rect, m, [(t, z) for t in bits(targets)],
+                f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
+                f" (a unique rectangle), so one of {cells_text(lay, roof)}, the corners with"
+                f" the extra {digit_char(z)}, is {digit_char(z)}",
+                fins=tuple((c, z) for c in roof),
+            )
+
+
+class UniqueRectangle6(_Rectangle):
+    """Two diagonal corners {x,y}; x locked to the corners in both rows or both columns."""
+
+    code = "ur6"
+    label = "Uniqueness Test 6"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        cands = board.cands
+        lay = board.layout
+        rules = _rules(lay)
+        n = lay.size
+        for rect, m in _rectangles(board):
+            for diag, other in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
+                a, d = rect[diag[0]], rect[diag[1]]
+                b, c = rect[other[0]], rect[other[1]]
+                if cands[a] != m or cands[d] != m or cands[b] == m or cands[c] == m:
+                    continue
+                corners = 1 << a | 1 << b | 1 << c | 1 << d
+                for x in mask_digits(m):
+                    pos = board.positions(x)
+                    lines = [
+                        (rules.rows[a // n], rules.rows[d // n], "rows"),
+                        (rules.cols[a % n], rules.cols[d % n], "columns"),
+                    ]
+                    where = next(
+                        (w for one, two, w in lines if pos & (one | two) & ~corners == 0),
+                        None,
+                    )
+                    if where is None:
+                        continue
+                    elims = [(t, x) for t in (b, c)]
+                    y = (m & ~_bit(x)).bit_length()
+                    yield self._step(
+                        board, rect, m, elims,
+                        f"{_corners(lay, rect)} would be a deadly pattern of"
+                        f" {digits_text(m, 'and')} (a unique rectangle); in the two {where} of"
+                        f" the rectangle {digit_char(x)} can only be in its corners, so it fills"
+                        f" one diagonal, and on {lay.name(b)} and {lay.name(c)} it would leave"
+                        f" {digit_char(y)} to {lay.name(a)} and {lay.name(d)}, completing the"
+                        " pattern",
+                    )
+
+
 class HiddenRectangle(_Rectangle):
     """A bivalue corner, x locked to the rectangle in the row and column of the opposite
     corner: that corner loses y."""
@@ -676,3 +778,197 @@ class BugPlusOne(Technique):
                 if count != 2:
                     return False
         return True
+
+
+def _grave_extras(board: Board) -> dict[int, int] | None:
+    """The extra candidates of a bivalue universal grave plus some, by cell, or None.
+
+    None when the board is no grave with extras: a house rule other than full houses, an
+    unsolved cell left with other than two candidates once its extras go, or a digit
+    without exactly two places in a house that lacks it.
+    """
+    ctx = context(board)
+
+    def build() -> dict[int, int] | None:
+        lay = board.layout
+        if not _rules(lay).bug:
+            return None
+        cands = board.cands
+        n = lay.size
+        counts = [[(board.positions(d) & h.mask).bit_count() for d in range(1, n + 1)]
+                  for h in lay.houses]
+        extras: dict[int, int] = {}
+        for c in bits(board.empty):
+            m = cands[c]
+            if m.bit_count() == 2:
+                continue
+            extra = 0
+            for d in mask_digits(m):
+                if all(counts[h][d - 1] > 2 for h in lay.cell_houses[c]):
+                    extra |= _bit(d)
+            if (m & ~extra).bit_count() != 2:
+                return None
+            extras[c] = extra
+        if not extras:
+            return None
+        for index, house in enumerate(lay.houses):
+            for d in range(1, n + 1):
+                count = counts[index][d - 1]
+                if not count:
+                    continue
+                for c in bits(house.mask):
+                    if extras.get(c, 0) & _bit(d):
+                        count -= 1
+                if count != 2:
+                    return None
+        return extras
+
+    return ctx.memo("uniqueness.grave-extras", build)
+
+
+class _Bug(Technique):
+    """Shared words for BUG types 2 to 4."""
+
+    def _grave(self, board: Board) -> tuple[dict[int, int], list[int]] | None:
+        extras = _grave_extras(board)
+        if extras is None or len(extras) < 2:
+            return None  # one extra cell is BUG+1's
+        return extras, sorted(extras)
+
+    def _bug_step(
+        self, board: Board, extras: dict[int, int], elims: list[tuple[int, int]], why: str,
+        *, cells: tuple[int, ...] = (), houses: tuple[int, ...] = (),
+    ) -> Step:
+        lay = board.layout
+        elims.sort()
+        fins = tuple((c, d) for c in sorted(extras) for d in mask_digits(extras[c]))
+        extra_text = ", ".join(f"{lay.name(c)}={digit_char(d)}" for c, d in fins)
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=(
+                "every unsolved cell would have two candidates and every digit two places in"
+                f" each house but for the extra candidates {extra_text} (a bivalue universal"
+                " grave, which has no solution or several), so with one solution at least one"
+                f" of them is true; {why}: {removal_text(lay, elims)}"
+            ),
+            cells=cells or tuple(sorted(extras)),
+            houses=houses,
+            digits=tuple(sorted({d for _, d in fins})),
+            fins=fins,
+            notation=notation(lay, self.name, extra_text, (), elims),
+        )
+
+
+class BugType2(_Bug):
+    """The extra candidates are all one digit: it leaves every cell that sees them all."""
+
+    code = "bug2"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        grave = self._grave(board)
+        if grave is None:
+            return
+        extras, cells = grave
+        union = 0
+        for m in extras.values():
+            union |= m
+        if union.bit_count() != 1 or any(m != union for m in extras.values()):
+            return
+        z = union.bit_length()
+        targets = board.positions(z)
+        for c in cells:
+            targets &= board.layout.peers[c]
+        if not targets:
+            return
+        yield self._bug_step(
+            board, extras, [(t, z) for t in bits(targets)],
+            f"they are all {digit_char(z)}, and {cells_text(board.layout, targets)}"
+            f" {'see' if targets & (targets - 1) else 'sees'} every one of them",
+        )
+
+
+def _common_houses(layout: Layout, cells: list[int]) -> list[int]:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return [h for h in layout.cell_houses[cells[0]] if layout.houses[h].mask & mask == mask]
+
+
+class BugType3(_Bug):
+    """The extra cells share a house; their extras and other cells make a naked subset."""
+
+    code = "bug3"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        grave = self._grave(board)
+        if grave is None:
+            return
+        extras, cells = grave
+        lay = board.layout
+        cands = board.cands
+        x = 0
+        inside = 0
+        for c in cells:
+            x |= extras[c]
+            inside |= 1 << c
+        for h in _common_houses(lay, cells):
+            house = lay.houses[h]
+            others = [c for c in bits(house.mask & board.empty & ~inside)]
+            for k in range(1, 4):
+                for subset in combinations(others, k):
+                    union = x
+                    for c in subset:
+                        union |= cands[c]
+                    if union.bit_count() != k + 1:
+                        continue
+                    used = inside
+                    for c in subset:
+                        used |= 1 << c
+                    elims = [
+                        (t, d) for t in bits(house.mask & board.empty & ~used)
+                        for d in mask_digits(cands[t] & union)
+                    ]
+                    if not elims:
+                        continue
+                    yield self._bug_step(
+                        board, extras, elims,
+                        f"{cells_text(lay, cells, 'or')} holds"
+                        f" {'one of ' if x & (x - 1) else ''}{digits_text(x)}, so with"
+                        f" {cells_text(lay, subset)} they make a naked {_WORD[k + 1]} of"
+                        f" {digits_text(union, 'and')} in {house.name}",
+                        cells=(*cells, *subset), houses=(h,),
+                    )
+
+
+class BugType4(_Bug):
+    """Two extra cells share a house where a common digit is locked to them."""
+
+    code = "bug4"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        grave = self._grave(board)
+        if grave is None or len(grave[1]) != 2:
+            return
+        extras, cells = grave
+        c1, c2 = cells
+        lay = board.layout
+        cands = board.cands
+        pair = 1 << c1 | 1 << c2
+        common = cands[c1] & cands[c2] & ~extras[c1] & ~extras[c2]
+        for h in _common_houses(lay, cells):
+            for a in mask_digits(common):
+                if board.positions(a) & lay.houses[h].mask != pair:
+                    continue
+                keep = {c: extras[c] | _bit(a) for c in cells}
+                elims = [(c, d) for c in cells for d in mask_digits(cands[c] & ~keep[c])]
+                if not elims:
+                    continue
+                yield self._bug_step(
+                    board, extras, elims,
+                    f"{lay.houses[h].name} has {digit_char(a)} only in {lay.name(c1)} and"
+                    f" {lay.name(c2)}, so one of them is {digit_char(a)} and the other its"
+                    f" extra: {lay.name(c1)} is {digits_text(keep[c1])}, {lay.name(c2)} is"
+                    f" {digits_text(keep[c2])}",
+                    houses=(h,),
+                )

@@ -1,0 +1,132 @@
+"""Templates: Template Set and Template Delete.
+
+A template of a digit d is one way to place d in the finished grid: one cell in every
+row, no two that see each other, and one in every full house. The solution's d is one
+of the templates that fit the board (every cell a candidate for d, or placed with d).
+A cell that every fitting template uses is d (Template Set); a candidate of d that no
+fitting template uses goes (Template Delete).
+
+The templates are walked row by row, each row's cell chosen among its candidates that
+see none chosen before; the walk gives up on a digit after ``_LIMIT`` templates (then
+it says nothing about that digit). Like HoDoKu, yass keeps templates off the default
+ladder: ``--techniques +tset,+tdel``.
+"""
+
+from __future__ import annotations
+
+from yass.core.board import Board
+from yass.core.geometry import bits, digit_char
+from yass.core.step import Step, notation
+from yass.logic.techniques.base import Technique, cells_text
+from yass.logic.techniques.context import context
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+__all__ = ["TemplateDelete", "TemplateSet"]
+
+_LIMIT = 200_000
+
+
+def _cover(board: Board, d: int) -> tuple[int, int] | None:
+    """(cells every fitting template uses, cells some template uses), or None when there
+    is no template or too many to walk."""
+    lay = board.layout
+    n = lay.size
+    peers = lay.peers
+    allowed = board.positions(d) | board.placed(d)
+    rows = [allowed >> (r * n) & ((1 << n) - 1) for r in range(n)]
+    full = [h.mask for h in lay.houses if h.full and h.kind != "row"]
+    every = -1
+    some = 0
+    count = 0
+    # stack of (row, chosen cells, cells seen by the chosen)
+    stack: list[tuple[int, int, int]] = [(0, 0, 0)]
+    while stack:
+        row, chosen, seen = stack.pop()
+        if row == n:
+            if all(chosen & m for m in full):
+                every &= chosen
+                some |= chosen
+                count += 1
+                if count > _LIMIT:
+                    return None
+            continue
+        free = (rows[row] << (row * n)) & ~seen
+        for c in bits(free):
+            stack.append((row + 1, chosen | 1 << c, seen | peers[c]))
+    if not count:
+        return None
+    return every, some
+
+
+def _covers(board: Board) -> dict[int, tuple[int, int] | None]:
+    ctx = context(board)
+
+    def build() -> dict[int, tuple[int, int] | None]:
+        return {d: _cover(board, d) for d in range(1, board.layout.size + 1)}
+
+    return ctx.memo("templates", build)
+
+
+class TemplateSet(Technique):
+    """A cell every template of a digit uses holds that digit."""
+
+    code = "tset"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        for d, found in _covers(board).items():
+            if found is None:
+                continue
+            cells = found[0] & board.positions(d)
+            if not cells:
+                continue
+            ch = digit_char(d)
+            placements = tuple((c, d) for c in bits(cells))
+            yield Step(
+                self.code,
+                placements=placements,
+                explanation=(
+                    f"every way to place {ch} in the whole grid that fits the candidates (a"
+                    f" template: one {ch} per row, column and box) uses"
+                    f" {cells_text(lay, cells)}, so"
+                    f" {'they are' if len(placements) > 1 else 'it is'} {ch}"
+                ),
+                cells=tuple(bits(cells)),
+                digits=(d,),
+                candidates=tuple((c, d) for c in bits(board.positions(d))),
+                notation=notation(lay, self.name, ch, placements, ()),
+            )
+
+
+class TemplateDelete(Technique):
+    """A candidate no template of its digit uses goes."""
+
+    code = "tdel"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        for d, found in _covers(board).items():
+            if found is None:
+                continue
+            cells = board.positions(d) & ~found[1]
+            if not cells:
+                continue
+            ch = digit_char(d)
+            elims = tuple((c, d) for c in bits(cells))
+            yield Step(
+                self.code,
+                eliminations=elims,
+                explanation=(
+                    f"no way to place {ch} in the whole grid that fits the candidates (a"
+                    f" template: one {ch} per row, column and box) uses"
+                    f" {cells_text(lay, cells, 'or')}, so {'they' if len(elims) > 1 else 'it'}"
+                    f" can't be {ch}"
+                ),
+                cells=tuple(bits(cells)),
+                digits=(d,),
+                candidates=tuple((c, d) for c in bits(board.positions(d) & found[1])),
+                notation=notation(lay, self.name, ch, (), elims),
+            )
