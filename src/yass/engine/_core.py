@@ -2514,8 +2514,6 @@ def _gen_run(
     share = _restart_first
     for cell in range(_gncells):
         GW[cell] = 0
-    for cell in range(1024):
-        GY_GIVEUP[cell] = 0xFFFF
     while True:
         _gnsol = 0
         _gqn = 0
@@ -2542,6 +2540,8 @@ def _g_start(givens: Sequence[int]) -> bool:
     """Put the givens at level 0 and queue the cells already decided; False when a given
     is not a digit of the layout or a cell mask forbids it."""
     global _gqn
+    for cell in range(1024):  # the exact line passes start afresh (gen_propagate too)
+        GY_GIVEUP[cell] = 0xFFFF
     for cell in range(_gncells):
         v = givens[cell]
         GC[cell] = G_MASK0[cell]
