@@ -39,7 +39,18 @@ Run from the repository, e.g.:
   python benchmarks/variants.py --timeout 15 -j 2
   python benchmarks/variants.py --only killer --no-pencilmark
   python benchmarks/variants.py --pm-input fpuzzles     # pencilmark reads f-puzzles payloads
+  python benchmarks/variants.py --stress 540 -v         # the stress set, yass vs CP-SAT
 (pencilmark: pip install pencilmark; without it yass's figures are printed alone.)
+
+The stress set (``--stress N``): puzzles made by ``benchmarks/variant_stress.py`` from a
+fixed seed (zero-given and few-given 9x9 puzzles with killer cages, little killers,
+arrows, thermometers, sandwiches and renban lines, each unique), kept in
+``benchmarks/data/variant_stress.json`` (``--regenerate`` makes it again). For each
+puzzle: yass's proof of uniqueness (the JSON read, then ``yass.engine.fast.search(puzzle, 2)``,
+as ``yass count --limit 2``) and OR-Tools CP-SAT's (``pip install ortools``: the model
+built, then up to two solutions enumerated with one worker), CPU seconds each, in the
+same process one after the other; then median, p95 and max per solver, the ratio per
+puzzle, and figures per family.
 """
 
 from __future__ import annotations
@@ -735,6 +746,137 @@ def load_entries(paths: Sequence[Path]) -> list[Entry]:
     return entries
 
 
+# -- the stress set, yass vs CP-SAT -----------------------------------------------------------
+
+STRESS_FILE = Path(__file__).resolve().parent / "data" / "variant_stress.json"
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _stress_yass(entry: Entry, timeout: float) -> Result:
+    """yass's proof of uniqueness (``count --limit 2``): read the JSON, search for two
+    solutions; CPU seconds of both."""
+    from yass.core.bounds import BoundReached, Bounds
+    from yass.engine import fast
+    from yass.formats import puzzle_from_json
+
+    start = time.process_time()
+    try:
+        puzzle = puzzle_from_json(entry)
+        count, first = fast.search(puzzle, 2, Bounds(timeout=timeout))
+        out: Result = {"count": count, "correct": first == _digits(entry["solution"]),
+                       "engine": fast.engine(puzzle.layout)}
+    except BoundReached as exc:
+        out = {"error": str(exc)}
+    out["seconds"] = time.process_time() - start
+    return out
+
+
+def _stress_cpsat(entry: Entry, timeout: float) -> Result:
+    """CP-SAT, one worker: build the model, enumerate up to two solutions."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from variant_stress import cpsat_count
+
+    count, build, solve = cpsat_count(entry, 2, timeout)
+    return {"count": count, "build": build, "solve": solve, "seconds": build + solve}
+
+
+def stress(args: argparse.Namespace) -> int:
+    """The stress set side by side: yass and CP-SAT per puzzle, then the summary."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from variant_stress import stress_set
+
+    path: Path = args.stress_file
+    if args.regenerate or not path.exists():
+        made = stress_set(args.stress, jobs=args.jobs)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("[\n" + ",\n".join(
+            json.dumps(e, separators=(",", ":")) for e in made) + "\n]\n")
+    entries = json.loads(path.read_text())[: args.stress]
+    try:
+        importlib.import_module("ortools")
+        with_cpsat = not args.no_cpsat
+    except ImportError:
+        with_cpsat = False
+    from yass.engine import fast
+    from yass.formats import puzzle_from_json
+
+    fast.search(puzzle_from_json(entries[0]), 2)  # the engine loaded once
+    timeout = float(args.timeout)
+    rows: list[tuple[Entry, Result, Result]] = []
+    for i, e in enumerate(entries):
+        ys = _stress_yass(e, timeout)
+        cp = _stress_cpsat(e, timeout) if with_cpsat else {}
+        rows.append((e, ys, cp))
+        if sys.stderr.isatty():
+            print(f"\r{i + 1}/{len(entries)}", end="", file=sys.stderr)
+    if sys.stderr.isatty():
+        print("\r" + " " * 20 + "\r", end="", file=sys.stderr)
+    print(f"stress set: {len(rows)} puzzles from {path.name}; yass"
+          f" {'compiled' if fast.is_compiled() else 'interpreted'} core, fast.search"
+          f" (limit 2) from the JSON; " + ("CP-SAT one worker, up to 2 solutions (model"
+                                            " built + solved)" if with_cpsat else "no CP-SAT"))
+    print(f"{'puzzle':<26} {'clues':>5} {'giv':>3} {'yass s':>9} {'n':>2}"
+          + (f" {'CP-SAT s':>9} {'n':>2} {'ratio':>7}" if with_cpsat else ""))
+    problems = []
+    for e, ys, cp in rows:
+        given = sum(ch not in ".0" for ch in e["givens"])
+        line = (f"{e['name']:<26} {len(e['constraints']):>5} {given:>3}"
+                f" {ys['seconds']:>9.4f} {ys.get('count', '-'):>2}")
+        if with_cpsat:
+            ratio = cp["seconds"] / max(ys["seconds"], 1e-6)
+            line += f" {cp['seconds']:>9.4f} {cp['count']:>2} {ratio:>7.1f}"
+            if cp["count"] != ys.get("count"):
+                problems.append(f"  {e['name']}: yass {ys.get('count')}, CP-SAT {cp['count']}")
+        if ys.get("count") != 1 or not ys.get("correct"):
+            problems.append(f"  {e['name']}: yass {ys.get('error') or ys.get('count')}")
+        if args.verbose:
+            print(line)
+    ysec = [ys["seconds"] for _, ys, _ in rows]
+
+    def summary(name: str, secs: list[float]) -> str:
+        return (f"{name:<8} median {statistics.median(secs) * 1000:8.2f} ms   p95"
+                f" {_quantile(secs, 0.95) * 1000:8.2f} ms   max {max(secs) * 1000:8.1f} ms"
+                f"   over 1 s: {sum(s > 1 for s in secs)}")
+
+    print()
+    print(summary("yass", ysec))
+    if with_cpsat:
+        csec = [cp["seconds"] for _, _, cp in rows]
+        print(summary("CP-SAT", csec))
+        ratios = [c / max(y, 1e-6) for y, c in zip(ysec, csec, strict=True)]
+        medians = statistics.median(csec) / statistics.median(ysec)
+        print(f"CP-SAT / yass per puzzle: median {statistics.median(ratios):.1f}x, least"
+              f" {min(ratios):.2f}x; yass slower on {sum(r < 1 for r in ratios)} of"
+              f" {len(ratios)}; CP-SAT's median / yass's median {medians:.1f}x")
+    print("by family (yass median / max ms" + (", CP-SAT median / max ms)" if with_cpsat
+                                              else ")"))
+    families: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for e, ys, cp in rows:
+        families[e["rules"][0]].append((ys["seconds"], cp.get("seconds", 0.0)))
+    for fam, pairs in families.items():
+        y = [a for a, _ in pairs]
+        c = [b for _, b in pairs]
+        text = (f"  {fam:<9} {len(pairs):>4}  {statistics.median(y) * 1000:7.2f} /"
+                f" {max(y) * 1000:8.1f}")
+        if with_cpsat:
+            text += f"   {statistics.median(c) * 1000:7.2f} / {max(c) * 1000:8.1f}"
+        print(text)
+    slowest = sorted(rows, key=lambda r: -r[1]["seconds"])[:10]
+    print("slowest for yass: " + ", ".join(
+        f"{e['name']} {ys['seconds'] * 1000:.0f} ms" for e, ys, _ in slowest))
+    if problems:
+        print("\n== problems")
+        print("\n".join(problems))
+    if args.json:
+        args.json.write_text(json.dumps(
+            [{"name": e["name"], "yass": ys, "cpsat": cp} for e, ys, cp in rows], indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -752,7 +894,18 @@ def main(argv: list[str] | None = None) -> int:
                          " the f-puzzles payload (fpuzzles: the entry's own, else the one yass"
                          " writes), or json where every rule converts, else the payload (auto)")
     ap.add_argument("--json", type=Path, help="also write every result to this JSON file")
+    ap.add_argument("--stress", type=int, metavar="N", default=0,
+                    help="instead: the first N puzzles of the stress set, yass vs CP-SAT")
+    ap.add_argument("--stress-file", type=Path, default=STRESS_FILE,
+                    help="the stress set's file (made from its seed when missing)")
+    ap.add_argument("--regenerate", action="store_true",
+                    help="make the stress set again from its seed (-j processes)")
+    ap.add_argument("--no-cpsat", action="store_true", help="the stress set without CP-SAT")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="the stress set: a line per puzzle")
     args = ap.parse_args(argv)
+    if args.stress:
+        return stress(args)
 
     entries = load_entries(args.files or [DEFAULT_FILE])
     if args.only:

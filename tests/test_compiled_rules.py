@@ -1,5 +1,6 @@
 """Rules over many cells in the compiled core: killer cages and renban lines as digit-set
-groups, arrows, little killers, zipper and region-sum lines as linear sums.
+groups, arrows, little killers, zipper and region-sum lines as linear sums, sandwich,
+X-sum and skyscraper clues as layered automata.
 
 One semantics everywhere: the compiled engine, the same module run interpreted (the
 same search tree, node for node) and the reference search with the rules' Python
@@ -18,12 +19,12 @@ from hypothesis import strategies as st
 
 from conftest import digits_of, variant_entries, variant_puzzle
 from test_core import PY
-from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
+from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
 from yass.constraints.lines import Between, Quadruple, Renban
-from yass.constraints.outside import Sandwich
+from yass.constraints.outside import Sandwich, Skyscraper, XSum
 from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
 from yass.core.board import Puzzle
-from yass.core.geometry import Grid
+from yass.core.geometry import Grid, LayoutError
 from yass.core.layout import Layout
 from yass.engine import _core, fast, search
 from yass.engine.compiled import compile_layout, rule_forms
@@ -31,13 +32,14 @@ from yass.engine.compiled import compile_layout, rule_forms
 #: Rule types with their own logic that the core runs from their compiled forms.
 COMPILED_TYPES = frozenset({
     "killer", "arrow", "little_killer", "renban", "zipper", "region_sum_line", "quadruple",
+    "sandwich", "xsum", "skyscraper",
 })
 #: Rule types whose own logic fits no compiled form: their puzzles take the reference.
-PYTHON_TYPES = frozenset({"between", "sandwich", "xsum", "skyscraper"})
+PYTHON_TYPES = frozenset({"between"})
 #: Puzzles of compiled rule types that still take the reference search (none now).
 NO_FORM: frozenset[str] = frozenset()
-#: A puzzle whose proof of uniqueness takes the compiled search millions of branches.
-SLOW_COMPILED = frozenset({"Hard renban 3"})
+#: Puzzles whose proof of uniqueness takes the compiled search long (none now).
+SLOW_COMPILED: frozenset[str] = frozenset()
 
 
 def _types(entry: dict[str, Any]) -> set[str]:
@@ -127,6 +129,14 @@ def _meets(form: Form, values: tuple[int, ...]) -> bool:
         for d in digits:
             got |= 1 << (d - 1)
         return len(set(digits)) == len(digits) and got in form.sets
+    if isinstance(form, Layered):
+        size = len(form.nexts) // max(1, form.starts[-1])
+        state = 0
+        for d in digits:
+            state = form.nexts[state * size + d - 1]
+            if state < 0:
+                return False
+        return True
     return sum(k * d for k, d in zip(form.coefs, digits, strict=True)) == form.total
 
 
@@ -155,6 +165,19 @@ def _random_rules(rng: random.Random, grid: Grid, values: tuple[int, ...]) -> li
     return out
 
 
+def _sandwich_of(line: list[int]) -> int:
+    a, b = sorted((line.index(1), line.index(len(line))))
+    return sum(line[a + 1 : b])
+
+
+def _seen(line: list[int]) -> int:
+    seen, tallest = 0, 0
+    for v in line:
+        if v > tallest:
+            seen, tallest = seen + 1, v
+    return seen
+
+
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_forms_hold_exactly_when_the_rule_does(size: int) -> None:
     rng = random.Random(size)
@@ -175,6 +198,35 @@ def test_forms_hold_exactly_when_the_rule_does(size: int) -> None:
             assert all(_meets(f, values) for f in forms) == (not broken), (rule, values)
 
 
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_line_clue_automata_hold_exactly_when_the_rule_does(size: int) -> None:
+    # A line clue's row holds every digit once (its house), so permutations are the
+    # fillings to compare on; each clue number near the true one, true or not.
+    rng = random.Random(size)
+    layout = Layout.classic(size)
+    grid = layout.grid
+    row = list(range(size))
+    checked = 0
+    for _ in range(150):
+        perm = rng.sample(range(1, size + 1), size)
+        values = tuple(perm) + (1,) * (layout.ncells - size)
+        truths = {
+            Sandwich: _sandwich_of(perm), XSum: sum(perm[: perm[0]]), Skyscraper: _seen(perm)
+        }
+        for cls, truth in truths.items():
+            for value in (truth, truth + rng.choice((-2, -1, 1, 2))):
+                try:
+                    rule = cls(None, row, value)
+                    rule.validate(grid)
+                except LayoutError:
+                    continue
+                forms = rule.compiled(grid)
+                assert forms is not None and len(forms) == 1
+                assert _meets(forms[0], values) == (value == truth), (rule, perm)
+                checked += 1
+    assert checked > 300
+
+
 def test_rules_with_python_logic_have_no_form() -> None:
     grid = Layout.classic(9).grid
     assert Between([0, 1, 2]).compiled(grid) is None
@@ -182,7 +234,8 @@ def test_rules_with_python_logic_have_no_form() -> None:
     assert twice == (Contains((2, 3, 11, 12), 1, 2), Contains((2, 3, 11, 12), 5, 1))
     (quad,) = Quadruple([0, 1, 9, 10], [1, 2, 3]).compiled(grid) or ()
     assert isinstance(quad, DigitSets) and len(quad.sets) == 6  # one box: 4 digits differ
-    assert Sandwich(None, list(range(9)), 10).compiled(grid) is None
+    (sandwich,) = Sandwich(None, list(range(9)), 10).compiled(grid) or ()
+    assert isinstance(sandwich, Layered) and sandwich.cells == tuple(range(9))
     assert Killer([0, 1]).compiled(grid) == ()  # a cage without a sum is a house
     assert Constraint().compiled(grid) == ()
     cage = Killer([0, 1, 2], 6)
@@ -197,7 +250,8 @@ def test_rules_with_python_logic_have_no_form() -> None:
 
 
 def _true_rules(rng: random.Random, layout: Layout, solution: tuple[int, ...]) -> list[Constraint]:
-    """Cages, arrows, little killers, renban and zipper lines that the grid obeys."""
+    """Cages, arrows, little killers, renban and zipper lines, line clues that the grid
+    obeys."""
     grid = layout.grid
     n = layout.size
     out: list[Constraint] = []
@@ -232,6 +286,17 @@ def _true_rules(rng: random.Random, layout: Layout, solution: tuple[int, ...]) -
         if solution[a] + solution[b] == solution[mid]:
             out.append(Zipper([a, mid, b]))
             break
+    for kind in (Sandwich, XSum, Skyscraper):  # a line clue on a random row or column
+        if rng.random() < 0.5:
+            k = rng.randrange(n)
+            line = [k * n + c for c in range(n)] if rng.random() < 0.5 else [
+                r * n + k for r in range(n)]
+            if rng.random() < 0.5:
+                line.reverse()
+            digits_on = [solution[c] for c in line]
+            value = {Sandwich: _sandwich_of, XSum: lambda v: sum(v[: v[0]]),
+                     Skyscraper: _seen}[kind](digits_on)
+            out.append(kind(None, line, value))
     assert all(not list(r.check(grid, solution)) for r in out)
     return out
 

@@ -96,8 +96,22 @@ class Contains:
     count: int = 1
 
 
+@record(frozen=True)
+class Layered:
+    """A compiled form: the digits along ``cells`` read in order by an automaton without
+    loops (a sandwich, X-sum or skyscraper clue). The states of position ``i`` are
+    numbered ``starts[i]`` to ``starts[i + 1] - 1`` (position 0 has the one start
+    state; ``starts`` has ``len(cells) + 2`` entries, the last after the accepting
+    states of the end); ``nexts[state * size + digit - 1]`` is the state after
+    ``digit``, or -1 when the rule refuses it. Every state leads to an accepting end."""
+
+    cells: tuple[int, ...]
+    starts: tuple[int, ...]
+    nexts: tuple[int, ...]
+
+
 #: What ``Constraint.compiled`` returns: the forms the compiled core runs.
-Form = DigitSets | LinearSum | Contains
+Form = DigitSets | LinearSum | Contains | Layered
 
 
 def relation_table(size: int, ok: Callable[[int, int], bool]) -> tuple[int, ...]:

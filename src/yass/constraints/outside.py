@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from yass.constraints.base import register
+from yass.constraints.base import Form, Layered, register
 from yass.constraints.group import mask_text
 from yass.constraints.sums import OutsideClue
 from yass.core.geometry import Grid, LayoutError, digit_char
@@ -112,6 +112,55 @@ def line_support(
         out[i] = got
         alive = back
     return out
+
+
+def _layers(
+    size: int, count: int, rule: Automaton
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``Layered.starts`` and ``nexts`` of ``rule`` over ``count`` digits 1..size."""
+    layers: list[dict[tuple[int, ...], int]] = [{rule.start: 0}]
+    moves: list[list[tuple[int, int, tuple[int, ...]]]] = []
+    for i in range(count):
+        nxt: dict[tuple[int, ...], int] = {}
+        here = []
+        for memory, number in layers[-1].items():
+            for d in range(1, size + 1):
+                after = rule.step(i, memory, d)
+                if after is not None:
+                    here.append((number, d, after))
+                    nxt.setdefault(after, len(nxt))
+        moves.append(here)
+        layers.append(nxt)
+    # keep only the states that lead to an accepting end, numbered layer by layer
+    alive = [{n for m, n in layers[-1].items() if rule.accept(m)}]
+    for i in range(count - 1, -1, -1):
+        alive.insert(0, {a for a, _d, after in moves[i] if layers[i + 1][after] in alive[0]})
+    starts = [0]
+    renumber: list[dict[int, int]] = []
+    for i in range(count + 1):
+        renumber.append({n: starts[-1] + k for k, n in enumerate(sorted(alive[i]))})
+        starts.append(starts[-1] + len(alive[i]))
+    nexts = [-1] * (starts[-1] * size)
+    for i in range(count):
+        for number, d, after in moves[i]:
+            src = renumber[i].get(number)
+            dst = renumber[i + 1].get(layers[i + 1][after])
+            if src is not None and dst is not None:
+                nexts[src * size + d - 1] = dst
+    return tuple(starts), tuple(nexts)
+
+
+_LAYERED: dict[tuple[str, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def layered_form(key: str, cells: Sequence[int], size: int, rule: Automaton) -> Layered:
+    """The compiled form of ``rule`` read along ``cells`` (digits free to repeat); the
+    tables are kept on ``key`` (the rule and its number) and the line's length."""
+    ckey = (key, size, len(cells))
+    tables = _LAYERED.get(ckey)
+    if tables is None:
+        tables = _LAYERED[ckey] = _layers(size, len(cells), rule)
+    return Layered(tuple(cells), *tables)
 
 
 _CACHE: dict[tuple[str, int, tuple[int, ...]], list[int]] = {}
@@ -234,6 +283,16 @@ class LineClue(OutsideClue):
     def validate_value(self, grid: Grid) -> None:
         """Refuse a number no line can meet."""
 
+    def automaton(self, grid: Grid) -> Automaton:
+        """The rule read digit by digit from the clue inwards."""
+        raise NotImplementedError
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        # The line is a whole row or column, so its digits differ by the house; the
+        # automaton alone, digits free to repeat, is all the form must add.
+        key = f"{self.type}:{self.value}"
+        return (layered_form(key, self.cells, grid.size, self.automaton(grid)),)
+
 
 # -- sandwich -----------------------------------------------------------------------
 
@@ -276,11 +335,9 @@ class Sandwich(LineClue):
         a, b = sorted((values.index(1), values.index(n)))
         return sum(values[a + 1 : b]) == self.value
 
-    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+    def automaton(self, grid: Grid) -> Automaton:
         n, total = grid.size, self.value
-        count = len(masks)
-        if n < 2:
-            return masks
+        count = len(self.cells)
 
         def room(rest: int, left: int) -> bool:
             """Can ``left`` cells, one of them the far end, still add ``rest``?"""
@@ -306,6 +363,12 @@ class Sandwich(LineClue):
             acc += d
             return (phase, acc) if room(total - acc, left) else None
 
+        return Automaton((0, 0), step, _sandwich_done)
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        n, total = grid.size, self.value
+        if n < 2:
+            return masks
         # with repeats allowed: how many digits lie between the ends
         sizes = sandwich_sizes(n, total)
         most = max(sizes, default=-1)
@@ -322,14 +385,11 @@ class Sandwich(LineClue):
                 return None
             return (phase, between + 1)
 
-        def done(memory: tuple[int, ...]) -> bool:
-            return memory[0] == 3
-
         return _line_clue_narrow(
             f"sandwich:{n}:{total}",
             masks,
-            Automaton((0, 0), step, done),
-            [Automaton((0, 0), step_count, done)],
+            self.automaton(grid),
+            [Automaton((0, 0), step_count, _sandwich_done)],
         )
 
     def validate_value(self, grid: Grid) -> None:
@@ -341,6 +401,11 @@ class Sandwich(LineClue):
                 f"no digits between the 1 and the {n} add up to {self.value}"
                 f" (possible sums: {ranges_text(sandwich_sums(n))})"
             )
+
+
+def _sandwich_done(memory: tuple[int, ...]) -> bool:
+    """Both ends met, the sum between them right."""
+    return memory[0] == 3
 
 
 def ranges_text(values: frozenset[int]) -> str:
@@ -399,9 +464,9 @@ class XSum(LineClue):
         x = values[0]
         return x <= len(values) and sum(values[:x]) == self.value
 
-    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+    def automaton(self, grid: Grid) -> Automaton:
         n, total = grid.size, self.value
-        count = len(masks)
+        count = len(self.cells)
         # memory: (X, sum of the first cells so far); X = 0 once the X cells are done.
 
         def step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:
@@ -421,9 +486,10 @@ class XSum(LineClue):
                 return None
             return (x, acc)
 
-        return _line_clue_narrow(
-            f"xsum:{n}:{total}", masks, Automaton((0, 0), step, lambda m: m[0] == 0)
-        )
+        return Automaton((0, 0), step, lambda m: m[0] == 0)
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        return _line_clue_narrow(f"xsum:{grid.size}:{self.value}", masks, self.automaton(grid))
 
     def validate_value(self, grid: Grid) -> None:
         if self.value not in xsum_sums(grid.size):
@@ -452,9 +518,9 @@ class Skyscraper(LineClue):
                 seen, tallest = seen + 1, v
         return seen == self.value
 
-    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+    def automaton(self, grid: Grid) -> Automaton:
         n, target = grid.size, self.value
-        count = len(masks)
+        count = len(self.cells)
         # memory: (tallest so far, how many seen)
 
         def step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:
@@ -468,10 +534,11 @@ class Skyscraper(LineClue):
                 return None
             return (tallest, seen)
 
+        return Automaton((0, 0), step, lambda m: m[1] == target and m[0] == n)
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
         return _line_clue_narrow(
-            f"skyscraper:{n}:{target}",
-            masks,
-            Automaton((0, 0), step, lambda m: m[1] == target and m[0] == n),
+            f"skyscraper:{grid.size}:{self.value}", masks, self.automaton(grid)
         )
 
     def validate_value(self, grid: Grid) -> None:

@@ -111,3 +111,26 @@ cdef int _gnsets
 cdef int _gnforms
 cdef int _gnsums
 cdef int _gfqn
+cdef unsigned short G_PBITS[4096]
+cdef unsigned short GP_SEEN[16]
+cdef int _gnwords
+cdef unsigned int _gneed
+cdef int _gnconts
+cdef int G_YSTART[1025]
+cdef unsigned short G_YCELLS[8192]
+cdef int G_YLAYER[10240]
+cdef unsigned short G_YNEXT[131072]
+cdef unsigned char GY_MARK[65536]
+cdef unsigned char G_YDISTINCT[1024]
+cdef unsigned long long GB[68]
+cdef unsigned long long GBB[68]
+cdef unsigned long long GBT[4]
+cdef int GY_GIVEUP[1024]
+cdef int GP_STATE[4096]
+cdef unsigned int GP_USED[4096]
+cdef unsigned char GP_ALIVE[4096]
+cdef int GP_LSTART[18]
+cdef unsigned int GH_STAMP[8192]
+cdef unsigned int GH_KEY[8192]
+cdef int GH_PAIR[8192]
+cdef unsigned int _ghgen

@@ -28,11 +28,17 @@ Two engines share this module:
   revises the forms on the cells changed since they last looked: a digit-set group
   (killer cage, renban line) keeps in each cell the digits of some filling with one of
   its sets (a bipartite matching per set), a linear sum (arrow, little killer, equal-sum
-  segments) keeps the digits its bounds allow and, when small, those of some filling
-  that reaches its total, and a digit a group must hold (a quadruple's) goes in its
-  last places; all of it to a fixed point. Branching takes the cell with the fewest
-  candidates per conflict weight (dom/wdeg: a cell's weight counts the contradictions
-  met on it, on a house or on a digit-set group holding it, since the search began), so
+  segments) keeps the digits its bounds allow, then those the sums its prefixes reach
+  and its suffixes can still add leave (sets of sums as bit words), and, when small and
+  some of its cells see each other, those of some filling that reaches its total; a
+  digit every filling of a group or small sum holds leaves the cells that see all its
+  places there; a layered automaton (sandwich, X-sum, skyscraper clue) keeps the digits
+  on paths from its start to an end, its states paired with the digits used so far
+  when the line's cells all differ and the pairs stay few; and a digit a group must
+  hold (a quadruple's) goes in its last places; all of it to a fixed point. Branching
+  takes the cell with the fewest candidates per conflict weight (dom/wdeg: a cell's
+  weight counts the contradictions met on it, on a house, a digit-set group or a sum
+  holding it, since the search began), so
   the search turns to where the puzzle is tight; this cut the heavy tail of large random
   grids and of puzzles with few givens and long lines. A run that takes more than 2**20
   branches starts again with random choices among equal cells and digits (weights
@@ -125,6 +131,7 @@ _G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
 _G_MAXSETS = 16384
 _G_MAXFLIST = 16384
 _G_MAXIPAIRS = 2048
+_G_MAXYNEXT = 131072
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
 # (digit d, band b at 3*d + b; 27 bits each, 0x7FFFFFF is a whole band), 27-29 the
@@ -260,7 +267,41 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GM_QUEUE = [0] * 17
     GM_CAND = [0] * 16
     GM_REACH = [0] * 16
+    # Each cell's peers as 16 words of 16 bits (cell 16w + b is bit b of word w), and
+    # the cells that see every place of a required digit (``_g_point``).
+    G_PBITS = [0] * 4096
+    GP_SEEN = [0] * 16
+    # Layered automata along lines (sandwich, X-sum, skyscraper): their cells, where
+    # each position's states start (n + 2 entries an automaton of n cells, so at
+    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), and
+    # a mark per state (reached going forward, then alive going back).
+    G_YSTART = [0] * 1025
+    G_YCELLS = [0] * 8192
+    G_YLAYER = [0] * 10240
+    G_YNEXT = [0] * 131072
+    GY_MARK = [0] * 65536
+    # Whether an automaton's line holds different digits (then ``_g_layered_distinct``
+    # pairs its states with the digits used: the pairs' states, digits, liveness and
+    # where each position's pairs start, found through a hash table of stamped slots).
+    G_YDISTINCT = [0] * 1024
+    # Sets of sums as 256-bit words (4 of 64 bits) per term of a sum (``_g_reach``):
+    # reached going forward, alive going back, and a scratch word.
+    GB = [0] * 68
+    GBB = [0] * 68
+    GBT = [0] * 4
+    GY_GIVEUP = [0] * 1024  # per automaton: the candidates at which the exact pass gave up
+    GP_STATE = [0] * 4096
+    GP_USED = [0] * 4096
+    GP_ALIVE = [0] * 4096
+    GP_LSTART = [0] * 18
+    GH_STAMP = [0] * 8192
+    GH_KEY = [0] * 8192
+    GH_PAIR = [0] * 8192
 _gn = 0
+_gnwords = 0
+_gnconts = 0
+_ghgen = 0
+_gneed = 0  # the digits every filling of the last enumerated sum uses
 _gncells = 0
 _gnarcs = 0
 _gloads = 0
@@ -1199,11 +1240,12 @@ def gen_fits(spec: CompiledLayout) -> bool:
         return _gspec is not None
 
 
-@cython.locals(i=cython.int)
+@cython.locals(i=cython.int, cell=cython.int, peer=cython.int)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
+    global _gnwords, _gnconts
     size = spec.size
     ncells = size * size
     if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
@@ -1224,7 +1266,12 @@ def _gen_load(spec: CompiledLayout) -> bool:
         return False
     if ncont > _G_MAXGROUPS or len(spec.ccells) > _G_MAXFORMCELLS:
         return False
-    if nsets + nsums + ncont > 2 * _G_MAXGROUPS:
+    nlay = len(spec.ystart) - 1
+    if nlay > _G_MAXGROUPS or len(spec.ycells) > _G_MAXFORMCELLS:
+        return False
+    if len(spec.ynext) > _G_MAXYNEXT or len(spec.ynext) > 65535 * size:
+        return False
+    if nsets + nsums + ncont + nlay > 2 * _G_MAXGROUPS:
         return False
     vals = spec.pstart
     for i in range(len(vals)):
@@ -1295,7 +1342,22 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.ccount
     for i in range(len(vals)):
         G_CCOUNT[i] = vals[i]
-    if nsets + nsums + ncont:
+    vals = spec.ystart
+    for i in range(len(vals)):
+        G_YSTART[i] = vals[i]
+    vals = spec.ycells
+    for i in range(len(vals)):
+        G_YCELLS[i] = vals[i]
+    vals = spec.ylayer
+    for i in range(len(vals)):
+        G_YLAYER[i] = vals[i]
+    vals = spec.ynext
+    for i in range(len(vals)):
+        G_YNEXT[i] = vals[i] & 0xFFFF
+    vals = spec.ydistinct
+    for i in range(len(vals)):
+        G_YDISTINCT[i] = vals[i]
+    if nsets + nsums + ncont + nlay:
         vals = spec.fstart
         for i in range(len(vals)):
             G_FSTART[i] = vals[i]
@@ -1307,6 +1369,13 @@ def _gen_load(spec: CompiledLayout) -> bool:
             G_FSTART[i] = 0
     if not _g_load_intersections(nhouses, ncells):
         return False
+    for i in range(16 * ncells):
+        G_PBITS[i] = 0
+    for cell in range(ncells):
+        for i in range(spec.pstart[cell], spec.pstart[cell + 1]):
+            peer = spec.peers[i]
+            G_PBITS[cell * 16 + (peer >> 4)] |= 1 << (peer & 15)
+    _gnwords = (ncells + 15) >> 4
     _gn = size
     _gloads += 1
     _gnarcs = len(spec.anb)
@@ -1314,7 +1383,8 @@ def _gen_load(spec: CompiledLayout) -> bool:
     _gnhouses = nhouses
     _gnsets = nsets
     _gnsums = nsums
-    _gnforms = nsets + nsums + ncont
+    _gnconts = ncont
+    _gnforms = nsets + nsums + ncont + nlay
     _gall = (1 << size) - 1
     return True
 
@@ -1503,21 +1573,24 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, n=cython.int, total=cython.int,
                pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
-               product=cython.int, found=cython.int, full=cython.bint,
+               product=cython.int, found=cython.int, full=cython.bint, used=cython.uint,
                b=cython.uint, m=cython.uint, block=cython.uint, apart=cython.uint)
 @cython.returns(cython.int)
 def _g_enum(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
     terms): a depth-first search of its fillings (cells that see each other differ),
     pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
-    digits some filling that reaches ``total`` uses. 1 when it ran, -1 when no filling
+    digits some filling that reaches ``total`` uses, and in ``_gneed`` the digits every
+    filling uses (0 when that is not known). 1 when it ran, -1 when no filling
     exists, 0 when it gave up (more than 8000 fillings in the candidates, or 4000
     nodes)."""
+    global _gneed
+    _gneed = 0
     product = 1
     for j in range(n):
         GD_SUP[j] = 0
         product *= _pop16(GC[base + GD_CELL[j]])
-        if product > 8000:
+        if product > 2000:
             return 0
     GD_SMIN[n] = 0
     GD_SMAX[n] = 0
@@ -1533,6 +1606,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
     nodes = 0
     found = 0
     pos = 0
+    _gneed = _gall
     GD_ACC[0] = 0
     GD_REST[0] = GC[base + GD_CELL[0]]
     while pos >= 0:
@@ -1543,7 +1617,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
         b = m & -m
         GD_REST[pos] = m ^ b
         nodes += 1
-        if nodes > 4000:
+        if nodes > 1500:
             return 0
         acc = GD_ACC[pos] + GD_COEF[pos] * (_ctz(b) + 1)
         if acc + GD_SMIN[pos + 1] > total or acc + GD_SMAX[pos + 1] < total:
@@ -1552,11 +1626,15 @@ def _g_enum(base: int, n: int, total: int) -> int:
         if pos == n - 1:  # a filling: its sum is total
             found = 1
             full = True
+            used = 0
             for j in range(n):
                 GD_SUP[j] |= GD_V[j]
+                used |= GD_V[j]
                 if GD_SUP[j] != GC[base + GD_CELL[j]]:
                     full = False
+            _gneed &= used
             if full:
+                _gneed = 0  # not known: the fillings were not all seen
                 return 1  # every candidate has a filling: nothing to narrow
             continue
         pos += 1
@@ -1649,7 +1727,8 @@ def _g_match(base: int, n: int, s: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, k=cython.int, j=cython.int, c0=cython.int,
                n=cython.int, cell=cython.int, union=cython.uint, s=cython.uint,
-               fits=cython.bint, found=cython.int)
+               fits=cython.bint, found=cython.int, need=cython.uint, changed=cython.int,
+               r=cython.int)
 @cython.returns(cython.int)
 def _g_set(base: int, g: int) -> int:
     """Revise digit-set group ``g`` exactly: each cell keeps the digits it takes in some
@@ -1665,6 +1744,7 @@ def _g_set(base: int, g: int) -> int:
         GD_SUP[k] = 0
         union |= GC[base + cell]
     found = 0
+    need = _gall
     for j in range(G_SETSTART[g], G_SETSTART[g + 1]):
         s = G_SETS[j]
         if s & ~union:
@@ -1676,9 +1756,154 @@ def _g_set(base: int, g: int) -> int:
                 break
         if fits and _g_match(base, n, s):
             found = 1
+            need &= s
     if not found:
         return -1
-    return _g_keep(base, n)
+    changed = _g_keep(base, n)
+    if need:
+        r = _g_point(base, n, need)
+        if r < 0:
+            return -1
+        changed |= r
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, need=cython.uint, k=cython.int, j=cython.int,
+               w=cython.int, cell=cython.int, bit=cython.uint, m=cython.uint, x=cython.uint,
+               low=cython.uint, changed=cython.int)
+@cython.returns(cython.int)
+def _g_point(base: int, n: int, need: int) -> int:
+    """Digits every filling of the form cells ``GD_CELL[:n]`` holds (``need``) leave the
+    cells that see each of the form's cells still able to hold them (a cage's required
+    digit pointing at a house, or at any cell that sees all its places). -1 on a
+    contradiction, 1 when a cell narrowed, else 0."""
+    changed = 0
+    while need:
+        bit = need & -need
+        need ^= bit
+        for w in range(_gnwords):
+            GP_SEEN[w] = 0xFFFF
+        for k in range(n):
+            cell = GD_CELL[k]
+            if GC[base + cell] & bit:
+                j = cell * 16
+                for w in range(_gnwords):
+                    GP_SEEN[w] &= G_PBITS[j + w]
+        for w in range(_gnwords):
+            x = GP_SEEN[w]
+            while x:
+                low = x & -x
+                x ^= low
+                cell = w * 16 + _ctz(low)
+                m = GC[base + cell]
+                if m & bit:
+                    if m == bit:
+                        GW[cell] += 1
+                        return -1
+                    _g_narrow(base, cell, m & ~bit)
+                    changed = 1
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(src=cython.int, dst=cython.int, k=cython.int, q=cython.int, r=cython.int,
+               w=cython.int, x=cython.ulonglong)
+@cython.returns(cython.void)
+def _bits_shl_or(src: int, dst: int, k: int) -> None:
+    """GB[dst:dst+4] |= GB[src:src+4] << k (256-bit words, 0 <= k < 256)."""
+    q = k >> 6
+    r = k & 63
+    for w in range(3, q - 1, -1):
+        x = GB[src + w - q] << r & 0xFFFFFFFFFFFFFFFF
+        if r and w - q - 1 >= 0:
+            x |= GB[src + w - q - 1] >> (64 - r)
+        GB[dst + w] |= x
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int, j=cython.int, a=cython.int,
+               low0=cython.int, span=cython.int, want=cython.int, w=cython.int,
+               m=cython.uint, rest=cython.uint, bit=cython.uint, sup=cython.uint,
+               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong)
+@cython.returns(cython.int)
+def _g_reach(base: int, n: int, total: int) -> int:
+    """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
+    to repeat, by the sums its prefixes reach and its suffixes may still add (sets of
+    sums as 256-bit words, each term shifted to start at 0): ``GD_SUP`` per term. 1 when
+    it ran, -1 when no filling exists, 0 when the sums span more than 256 values."""
+    span = 0
+    want = total
+    for j in range(n):
+        a = GD_COEF[j]
+        if a > 0:
+            low0 = a
+            span += a * (_gn - 1)
+        else:
+            low0 = a * _gn
+            span -= a * (_gn - 1)
+        GD_ACC[j] = low0  # the term's value at its least: values are a*d - low0 >= 0
+        want -= low0
+    if span > 255 or want < 0 or want > span:
+        return -1 if span <= 255 else 0
+    for j in range(4 * (n + 1)):
+        GB[j] = 0
+        GBB[j] = 0
+    GB[0] = 1
+    for j in range(n):  # forward: GB[4j:] the sums of the first j terms
+        m = GC[base + GD_CELL[j]]
+        a = GD_COEF[j]
+        rest = m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            _bits_shl_or(4 * j, 4 * j + 4, a * (_ctz(bit) + 1) - GD_ACC[j])
+    if not GB[4 * n + (want >> 6)] >> (want & 63) & 1:
+        return -1
+    # backward: GBB[4j:] the sums of the first j terms from which the rest reach want
+    one = 1
+    GBB[4 * n + (want >> 6)] = one << (want & 63)
+    for j in range(n - 1, -1, -1):
+        m = GC[base + GD_CELL[j]]
+        a = GD_COEF[j]
+        sup = 0
+        rest = m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            k = a * (_ctz(bit) + 1) - GD_ACC[j]
+            # digit kept when some reached sum s of the prefix has s + k alive after it
+            for w in range(4):
+                GBT[w] = 0
+            _bits_shr_or_t(4 * j + 4, k)
+            hit = 0
+            for w in range(4):
+                GBT[w] &= GB[4 * j + w]
+                hit |= GBT[w]
+                GBB[4 * j + w] |= GBT[w]
+            if hit:
+                sup |= bit
+        GD_SUP[j] = sup
+    return 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(src=cython.int, k=cython.int, q=cython.int, r=cython.int, w=cython.int,
+               x=cython.ulonglong)
+@cython.returns(cython.void)
+def _bits_shr_or_t(src: int, k: int) -> None:
+    """GBT[0:4] |= GBB[src:src+4] >> k."""
+    q = k >> 6
+    r = k & 63
+    for w in range(0, 4 - q):
+        x = GBB[src + w + q] >> r
+        if r and w + q + 1 < 4:
+            x |= GBB[src + w + q + 1] << (64 - r) & 0xFFFFFFFFFFFFFFFF
+        GBT[w] |= x
 
 
 @cython.cfunc
@@ -1687,7 +1912,8 @@ def _g_set(base: int, g: int) -> int:
                cell=cython.int, a=cython.int, total=cython.int, lo=cython.int, hi=cython.int,
                tlo=cython.int, thi=cython.int, vlo=cython.int, vhi=cython.int,
                v=cython.int, m=cython.uint, new=cython.uint, rest=cython.uint,
-               low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int)
+               low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int,
+               need=cython.uint, apart=cython.uint)
 @cython.returns(cython.int)
 def _g_sum(base: int, g: int) -> int:
     """Revise linear sum ``g`` (sum of coef * digit == total) by bounds: each term keeps
@@ -1738,11 +1964,29 @@ def _g_sum(base: int, g: int) -> int:
             GD_CELL[j] = G_LCELLS[k0 + j]
             GD_COEF[j] = G_LCOEF[k0 + j]
             GD_APART[j] = G_LAPART[k0 + j]
+        r = _g_reach(base, n, total)
+        if r < 0:
+            return -1
+        if r > 0:
+            if _g_keep(base, n):
+                changed = 1
+            apart = 0
+            for j in range(n):
+                apart |= GD_APART[j]
+            if not apart:
+                return changed  # digits free to repeat: the sums reached are exact
         r = _g_enum(base, n, total)
         if r < 0:
             return -1
-        if r > 0 and _g_keep(base, n):
-            changed = 1
+        if r > 0:
+            need = _gneed
+            if _g_keep(base, n):
+                changed = 1
+            if need:
+                r = _g_point(base, n, need)
+                if r < 0:
+                    return -1
+                changed |= r
     return changed
 
 
@@ -1771,6 +2015,171 @@ def _g_contains(base: int, g: int) -> int:
                 _g_narrow(base, cell, bit)
                 changed = 1
     return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
+               i=cython.int, s=cython.int, t=cython.int, s0=cython.int, s1=cython.int,
+               m=cython.uint, rest=cython.uint, low=cython.uint, sup=cython.uint,
+               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _g_layered(base: int, g: int) -> int:
+    """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
+    marks the states some candidates reach, a backward pass keeps those that still lead
+    to an end, and each cell keeps the digits of the moves between kept states. -1 on a
+    contradiction, 1 when a cell narrowed, else 0."""
+    c0 = G_YSTART[g]
+    n = G_YSTART[g + 1] - c0
+    l0 = c0 + 2 * g
+    s0 = G_YLAYER[l0]
+    for s in range(s0, G_YLAYER[l0 + n + 1]):
+        GY_MARK[s] = 0
+    if G_YLAYER[l0 + 1] == s0:
+        return -1  # no state at all: no line obeys the rule
+    GY_MARK[s0] = 1
+    for i in range(n):
+        m = GC[base + G_YCELLS[c0 + i]]
+        reached = 0
+        for s in range(G_YLAYER[l0 + i], G_YLAYER[l0 + i + 1]):
+            if not GY_MARK[s]:
+                continue
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[s * _gn + _ctz(low)]
+                if t != 0xFFFF:
+                    GY_MARK[t] = 1
+                    reached = 1
+        if not reached:
+            return -1
+    for i in range(n - 1, -1, -1):
+        m = GC[base + G_YCELLS[c0 + i]]
+        sup = 0
+        s1 = G_YLAYER[l0 + i + 1]
+        for s in range(G_YLAYER[l0 + i], s1):
+            if not GY_MARK[s]:
+                continue
+            keep = 0
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[s * _gn + _ctz(low)]
+                if t != 0xFFFF and GY_MARK[t]:
+                    sup |= low
+                    keep = 1
+            GY_MARK[s] = keep
+        GD_CELL[i] = G_YCELLS[c0 + i]
+        GD_SUP[i] = sup
+    if G_YDISTINCT[g]:
+        # an exact pass only below the size of candidates at which it last gave up
+        left = 0
+        for i in range(n):
+            left += _pop16(GD_SUP[i])
+        if left < GY_GIVEUP[g]:
+            r = _g_layered_distinct(base, n, l0)
+            if r < 0:
+                return -1
+            if r == 0:
+                GY_GIVEUP[g] = left
+    return _g_keep(base, n)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(key=cython.uint, h=cython.uint, prod=cython.ulonglong, slot=cython.int)
+@cython.returns(cython.int)
+def _gy_find(key: int) -> int:
+    """The pair numbered ``key`` in this pass's hash table: its slot's pair, or -1-slot
+    of the empty slot where it would go."""
+    prod = key
+    prod = (prod * 2654435761) & 0xFFFFFFFF
+    h = prod >> 19  # the 13 high bits of a 32-bit product
+    while GH_STAMP[h] == _ghgen:
+        if GH_KEY[h] == key:
+            return GH_PAIR[h]
+        h = (h + 1) & 8191
+    slot = h
+    return -1 - slot
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, l0=cython.int, i=cython.int, p=cython.int,
+               q=cython.int, t=cython.int, np=cython.int, end=cython.int, slot=cython.int,
+               m=cython.uint, rest=cython.uint, low=cython.uint, used=cython.uint,
+               key=cython.uint, sup=cython.uint, alive=cython.int)
+@cython.returns(cython.int)
+def _g_layered_distinct(base: int, n: int, l0: int) -> int:
+    """The automaton's exact support when the line's digits all differ: its states
+    paired with the digits used so far, forward then back, as in ``_g_layered``, over
+    the cells' supports in ``GD_SUP``, which it narrows. 0 when it gave up (more than
+    768 pairs: the supports stay), -1 when no line fits, else 1."""
+    global _ghgen
+    _ghgen += 1
+    if _ghgen == 0:
+        for i in range(8192):
+            GH_STAMP[i] = 0
+        _ghgen = 1
+    GP_STATE[0] = G_YLAYER[l0]
+    GP_USED[0] = 0
+    GP_LSTART[0] = 0
+    np = 1
+    for i in range(n):
+        end = np
+        GP_LSTART[i + 1] = end
+        m = GD_SUP[i]
+        for p in range(GP_LSTART[i], end):
+            used = GP_USED[p]
+            rest = m & ~used
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
+                if t == 0xFFFF:
+                    continue
+                key = t
+                key = key << 16 | used | low
+                slot = _gy_find(key)
+                if slot < 0:
+                    if np >= 768:
+                        return 0
+                    slot = -1 - slot
+                    GH_STAMP[slot] = _ghgen
+                    GH_KEY[slot] = key
+                    GH_PAIR[slot] = np
+                    GP_STATE[np] = t
+                    GP_USED[np] = used | low
+                    np += 1
+    GP_LSTART[n + 1] = np
+    if GP_LSTART[n] == np:
+        return -1
+    for p in range(GP_LSTART[n], np):
+        GP_ALIVE[p] = 1
+    for i in range(n - 1, -1, -1):
+        m = GD_SUP[i]
+        sup = 0
+        for p in range(GP_LSTART[i], GP_LSTART[i + 1]):
+            used = GP_USED[p]
+            alive = 0
+            rest = m & ~used
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
+                if t == 0xFFFF:
+                    continue
+                key = t
+                q = _gy_find(key << 16 | used | low)
+                if q >= 0 and GP_ALIVE[q]:
+                    sup |= low
+                    alive = 1
+            GP_ALIVE[p] = alive
+        GD_SUP[i] = sup
+    return 1
 
 
 @cython.cfunc
@@ -1804,11 +2213,15 @@ def _g_forms(base: int) -> int:
             r = _g_set(base, f)
         elif f < _gnsets + _gnsums:
             r = _g_sum(base, f - _gnsets)
-        else:
+        elif f < _gnsets + _gnsums + _gnconts:
             r = _g_contains(base, f - _gnsets - _gnsums)
+        else:
+            r = _g_layered(base, f - _gnsets - _gnsums - _gnconts)
         if r < 0:
             if f < _gnsets:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
+            elif f < _gnsets + _gnsums:
+                _g_blame(G_LSTART[f - _gnsets], G_LSTART[f - _gnsets + 1], 2)
             while _gfqn > 0:
                 _gfqn -= 1
                 GFD[GFQ[_gfqn]] = 0
@@ -1824,12 +2237,14 @@ def _g_forms(base: int) -> int:
 @cython.returns(cython.void)
 def _g_blame(a: int, b: int, cells: int) -> None:
     """Add one to the conflict weight of the cells listed at ``a:b`` of a cell table
-    (``cells``: 0 houses' cells, 1 digit-set groups' cells)."""
+    (``cells``: 0 houses' cells, 1 digit-set groups' cells, 2 linear sums' cells)."""
     for k in range(a, b):
         if cells == 0:
             GW[G_HCELLS[k]] += 1
-        else:
+        elif cells == 1:
             GW[G_SCELLS[k]] += 1
+        else:
+            GW[G_LCELLS[k]] += 1
 
 
 @cython.cfunc
@@ -2125,6 +2540,8 @@ def _g_start(givens: Sequence[int]) -> bool:
     """Put the givens at level 0 and queue the cells already decided; False when a given
     is not a digit of the layout or a cell mask forbids it."""
     global _gqn
+    for cell in range(1024):  # the exact line passes start afresh (gen_propagate too)
+        GY_GIVEUP[cell] = 0xFFFF
     for cell in range(_gncells):
         v = givens[cell]
         GC[cell] = G_MASK0[cell]

@@ -3,8 +3,9 @@
 ``compile_layout(layout)`` turns a ``Layout`` into a ``CompiledLayout``: the peers, full
 houses, relation arcs (deduplicated tables) and cell masks, plus the rules' compiled
 forms (``Constraint.compiled``): digit-set groups (a killer cage's combinations, a renban
-line's runs), linear sums (arrows, little killers, equal-sum segments) and digits a
-group must contain (quadruples). Everything is
+line's runs), linear sums (arrows, little killers, equal-sum segments), digits a
+group must contain (quadruples) and layered automata along a line (sandwich, X-sum and
+skyscraper clues). Everything is
 a tuple of small integers indexed by start offsets, so ``yass.engine._core.gen_search`` only
 copies them. A layout with a rule whose own logic fits no form compiles to None (its
 puzzles take the reference search).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from yass.constraints.base import Constraint, Contains, DigitSets, Form, LinearSum
+from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
 from yass.core.layout import Arc, Layout
 from yass.core.record import record
 
@@ -37,8 +38,13 @@ class CompiledLayout:
     ``lstart``/``lcells``/``lcoefs`` their terms, ``lapart`` per term the positions of
     the sum (the first 16) whose cells see its cell, and ``ltotal`` their totals.
     Digits a group must contain: ``cstart``/``ccells`` their cells, ``cdigit`` the digit
-    (a mask) and ``ccount`` how many of the cells hold it at least. Forms by cell:
-    ``fstart``/``flist``, numbered set groups first, then sums, then contains.
+    (a mask) and ``ccount`` how many of the cells hold it at least. Layered automata:
+    ``ystart``/``ycells`` their cells; ``ylayer`` per automaton of n cells, n + 2 state
+    numbers (where each position's states start, then the end of the last), numbered
+    across all automata; ``ynext[state * size + digit - 1]`` the next state or -1;
+    ``ydistinct`` 1 for an automaton whose cells all see each other.
+    Forms by cell: ``fstart``/``flist``, numbered set groups first, then sums, then
+    contains, then automata.
     """
 
     size: int
@@ -65,6 +71,11 @@ class CompiledLayout:
     ccells: tuple[int, ...] = ()
     cdigit: tuple[int, ...] = ()
     ccount: tuple[int, ...] = ()
+    ystart: tuple[int, ...] = (0,)
+    ycells: tuple[int, ...] = ()
+    ylayer: tuple[int, ...] = ()
+    ynext: tuple[int, ...] = ()
+    ydistinct: tuple[int, ...] = ()
     fstart: tuple[int, ...] = ()
     flist: tuple[int, ...] = ()
 
@@ -74,7 +85,7 @@ class CompiledLayout:
 
     @property
     def nforms(self) -> int:
-        return len(self.sstart) - 1 + len(self.ltotal) + len(self.cdigit)
+        return len(self.sstart) - 1 + len(self.ltotal) + len(self.cdigit) + len(self.ystart) - 1
 
 
 def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -95,6 +106,7 @@ def _flatten(
     set_groups: Sequence[DigitSets],
     sums: Sequence[LinearSum],
     contains: Sequence[Contains],
+    layered: Sequence[Layered] = (),
 ) -> CompiledLayout:
     """The flat tables of these peers, houses, arcs, masks and forms.
 
@@ -166,7 +178,17 @@ def _flatten(
     for g, wanted in enumerate(contains):
         for cell in wanted.cells:
             forms_of[cell].append(len(set_groups) + len(merged) + g)
+    for g, auto in enumerate(layered):
+        for cell in auto.cells:
+            forms_of[cell].append(len(set_groups) + len(merged) + len(contains) + g)
     fstart, flist = _starts(forms_of)
+    ystart, ycells = _starts([a.cells for a in layered])
+    ylayer: list[int] = []
+    ynext: list[int] = []
+    for auto in layered:
+        first = len(ynext) // size
+        ylayer.extend(first + k for k in auto.starts)
+        ynext.extend(k if k < 0 else first + k for k in auto.nexts)
     cstart, ccells = _starts([g.cells for g in contains])
     return CompiledLayout(
         size=size,
@@ -193,6 +215,14 @@ def _flatten(
         ccells=ccells,
         cdigit=tuple(1 << (g.digit - 1) for g in contains),
         ccount=tuple(g.count for g in contains),
+        ystart=ystart,
+        ycells=ycells,
+        ylayer=tuple(ylayer),
+        ynext=tuple(ynext),
+        ydistinct=tuple(
+            int(all(b in peer_sets[a] for a in auto.cells for b in auto.cells if a != b))
+            for auto in layered
+        ),
         fstart=fstart,
         flist=flist,
     )
@@ -221,11 +251,68 @@ def rule_forms(layout: Layout) -> list[Form] | None:
             elif isinstance(form, Contains):
                 if not 1 <= form.digit <= layout.size or len(set(form.cells)) != len(form.cells):
                     return None
+            elif isinstance(form, Layered):
+                if len(form.cells) > 16 or len(form.nexts) != form.starts[-1] * layout.size:
+                    return None
             else:
                 reach = sum(abs(k) for k in form.coefs) * layout.size
                 if reach + abs(form.total) >= _SUM_LIMIT:
                     return None
             out.append(form)
+    return out
+
+
+#: The most cells a sum the 45 rule derives may have (longer ones narrow little).
+_HOUSE_SUM_CELLS = 6
+
+
+def house_sums(layout: Layout) -> list[LinearSum]:
+    """Sums the 45 rule derives: a full house adds up to 1 + ... + N (two or three rows
+    or columns side by side, twice or three times that), so when sum groups of the
+    rules (``Constraint.sum_groups``: cages, little killers) that do not overlap cover
+    part of such a region, its cells they leave (innies) less their cells outside it
+    (outies) add up to that total less theirs. One sum per region, the groups taken
+    greedily (those that stay inside first), kept when it has at most
+    ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
+    see sooner what the rules already imply."""
+    grid = layout.grid
+    groups = [
+        (frozenset(cells), total)
+        for rule in layout.constraints
+        for cells, total in rule.sum_groups(grid)
+        if len(set(cells)) == len(cells)
+    ]
+    if not groups:
+        return []
+    n = layout.size
+    whole = n * (n + 1) // 2
+    regions = [(frozenset(h.cells), whole) for h in layout.full_houses]
+    full = {frozenset(h.cells) for h in layout.full_houses}
+    rows = [frozenset(range(r * n, (r + 1) * n)) for r in range(n)]
+    cols = [frozenset(range(c, n * n, n)) for c in range(n)]
+    for lines in (rows, cols):
+        if all(line in full for line in lines):  # two and three lines side by side
+            for k in (2, 3):
+                for i in range(n - k + 1):
+                    regions.append((frozenset().union(*lines[i : i + k]), k * whole))
+    out: list[LinearSum] = []
+    for cells, region_total in regions:
+        touching = sorted(
+            (g for g in groups if g[0] & cells), key=lambda g: (len(g[0] - cells), min(g[0]))
+        )
+        covered: set[int] = set()
+        total = 0
+        for group, t in touching:
+            if not group & covered:
+                covered |= group
+                total += t
+        innies = sorted(cells - covered)
+        outies = sorted(covered - cells)
+        if covered and 1 <= len(innies) + len(outies) <= _HOUSE_SUM_CELLS:
+            out.append(LinearSum(
+                tuple(innies + outies), (1,) * len(innies) + (-1,) * len(outies),
+                region_total - total,
+            ))
     return out
 
 
@@ -243,6 +330,7 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
         arcs,
         layout.cell_masks,
         [f for f in forms if isinstance(f, DigitSets)],
-        [f for f in forms if isinstance(f, LinearSum)],
+        [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout),
         [f for f in forms if isinstance(f, Contains)],
+        [f for f in forms if isinstance(f, Layered)],
     )
