@@ -233,12 +233,17 @@ SEARCHING = {
 }
 
 
+#: Off-by-default techniques that cost the most of a walk (with extra houses above all):
+#: checked at every third state of a walk, every state of their own regression cases.
+SPARSE = frozenset({"vwxyz", "ape"})
+
+
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:
     """Walk the solve path; at every state check the steps of every technique.
 
     Every step of the cheap techniques is checked (the search-heavy ones, chains, ALS
-    and forcing, are swept by each family's own test module); for speculation (slow),
-    every step at the first ``full_speculation``
+    and forcing, are swept by each family's own test module; ``SPARSE`` ones at every
+    third state); for speculation (slow), every step at the first ``full_speculation``
     states where it is needed, the first step elsewhere.
     Returns the number of steps checked.
     """
@@ -247,6 +252,7 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
     # Every technique of the table, those off by default too (VWXYZ-Wing).
     cheap = [t for t in ALL_TECHNIQUES if t.code not in SEARCHING]
     (spec,) = get_techniques("sp")
+    state = 0
     while not board.is_solved():
         hint = next_step(board, cheap)
         if hint is None and full_speculation > 0:
@@ -254,7 +260,9 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
             spec_steps = list(spec.find(board))
         else:
             spec_steps = list(islice(spec.find(board), 1))
-        for tech_steps in [*(list(t.find(board)) for t in cheap), spec_steps]:
+        checked = [t for t in cheap if t.code not in SPARSE or state % 3 == 0]
+        state += 1
+        for tech_steps in [*(list(t.find(board)) for t in checked), spec_steps]:
             for found in tech_steps:
                 seen += 1
                 for cell, d in found.placements:
