@@ -233,9 +233,12 @@ SEARCHING = {
 }
 
 
-#: Off-by-default techniques that cost the most of a walk (with extra houses above all):
-#: checked at every third state of a walk, every state of their own regression cases.
-SPARSE = frozenset({"vwxyz", "ape"})
+#: The techniques that cost the most of a walk (with extra houses and cages above all),
+#: checked here at every third state: VWXYZ-Wing and Aligned Pair Exclusion (off by
+#: default; their regression cases check them on their own boards), innies/outies
+#: (``tests/test_arithmetic.py`` walks every corpus puzzle for it) and Sue de Coq
+#: (``tests/test_als.py`` sweeps it on classic and variant paths).
+SPARSE = frozenset({"vwxyz", "ape", "io", "sdc"})
 
 
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:
