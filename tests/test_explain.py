@@ -179,9 +179,21 @@ def test_hint_all_lists_every_step_grouped_in_ladder_order(
     for code, steps in groups:
         assert 0 < len(steps) <= 20
         assert all(s.technique == code and not s.is_empty for s in steps)
+        changes = [(frozenset(s.placements), frozenset(s.eliminations)) for s in steps]
+        assert len(set(changes)) == len(changes)  # the same changes are listed once
         if code not in ("fc", "fn", "sp"):  # the forcing searches yield lazily, in stages
             (tech,) = get_techniques(code)
-            assert steps == list(tech.find(board))[:20]
+            distinct: list[Step] = []
+            for s in tech.find(board):
+                if (frozenset(s.placements), frozenset(s.eliminations)) not in {
+                    (frozenset(t.placements), frozenset(t.eliminations)) for t in distinct
+                }:
+                    distinct.append(s)
+            assert steps == distinct[:20]
+    (hs,) = get_techniques("hs")  # on this grid the hidden singles repeat across houses
+    found = [s for s in hs.find(board)]
+    listed = dict(groups).get("hs", [])
+    assert len({s.placements for s in found}) == len(listed) < len(found)
     status, out, _ = run(capsys, "hint", "--all", "--format", "json", SEED_PUZZLE)
     assert status == 0
     listed = json.loads(out)["techniques"]

@@ -301,9 +301,10 @@ def all_steps(
     most: int = 20,
 ) -> list[tuple[str, list[Step]]]:
     """Every step each technique of the ladder sees on ``board`` now, grouped by technique
-    in ladder order: (code, steps) for each technique that has one. At most ``most`` steps
-    a technique (forcing nets see hundreds). Uniqueness as in ``hint``; ``bounds`` limits
-    the time."""
+    in ladder order: (code, steps) for each technique that has one. A technique that finds
+    the same changes twice (a hidden single in its row and in its box) lists them once. At
+    most ``most`` steps a technique (forcing nets see hundreds). Uniqueness as in
+    ``hint``; ``bounds`` limits the time."""
     if board.is_solved():
         return []
     ladder = list(techniques) if techniques is not None else None
@@ -312,8 +313,6 @@ def all_steps(
 
         unique = sum(1 for _ in board_solutions(board, 2, bounds=bounds)) == 1
     ladder_, _ = ladder_for(Puzzle(board.layout, tuple(board.values)), ladder, bool(unique))
-    from itertools import islice
-
     from yass.core.bounds import watching
 
     out: list[tuple[str, list[Step]]] = []
@@ -321,7 +320,16 @@ def all_steps(
         for tech in ladder_:
             if bounds is not None:
                 bounds.check_time()
-            steps = [s for s in islice(tech.find(board), most) if not s.is_empty]
+            steps: list[Step] = []
+            seen: set[tuple[frozenset[tuple[int, int]], ...]] = set()
+            for step in tech.find(board):
+                changes = (frozenset(step.placements), frozenset(step.eliminations))
+                if step.is_empty or changes in seen:
+                    continue
+                seen.add(changes)
+                steps.append(step)
+                if len(steps) == most:
+                    break
             if steps:
                 out.append((tech.code, steps))
     return out
