@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
             lines = [lines[int(i * step)] for i in range(args.sample)]
         if args.limit:
             lines = lines[: args.limit]
-        reports.append((Report(path.name), [(ln, "", args.hodoku, None) for ln in lines]))
+        # (a line may carry fields after the puzzle, e.g. its published rating)
+        jobs = [(ln.split()[0], "", args.hodoku, None) for ln in lines]
+        reports.append((Report(path.name), jobs))
 
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(args.jobs) as pool:

@@ -110,6 +110,15 @@ def poll() -> None:
         bounds.check_time()
 
 
+def seconds_left() -> float | None:
+    """The seconds left of the time limit of the run ``watching`` bounds, or None (no
+    limit): for a technique that hands a deadline to compiled code."""
+    bounds = _WATCHED.get()
+    if bounds is None or not bounds.deadline:
+        return None
+    return max(0.0, bounds.deadline - time.monotonic())
+
+
 class watching:
     """``with watching(bounds):`` makes ``bounds`` the ones ``poll`` checks, in this
     thread (a ContextVar), until the block ends; None leaves them as they are."""

@@ -168,6 +168,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("fc", "Forcing Chain", 8.2, 500, _X, "",
      ("forcing chains", "cell forcing chain", "unit forcing chain")),
     ("fn", "Forcing Net", 8.8, 700, _X, "", ("forcing nets", "dynamic forcing chain")),
+    ("nfc", "Nested Forcing Chain", 9.5, 900, _X, "",
+     ("nested forcing chains", "dynamic forcing chains (+)", "dfc+")),
     ("sp", "Speculation", 9.0, 1000, _X, "", ("nishio", "easy recursion", "contradiction")),
 )
 

@@ -64,6 +64,8 @@ cdef int _bcx
 cdef int _bsk
 cdef int _bkind
 cdef int _btarget
+cdef int _premise
+cdef int _bpremise
 cdef double _cbase
 cdef int RSLOT[9]
 cdef int CSLOT[9]

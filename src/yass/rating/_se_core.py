@@ -53,6 +53,7 @@ else:
 __all__ = [
     "aligned_pair",
     "aligned_triplet",
+    "best_premise",
     "chains_and_cycles",
     "chains_and_cycles_all",
     "find_loops",
@@ -1090,6 +1091,8 @@ _bcx = 0
 _bsk = 0
 _bkind = 0
 _btarget = 0
+_premise = 0  # the assumption behind the hint being offered (see ``best_premise``)
+_bpremise = 0  # ... and behind the best hint
 _cbase = 0.0
 _level = 0
 _every = 0  # every hint wanted (nested levels), not only the first
@@ -1420,6 +1423,8 @@ def _advanced(slot: int) -> int:
     s_slo=cython.int,
     s_sb=cython.int,
     s_nrules=cython.int,
+    s_premise=cython.int,
+    s_bpremise=cython.int,
 )
 def _ask(r: int) -> Any:
     """Nested levels: the hints of the level's chaining rule ``r`` (``_RULES``, Python)
@@ -1430,8 +1435,9 @@ def _ask(r: int) -> Any:
     rule raised (kept in ``_ERR``, raised again by ``multiple_chains``)."""
     global _pn, _ppn, _nslots, _overflow, _have, _bd, _bcx, _bsk, _bkind, _btarget
     global _cbase, _level, _every, _seq, _init, _slo, _sb, _nrules, _depth, _ERR
-    global _ALL, _MEMO, _SMEMO, _POT, _RULES
+    global _ALL, _MEMO, _SMEMO, _POT, _RULES, _premise, _bpremise
     s_pn, s_ppn, s_nslots, s_have, s_over = _pn, _ppn, _nslots, _have, _overflow
+    s_premise, s_bpremise = _premise, _bpremise
     s_bd, s_bcx, s_bsk, s_bkind, s_btarget = _bd, _bcx, _bsk, _bkind, _btarget
     s_cbase, s_level, s_every, s_seq, s_init = _cbase, _level, _every, _seq, _init
     s_slo, s_sb, s_nrules = _slo, _sb, _nrules
@@ -1471,6 +1477,7 @@ def _ask(r: int) -> Any:
     _cbase, _level, _every, _seq, _init = s_cbase, s_level, s_every, s_seq, s_init
     _slo, _sb, _nrules = s_slo, s_sb, s_nrules
     _ALL, _MEMO, _SMEMO, _POT, _RULES = s_all, s_memo, s_smemo, s_pot, s_rules
+    _premise, _bpremise = s_premise, s_bpremise
     for i in range(81):
         CAND[i] = BKC[i]
         SAVEC[i] = BKSC[i]
@@ -1789,7 +1796,7 @@ def _pot_of(node: int) -> Any:
 @cython.returns(cython.void)
 def _offer(kind: int, sk: int, nt: int, target: int) -> None:
     """A hint on ``target`` resting on the chains TGT[:nt]: kept if it sorts first."""
-    global _have, _bd, _bcx, _bsk, _bkind, _btarget, _seq
+    global _have, _bd, _bcx, _bsk, _bkind, _btarget, _seq, _bpremise
     _seq += 1
     tcell = (target >> 1) // 9
     td = (target >> 1) % 9
@@ -1818,6 +1825,7 @@ def _offer(kind: int, sk: int, nt: int, target: int) -> None:
         _bsk = sk
         _bkind = kind
         _btarget = target
+        _bpremise = _premise
 
 
 @cython.cfunc
@@ -1992,7 +2000,7 @@ def _on_chain(key: int, dynamic: int, y: int) -> int:
 def _region_chains(cell: int, d: int, multiple: int, dynamic: int) -> int:
     """SE's doRegionChainings: each house of the cell where the digit has 2 places (or
     more, with multiple chains), handled from its first place only. -1: pool full."""
-    global _init
+    global _init, _premise
     for j in range(3):
         h = CHOUSE[cell * 3 + j]
         here = POSA[h * 9 + d]
@@ -2024,6 +2032,7 @@ def _region_chains(cell: int, d: int, multiple: int, dynamic: int) -> int:
                     TGT[i] = t
                 if ok:
                     _init = 2 + h // 9
+                    _premise = (h + 1) * 729 + cell * 9 + d
                     _offer(3, 6, np, k)
                     _init = 0
     return 0
@@ -2157,7 +2166,7 @@ def _chains_body(
     every: int,
 ) -> object:
     global _pn, _ppn, _nslots, _overflow, _have, _cbase, _level
-    global _every, _seq, _init, _slo, _ALL, _MEMO, _SMEMO, _POT
+    global _every, _seq, _init, _slo, _ALL, _MEMO, _SMEMO, _POT, _premise
     _load(cand, pos)
     _level = level
     _every = every
@@ -2209,6 +2218,7 @@ def _chains_body(
                 return False
             CSLOT[nd] = s
             nd += 1
+            _premise = cell * 9 + d
             if do_contra and SABS1[s] >= 0:
                 TGT[0] = SABS1[s]
                 TGT[1] = SABS2[s]
@@ -2243,6 +2253,7 @@ def _chains_body(
                 return False
         if not nishio and (card == 2 or (multiple and card > 2)):
             first = CSLOT[0]
+            _premise = cell * 9
             for side in range(2):
                 for node in range(SBEG[first], SEND[first]):
                     k = PK[node]
@@ -2278,6 +2289,16 @@ def _chains_body(
         elims = [(cell, e + 1) for e in range(9) if e != d and CAND[cell] >> e & 1]
         return (prefix + kind, _bd, (cell, d + 1), elims)
     return (prefix + kind, _bd, None, [(cell, d + 1)])
+
+
+def best_premise() -> tuple[int, int, int, int]:
+    """The hint ``multiple_chains`` last returned (outside a nested rule): its kind (0
+    contradiction, 1 double, 2 cell, 3 region forcing chains) and the assumption it rests
+    on: the cell, the digit (0-8; for a cell forcing chain, every digit of the cell) and,
+    for a region forcing chain, the house (0-26; else -1), the digit's first place there
+    being the cell."""
+    p = _bpremise
+    return (_bkind, p % 729 // 9, p % 9, p // 729 - 1)
 
 
 # ---- unique loops: the walk ---------------------------------------------------------------

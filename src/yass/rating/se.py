@@ -32,7 +32,10 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
-__all__ = ["CHAIN_BUDGET", "CHAIN_FLOOR", "SEPath", "SEStep", "se_path", "se_quick"]
+__all__ = [
+    "CHAIN_BUDGET", "CHAIN_FLOOR", "ForcingHint", "SEPath", "SEStep", "forcing_hint", "se_path",
+    "se_quick",
+]
 
 #: The lowest difficulty of any hint from the producers that run under the time budget
 #: (dynamic forcing chains (+) 9.0 + length, then the nested levels 9.5 ... 11.0 + length),
@@ -2140,12 +2143,18 @@ class _Asked:
 
 
 def _nested_fast(
-    g: _Grid, nishio: bool, multiple: bool, dynamic: bool, level: int
+    g: _Grid,
+    nishio: bool,
+    multiple: bool,
+    dynamic: bool,
+    level: int,
+    premise: list[tuple[int, int, int, int]] | None = None,
 ) -> tuple[bool, _Hint | None]:
     """Levels 2-5 with the compiled propagation (``_FAST.multiple_chains``): it runs the
     simple rules itself and asks this module's chaining rules of the level (SE's order)
     for their hints on each hypothetical grid. (False, None) when its pool is full (then
-    this module's propagation answers), else (True, the producer's hint or None)."""
+    this module's propagation answers), else (True, the producer's hint or None).
+    ``premise``, if a list, gets the hint's kind and assumption (``_se_core.best_premise``)."""
     fast = _FAST
     assert fast is not None
     rules = _ADV_RULES[level][len(_SIMPLE_RULES) :]
@@ -2212,6 +2221,8 @@ def _nested_fast(
                     g.cand, value, g.pos, nishio, multiple, dynamic, level, empty, _tick, None,
                     ask, len(rules),
                 )
+                if got and premise is not None:
+                    premise.append(fast.best_premise())
                 return (False, None) if got is False else (True, got)
             finally:
                 _INSIDE[0] = 0
@@ -2676,3 +2687,199 @@ def se_path(
     path.pearl = pearl if pearl != 0.0 else None
     path.diamond = diamond if diamond != 0.0 else None
     return path
+
+
+# ---------------------------------------------------------------------------------------
+# Dynamic and nested forcing chains for the solving ladder (``yass.logic.techniques.nested``).
+
+#: A link of a chain shown to people: (cell, digit 1-9, set?, the rule that gave it: "" for
+#: a plain link, else the name of a nested chain, or "rule" for a simpler rule).
+ChainLink = tuple[int, int, bool, str]
+
+_KIND_WORDS = ("Contradiction", "Double", "Cell", "Region")
+
+
+class ForcingHint:
+    """A hint of SE's dynamic (level 0), dynamic (+) (level 1) or nested (levels 2-5)
+    forcing chains on a candidate grid: SE's name and difficulty, what it does, its kind
+    (0 contradiction, 1 double, 2 cell, 3 region forcing chains), the assumption it rests
+    on (cell, digit 1-9 or 0 for every digit of the cell, and the cells of a region
+    chain's house, else ()) and the chains
+    from each branch of the assumption to the conclusion (each a list of ``ChainLink``
+    from the assumption on; a contradiction has two, ending on a fact and its negation)."""
+
+    __slots__ = (
+        "chains", "difficulty", "eliminations", "kind", "level", "name", "placement",
+        "premise",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        difficulty: float,
+        placement: tuple[int, int] | None,
+        eliminations: list[tuple[int, int]],
+        level: int,
+        kind: int,
+        premise: tuple[int, int, tuple[int, ...]],
+        chains: list[list[ChainLink]],
+    ) -> None:
+        self.name = name
+        self.difficulty = difficulty
+        self.placement = placement
+        self.eliminations = eliminations
+        self.level = level
+        self.kind = kind
+        self.premise = premise
+        self.chains = chains
+
+
+def _level_hint(g: _Grid, level: int) -> tuple[_Hint | None, tuple[int, int, int, int] | None]:
+    """SE's Chaining(multiple, dynamic, level) producer on ``g``: its hint and premise."""
+    if _FAST is not None and level <= 1:
+        with _LOCK:
+            got = _FAST.multiple_chains(
+                g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
+            )
+            if got is not False:
+                return got, (_FAST.best_premise() if got else None)  # type: ignore[return-value]
+    elif _FAST is not None and _NESTED_FAST[0] and level in _NESTED_KINDS:
+        premise: list[tuple[int, int, int, int]] = []
+        done, hint = _nested_fast(g, False, True, True, level, premise)
+        if done:
+            return hint, (premise[0] if premise else None)
+    _NESTED_MEMO.clear()
+    try:
+        found = _chain_hints(g, False, True, True, level, False)
+    finally:
+        _NESTED_MEMO.clear()
+    if not found:
+        return None, None
+    top = found[0]
+    kind = next(i for i, w in enumerate(_KIND_WORDS) if w in top.name)
+    roots: list[int] = []
+    for t in top.targets:
+        for p in _get_chain(t):
+            if not p.parents and p.key not in roots:
+                roots.append(p.key)
+    cell, d = divmod(roots[0] >> 1, 9)
+    house = -1
+    if kind == 3:
+        cells = {(k >> 1) // 9 for k in roots}
+        house = next(h for h in CELL_HOUSES[cell] if all(HOUSE_MASK[h] >> c & 1 for c in cells))
+        cell = min(cells, key=lambda c: HOUSES[house].index(c))
+    return (top.name, top.diff, top.placement, top.elims), (kind, cell, d, house)
+
+
+def _branches(kind: int, cell: int, d: int, house: int, target: int, g: _Grid) -> list[int]:
+    """The assumptions (potential keys) whose propagations the hint rests on."""
+    on = ((cell * 9 + d) << 1) | 1
+    if kind == 0:
+        return [target ^ 1]
+    if kind == 1:
+        return [on, on ^ 1]
+    if kind == 2:
+        return [((cell * 9 + e) << 1) | 1 for e in BITS[g.cand[cell]]]
+    return [((o * 9 + d) << 1) | 1 for o in HOUSES[house] if g.cand[o] >> d & 1]
+
+
+def _shown(p: _Pot) -> list[ChainLink]:
+    """The chain of ``p`` from its assumption, through the parent derived last at each
+    step (the longest way in), as links."""
+    depth: dict[int, int] = {}
+
+    def deep(q: _Pot) -> int:
+        got = depth.get(id(q))
+        if got is None:
+            got = depth[id(q)] = 1 + max((deep(r) for r in q.parents), default=0)
+        return got
+
+    out: list[ChainLink] = []
+    cur: _Pot | None = p
+    while cur is not None:
+        c, e = divmod(cur.key >> 1, 9)
+        note = ""
+        if cur.cause == 5:
+            note = cur.nested.name if cur.nested is not None else "rule"
+        out.append((c, e + 1, bool(cur.key & 1), note))
+        cur = max(cur.parents, key=deep) if cur.parents else None
+    out.reverse()
+    return out
+
+
+def _chains(g: _Grid, level: int, kind: int, premise: tuple[int, int, int], target: int) -> list[
+    list[ChainLink]
+]:
+    """Each branch's chain to the hint's conclusion (``target``; for a contradiction, the
+    two chains to a fact and its negation), by SE's own propagation."""
+    cell, d, house = premise
+    out: list[list[ChainLink]] = []
+    _NESTED_MEMO.clear()
+    try:
+        for start in _branches(kind, cell, d, house, target, g):
+            to_on: dict[int, _Pot] = {}
+            to_off: dict[int, _Pot] = {}
+            (to_on if start & 1 else to_off)[start] = _Pot(start, [])
+            absurd = _propagate(g, to_on, to_off, True, True, level)
+            if kind == 0:
+                if absurd is None:
+                    return []  # (not expected: the compiled search found it)
+                return [_shown(absurd[0]), _shown(absurd[1])]
+            got = (to_on if target & 1 else to_off).get(target)
+            if got is None:
+                return []
+            out.append(_shown(got))
+    finally:
+        _NESTED_MEMO.clear()
+    return out
+
+
+def forcing_hint(
+    values: list[int],
+    candidates: list[int],
+    levels: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
+    deadline: float | None = None,
+    chains: bool = True,
+) -> ForcingHint | None:
+    """The first hint of SE's forcing chains of the lowest of ``levels`` that has one, on
+    the grid of ``values`` (81 ints, 0 empty) and ``candidates`` (81 digit masks), or None.
+
+    Level 0 is SE's dynamic forcing chains, 1 dynamic forcing chains (+) (locked
+    candidates, hidden and naked pairs and X-Wings inside the propagation), 2-5 the nested
+    levels (forcing chains, multiple, dynamic, dynamic (+ forcing chains) inside it). Every
+    deduction is sound for any grid (no uniqueness). ``deadline`` (``time.perf_counter``)
+    bounds the work: past it the answer is None. ``chains``: also the chains that show it
+    (by one more propagation per branch of the assumption)."""
+    g = _Grid(values)
+    g.eliminate([
+        (c, d)
+        for c in range(81)
+        if not values[c]
+        for d in range(1, 10)
+        if not candidates[c] >> (d - 1) & 1
+    ])
+    for level in levels:
+        _DEADLINE[0] = deadline
+        try:
+            hint, premise = _level_hint(g, level)
+            if hint is None or premise is None:
+                continue
+            name, diff, placement, elims = hint
+            kind, cell, d, house = premise
+            shown: list[list[ChainLink]] = []
+            if chains:
+                target = (
+                    ((placement[0] * 9 + placement[1] - 1) << 1) | 1
+                    if placement is not None
+                    else (elims[0][0] * 9 + elims[0][1] - 1) << 1
+                )
+                shown = _chains(g, level, kind, (cell, d, house), target)
+            return ForcingHint(
+                name, diff, placement, list(elims), level, kind,
+                (cell, 0 if kind == 2 else d + 1, HOUSES[house] if house >= 0 else ()), shown,
+            )
+        except _OutOfTime:
+            return None
+        finally:
+            _DEADLINE[0] = None
+    return None

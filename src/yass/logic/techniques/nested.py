@@ -1,0 +1,206 @@
+"""Nested forcing chains (``nfc``): the ladder's last logical resort, from Sudoku Explainer.
+
+When forcing chains and nets (``fc``, ``fn``) find nothing, this technique asks the
+chaining engine of yass's Sudoku Explainer rater (``yass.rating.se``, compiled in
+``_se_core``) for a step, level by level, the first level with one giving it:
+
+0. dynamic forcing chains: an assumption is followed through singles (a cell's last
+   candidate, a digit's last place in a house), each fact resting on earlier ones;
+1. dynamic forcing chains (+): locked candidates, hidden and naked pairs and X-Wings
+   also act inside each branch;
+2. nested forcing chains: besides those, forcing chains (X-, Y- and XY-chains, cycles)
+   found on the grid the branch has made remove candidates inside it;
+3. the same with multiple (cell and region) forcing chains nested;
+4. the same with dynamic forcing chains nested;
+5. the same with dynamic forcing chains (+ forcing chains) nested.
+
+A step takes one of SE's four forms: a **contradiction** (an assumption leads to a
+fact and its negation, so it is false), a **double** chain (a candidate and its negation
+lead to the same fact), a **cell** chain (every candidate of a cell does) or a **region**
+chain (every place of a digit in a house does). Each deduction inside a branch follows
+from the branch's assumption, so every step is sound on any puzzle (no uniqueness). SE
+shows that these levels finish every known puzzle, the hardest (ER 11.9) included, so
+with this rung the default ladder needs no guess on a classic 9x9 puzzle.
+
+The engine is SE's 9x9 grid: on other layouts (other sizes, extra rules) the technique
+finds nothing. Its difficulty is SE's for the hint (9.0 and up for level 1, 9.5 + 0.5 a
+level from 2 on, plus SE's length increments); the step's name is SE's
+(``Dynamic Contradiction Forcing Chains (+ Forcing Chains)``).
+
+Notation (one chain a branch; a fact that a nested chain or a simpler rule gave inside
+the branch is followed by it in brackets)::
+
+    Dynamic Contradiction Forcing Chains (+ Forcing Chains): r5c1=2 => r3c3=8 and
+        r3c3<>8 (r5c1=2 -> r5c7<>2 -> ... -> r3c3=8; r5c1=2 -> ... -> r3c3<>8
+        [Forcing Chain]) => r5c1<>2
+    Dynamic Cell Forcing Chains (+): r5c3 {1,2}: r5c3=1 -> ... -> r4c3<>2;
+        r5c3=2 -> ... -> r4c3<>2 => r4c3<>2
+
+``step.chain`` holds the links of every chain shown (``strong`` when the fact reached is
+a placement), ``step.candidates`` the assumptions, ``step.cells`` the assumption's and
+the conclusion's cells, ``step.houses`` a region chain's house.
+
+Cost: the engine runs whole levels in C; a level-2 search takes about 0.3-0.6 s on a
+stuck 9x9 grid, level 3 about 1-2 s. Each step is then shown by SE's own propagation,
+once per branch (a fraction of the search). ``max_seconds`` bounds one search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from yass.core.board import Board
+from yass.core.bounds import seconds_left
+from yass.core.geometry import digit_char, mask_digits
+from yass.core.layout import Layout
+from yass.core.step import Link, Node, Step, cell_list, house_name, notation
+from yass.logic.techniques.base import Technique, join_words
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from yass.rating.se import ForcingHint
+
+__all__ = ["NestedForcingChain"]
+
+#: What each level follows inside a branch, in words (index = level).
+_INSIDE = (
+    "singles",
+    "singles, locked candidates, pairs and X-Wings",
+    "singles, locked candidates, pairs, X-Wings and forcing chains",
+    "singles, locked candidates, pairs, X-Wings and multiple forcing chains",
+    "singles, locked candidates, pairs, X-Wings and dynamic forcing chains",
+    "singles, locked candidates, pairs, X-Wings and nested dynamic forcing chains",
+)
+
+
+class NestedForcingChain(Technique):
+    """SE's dynamic and nested forcing chains, the first level with a step."""
+
+    code = "nfc"
+    #: The levels asked, in order (see the module docstring).
+    levels: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    #: Seconds one search may take at most (the run's own time limit holds as well).
+    max_seconds: float = 120.0
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        if lay.size != 9 or not lay.is_classic or board.contradiction() is not None:
+            return
+        # The rater's chaining engine (a lower layer in all but name: see pyproject.toml).
+        from yass.rating.se import forcing_hint
+
+        limit = self.max_seconds
+        left = seconds_left()
+        if left is not None:
+            limit = min(limit, left)
+        values = list(board.values)
+        cands = [0 if values[c] else board.cands[c] for c in range(81)]
+        hint = forcing_hint(values, cands, self.levels, time.perf_counter() + limit)
+        if hint is not None:
+            yield _step(board, hint)
+
+
+def _fact(lay: Layout, cell: int, d: int, on: bool) -> str:
+    return f"{lay.name(cell)}{'=' if on else '<>'}{digit_char(d)}"
+
+
+def _chains(lay: Layout, hint: ForcingHint) -> tuple[str, list[Link]]:
+    """The chains in notation ("; " between branches) and as links."""
+    segments = []
+    links: list[Link] = []
+    for chain in hint.chains:
+        words = []
+        for i, (c, e, on, note) in enumerate(chain):
+            text = _fact(lay, c, e, on)
+            if note:
+                text += " [simpler rule]" if note == "rule" else f" [{note}]"
+            words.append(text)
+            if i:
+                pc, pe = chain[i - 1][:2]
+                links.append(Link(Node((pc,), pe), Node((c,), e), on))
+        segments.append(" -> ".join(words))
+    return "; ".join(segments), list(dict.fromkeys(links))
+
+
+def _step(board: Board, hint: ForcingHint) -> Step:
+    """The ladder's Step for a hint of the rater's engine."""
+    lay = board.layout
+    cell, digit, region = hint.premise
+    placements = (hint.placement,) if hint.placement is not None else ()
+    eliminations = () if placements else tuple(hint.eliminations)
+    if placements:
+        (x, d), on_target = placements[0], True
+        conclusion = f"{lay.name(x)} is {digit_char(d)}"
+    else:
+        (x, d), on_target = eliminations[0], False
+        conclusion = join_words([f"{lay.name(c)} is not {digit_char(e)}" for c, e in eliminations])
+    chains, links = _chains(lay, hint)
+    inside = _INSIDE[hint.level]
+    cells = {cell, x}
+    houses: tuple[int, ...] = ()
+    if hint.kind == 0:
+        # The assumption is the negation of the conclusion's first fact.
+        premise = _fact(lay, x, d, not on_target)
+        clash = "contradiction"
+        broken = "the grid would break"
+        if hint.chains:
+            c, e = hint.chains[0][-1][:2]
+            clash = f"{_fact(lay, c, e, True)} and {_fact(lay, c, e, False)}"
+            broken = f"{lay.name(c)} would have to be {digit_char(e)} and could not be"
+            cells.add(c)
+        head = f"{premise} => {clash}"
+        were = "were not" if on_target else "were"
+        text = (
+            f"if {lay.name(x)} {were} {digit_char(d)}, following the consequences ({inside}"
+            f" inside the branch), {broken}; so {conclusion}"
+        )
+        candidates: tuple[tuple[int, int], ...] = ((x, d),)
+    elif hint.kind == 1:
+        ch, name = digit_char(digit), lay.name(cell)
+        head = f"{name}={ch} or {name}<>{ch}"
+        text = (
+            f"{name} either is {ch} or is not; followed through their consequences"
+            f" ({inside} inside each branch), both make {conclusion}"
+        )
+        candidates = ((cell, digit),)
+    elif hint.kind == 2:
+        digits = mask_digits(board.cands[cell])
+        name = lay.name(cell)
+        head = f"{name} {{{','.join(digit_char(e) for e in digits)}}}"
+        text = (
+            f"{name} can only be {join_words([digit_char(e) for e in digits], 'or')};"
+            f" followed through their consequences ({inside} inside each branch), all of"
+            f" them make {conclusion}"
+        )
+        candidates = tuple((cell, e) for e in digits)
+    else:
+        mask = sum(1 << c for c in region)
+        index = next(i for i, h in enumerate(lay.houses) if h.mask == mask)
+        houses = (index,)
+        places = [c for c in region if board.cands[c] >> (digit - 1) & 1]
+        ch = digit_char(digit)
+        head = f"{ch} in {house_name(lay, index)} {{{cell_list(lay, places)}}}"
+        text = (
+            f"{lay.houses[index].name} can only have its {ch} in"
+            f" {join_words([lay.name(c) for c in sorted(places)], 'or')}; followed through"
+            f" their consequences ({inside} inside each branch), all of them make"
+            f" {conclusion}"
+        )
+        candidates = tuple((c, digit) for c in sorted(places))
+        cells.update(places)
+    pattern = f"{head} ({chains})" if chains else head
+    return Step(
+        NestedForcingChain.code,
+        placements=placements,
+        eliminations=eliminations,
+        explanation=text,
+        cells=tuple(sorted(cells)),
+        houses=houses,
+        digits=tuple(sorted({e for _c, e in candidates} | {d})),
+        chain=tuple(links),
+        candidates=candidates,
+        difficulty=round(hint.difficulty, 1),
+        notation=notation(lay, hint.name, pattern, placements, eliminations),
+        name=hint.name,
+    )
