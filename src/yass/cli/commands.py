@@ -1087,7 +1087,7 @@ def _explain_entry(
     if hardest is not None:
         lines.append(
             f"hardest: {hardest.name} ({hardest.level_name}); score {result.score},"
-            f" difficulty {result.max_difficulty:.1f}"
+            f" difficulty {result.max_difficulty:.1f}; {result.summary()}"
         )
     lines.append(f"guesses: {result.guesses}")
     solution = result.solution

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
+    "FORCING",
     "Explanation",
     "Hint",
     "Mark",
@@ -42,6 +43,11 @@ __all__ = [
     "snyder_marks",
     "technique_info",
 ]
+
+
+#: The techniques whose steps count as forcing steps: they follow an assumption's
+#: consequences (trial and error, in human terms). Guesses are counted apart.
+FORCING = frozenset({"fc", "fn", "nfc", "sp"})
 
 
 def technique_info(code: str) -> TechniqueInfo:
@@ -85,6 +91,22 @@ class Explanation:
         return max((step_difficulty(s) for s in self.steps), default=0.0)
 
     @property
+    def forcing_steps(self) -> int:
+        """How many steps of the path are forcing steps (``FORCING``: forcing chains and
+        nets, nested forcing chains, speculation): trial and error, in human terms."""
+        return sum(s.technique in FORCING for s in self.steps)
+
+    @property
+    def longest_step(self) -> tuple[int, Step] | None:
+        """The step with the longest chain (the most links shown; the first of equals),
+        with its place on the path (1-based); None when no step has a chain."""
+        best: tuple[int, Step] | None = None
+        for i, step in enumerate(self.steps, 1):
+            if step.chain and (best is None or len(step.chain) > len(best[1].chain)):
+                best = (i, step)
+        return best
+
+    @property
     def score(self) -> int:
         """HoDoKu-style score: the sum of the base scores of the steps."""
         return sum(technique_info(s.technique).score for s in self.steps)
@@ -111,10 +133,35 @@ class Explanation:
             "level": hardest.level_name if hardest else None,
             "score": self.score,
             "difficulty": round(self.max_difficulty, 1),
+            "forcing_steps": self.forcing_steps,
+            "longest_step": self._longest_json(),
             "guesses": self.guesses,
             "unique": self.result.unique,
             "solution": "".join(digit_char(v) for v in solution) if solution else None,
         }
+
+
+    def _longest_json(self) -> dict[str, Any] | None:
+        got = self.longest_step
+        if got is None:
+            return None
+        i, step = got
+        return {
+            "index": i,
+            "technique": step.technique,
+            "name": step.name or technique_info(step.technique).name,
+            "links": len(step.chain),
+        }
+
+    def summary(self) -> str:
+        """``forcing steps 3; longest step 12 (Forcing Net Contradiction, 34 links)``."""
+        got = self.longest_step
+        text = f"forcing steps {self.forcing_steps}"
+        if got is not None:
+            i, step = got
+            name = step.name or technique_info(step.technique).name
+            text += f"; longest step {i} ({name}, {len(step.chain)} links)"
+        return text
 
 
 def step_difficulty(step: Step) -> float:

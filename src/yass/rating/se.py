@@ -2742,7 +2742,7 @@ def _level_hint(g: _Grid, level: int) -> tuple[_Hint | None, tuple[int, int, int
                 g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
             )
             if got is not False:
-                return got, (_FAST.best_premise() if got else None)  # type: ignore[return-value]
+                return got, (_FAST.best_premise() if got else None)
     elif _FAST is not None and _NESTED_FAST[0] and level in _NESTED_KINDS:
         premise: list[tuple[int, int, int, int]] = []
         done, hint = _nested_fast(g, False, True, True, level, premise)

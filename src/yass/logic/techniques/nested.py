@@ -54,7 +54,15 @@ from yass.core.board import Board
 from yass.core.bounds import seconds_left
 from yass.core.geometry import digit_char, mask_digits
 from yass.core.layout import Layout
-from yass.core.step import Link, Node, Step, cell_list, house_name, notation
+from yass.core.step import (
+    Link,
+    Node,
+    Step,
+    cell_list,
+    changes_notation,
+    house_name,
+    notation,
+)
 from yass.logic.techniques.base import Technique, join_words
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -131,10 +139,11 @@ def _step(board: Board, hint: ForcingHint) -> Step:
     eliminations = () if placements else tuple(hint.eliminations)
     if placements:
         (x, d), on_target = placements[0], True
-        conclusion = f"{lay.name(x)} is {digit_char(d)}"
+        verdict = f"{lay.name(x)} is {digit_char(d)}"
     else:
         (x, d), on_target = eliminations[0], False
-        conclusion = join_words([f"{lay.name(c)} is not {digit_char(e)}" for c, e in eliminations])
+        verdict = join_words([f"{lay.name(c)} is not {digit_char(e)}" for c, e in eliminations])
+    changes = changes_notation(lay, placements, eliminations)
     chains, links = _chains(lay, hint)
     inside = _INSIDE[hint.level]
     cells = {cell, x}
@@ -153,7 +162,7 @@ def _step(board: Board, hint: ForcingHint) -> Step:
         were = "were not" if on_target else "were"
         text = (
             f"if {lay.name(x)} {were} {digit_char(d)}, following the consequences ({inside}"
-            f" inside the branch), {broken}; so {conclusion}"
+            f" inside the branch), {broken}; so {verdict}"
         )
         candidates: tuple[tuple[int, int], ...] = ((x, d),)
     elif hint.kind == 1:
@@ -161,7 +170,7 @@ def _step(board: Board, hint: ForcingHint) -> Step:
         head = f"{name}={ch} or {name}<>{ch}"
         text = (
             f"{name} either is {ch} or is not; followed through their consequences"
-            f" ({inside} inside each branch), both make {conclusion}"
+            f" ({inside} inside each branch), both lead to {changes}; so {verdict}"
         )
         candidates = ((cell, digit),)
     elif hint.kind == 2:
@@ -170,8 +179,8 @@ def _step(board: Board, hint: ForcingHint) -> Step:
         head = f"{name} {{{','.join(digit_char(e) for e in digits)}}}"
         text = (
             f"{name} can only be {join_words([digit_char(e) for e in digits], 'or')};"
-            f" followed through their consequences ({inside} inside each branch), all of"
-            f" them make {conclusion}"
+            f" followed through their consequences ({inside} inside each branch), each"
+            f" of them leads to {changes}; so {verdict}"
         )
         candidates = tuple((cell, e) for e in digits)
     else:
@@ -184,8 +193,8 @@ def _step(board: Board, hint: ForcingHint) -> Step:
         text = (
             f"{lay.houses[index].name} can only have its {ch} in"
             f" {join_words([lay.name(c) for c in sorted(places)], 'or')}; followed through"
-            f" their consequences ({inside} inside each branch), all of them make"
-            f" {conclusion}"
+            f" their consequences ({inside} inside each branch), each of them leads to"
+            f" {changes}; so {verdict}"
         )
         candidates = tuple((c, digit) for c in sorted(places))
         cells.update(places)
