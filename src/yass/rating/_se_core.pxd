@@ -66,6 +66,7 @@ cdef int _bkind
 cdef int _btarget
 cdef int _premise
 cdef int _bpremise
+cdef int _first
 cdef double _cbase
 cdef int RSLOT[9]
 cdef int CSLOT[9]

@@ -62,6 +62,7 @@ __all__ = [
     "is_compiled",
     "locking",
     "multiple_chains",
+    "set_first",
     "subsets",
 ]
 
@@ -1092,6 +1093,7 @@ _bsk = 0
 _bkind = 0
 _btarget = 0
 _premise = 0  # the assumption behind the hint being offered (see ``best_premise``)
+_first = 0  # 1: a producer call stops after the first cell whose assumptions gave a hint
 _bpremise = 0  # ... and behind the best hint
 _cbase = 0.0
 _level = 0
@@ -2199,6 +2201,8 @@ def _chains_body(
     for i in range(729):
         SLOT[i] = -1
     for cell in range(81):
+        if _first and _have and not _every:
+            break  # (the solving ladder wants a hint, not SE's first one)
         m = CAND[cell]
         card = CPOP[m]
         if value[cell] or not (card > 2 or (card > 1 and dynamic)):
@@ -2289,6 +2293,16 @@ def _chains_body(
         elims = [(cell, e + 1) for e in range(9) if e != d and CAND[cell] >> e & 1]
         return (prefix + kind, _bd, (cell, d + 1), elims)
     return (prefix + kind, _bd, None, [(cell, d + 1)])
+
+
+def set_first(flag: int) -> int:
+    """With ``flag`` 1, ``multiple_chains`` (as a producer, outside nested rules) returns
+    the best hint of the first cell whose assumptions give one, not SE's best of the
+    grid: the solving ladder's way, much cheaper where hints are many. The flag before."""
+    global _first
+    before = _first
+    _first = 1 if flag else 0
+    return before
 
 
 def best_premise() -> tuple[int, int, int, int]:

@@ -2149,12 +2149,14 @@ def _nested_fast(
     dynamic: bool,
     level: int,
     premise: list[tuple[int, int, int, int]] | None = None,
+    first: bool = False,
 ) -> tuple[bool, _Hint | None]:
     """Levels 2-5 with the compiled propagation (``_FAST.multiple_chains``): it runs the
     simple rules itself and asks this module's chaining rules of the level (SE's order)
     for their hints on each hypothetical grid. (False, None) when its pool is full (then
     this module's propagation answers), else (True, the producer's hint or None).
-    ``premise``, if a list, gets the hint's kind and assumption (``_se_core.best_premise``)."""
+    ``premise``, if a list, gets the hint's kind and assumption (``_se_core.best_premise``);
+    ``first``: the first cell's best hint will do (``_se_core.set_first``)."""
     fast = _FAST
     assert fast is not None
     rules = _ADV_RULES[level][len(_SIMPLE_RULES) :]
@@ -2216,6 +2218,7 @@ def _nested_fast(
                 asked.grid, asked.memo, asked.sigs = start, {}, {}
             memo, sigs = asked.memo, asked.sigs
             _INSIDE[0] = _thread.get_ident()
+            was = fast.set_first(first)
             try:
                 got = fast.multiple_chains(
                     g.cand, value, g.pos, nishio, multiple, dynamic, level, empty, _tick, None,
@@ -2225,6 +2228,7 @@ def _nested_fast(
                     premise.append(fast.best_premise())
                 return (False, None) if got is False else (True, got)
             finally:
+                fast.set_first(was)
                 _INSIDE[0] = 0
     finally:
         _NESTED_MEMO.clear()
@@ -2738,14 +2742,18 @@ def _level_hint(g: _Grid, level: int) -> tuple[_Hint | None, tuple[int, int, int
     """SE's Chaining(multiple, dynamic, level) producer on ``g``: its hint and premise."""
     if _FAST is not None and level <= 1:
         with _LOCK:
-            got = _FAST.multiple_chains(
-                g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
-            )
+            was = _FAST.set_first(1)
+            try:
+                got = _FAST.multiple_chains(
+                    g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
+                )
+            finally:
+                _FAST.set_first(was)
             if got is not False:
                 return got, (_FAST.best_premise() if got else None)
     elif _FAST is not None and _NESTED_FAST[0] and level in _NESTED_KINDS:
         premise: list[tuple[int, int, int, int]] = []
-        done, hint = _nested_fast(g, False, True, True, level, premise)
+        done, hint = _nested_fast(g, False, True, True, level, premise, True)
         if done:
             return hint, (premise[0] if premise else None)
     _NESTED_MEMO.clear()
