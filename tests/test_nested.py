@@ -56,7 +56,7 @@ def test_contradiction_chains_reach_a_fact_and_its_negation() -> None:
     chains = [c.split(" -> ") for c in pattern.split("; ")]
     assert [c[0] for c in chains] == ["r5c1=1", "r5c1=1"]
     assert {c[-1] for c in chains} == {"r3c3=7", "r3c3<>7"}
-    reached = {((36,), 1)}
+    reached: set[tuple[tuple[int, ...], int]] = {((36,), 1)}
     for link in step.chain:  # (links shared by both chains are listed once)
         assert (link.a.cells, link.a.digit) in reached, link
         reached.add((link.b.cells, link.b.digit))
