@@ -351,7 +351,9 @@ def test_exit_code_is_the_worst(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_verification_failure_is_an_internal_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_search_first", lambda puzzle, limit, bounds=None: (1, (1,) * 81))
+    from yass.engine import fast
+
+    monkeypatch.setattr(fast, "search", lambda puzzle, limit, bounds=None: (1, (1,) * 81))
     code, out, err = run(capsys, "solve", SEED_PUZZLE, "--format", "line")
     assert code == 3
     assert out == ""
