@@ -250,3 +250,30 @@ def test_api_hint_all_steps(server: Server) -> None:
     assert answer == command  # the same use case, the same JSON
     status, answer = _post(server, "/api/hint", {"puzzle": SEED_PUZZLE, "all": 1})
     assert status == 400
+
+
+def test_api_hint_on_a_state_of_the_path(server: Server) -> None:
+    """The explain page asks for every step on the board before a step of its path:
+    digits placed and candidates narrowed, a cell with one candidate left still open."""
+    from yass.logic.explain import explain
+
+    puzzle = parse_puzzle(SEED_PUZZLE)
+    path = explain(puzzle).steps
+    board = puzzle.board()
+    for step in path[:12]:
+        board.apply(step)
+    body = {"puzzle": SEED_PUZZLE, "values": list(board.values),
+            "candidates": list(board.cands), "all": True, "level": 1}
+    status, answer = _post(server, "/api/hint", body)
+    assert status == 200
+    expected = hints.all_steps(hints.in_progress(board, puzzle)).to_json()
+    assert [(g["technique"], len(g["steps"])) for g in answer["techniques"]] == [
+        (g["technique"], len(g["steps"])) for g in expected["techniques"]
+    ]
+    following = path[12]
+    assert any(s["placements"] == following.to_json(puzzle.layout)["placements"]
+               and s["eliminations"] == following.to_json(puzzle.layout)["eliminations"]
+               for g in answer["techniques"] for s in g["steps"])
+    for bad in ([0] * 80, ["1"] * 81, [10] + [0] * 80):
+        status, answer = _post(server, "/api/hint", {**body, "values": bad})
+        assert status == 400 and "'values'" in answer["error"]

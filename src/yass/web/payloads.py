@@ -184,12 +184,15 @@ def explain_payload(
 
 
 def hint_payload(request: Any) -> dict[str, Any]:
-    """``POST /api/hint``: ``{puzzle | candidates, level, rules?, all?}`` -> the hint JSON
-    of ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a 729-character
-    line, a candidate picture, or a list of per-cell digit masks (with ``puzzle`` for the
-    givens and rules, or ``size``); pencil marks given as ``puzzle`` text are read the same
-    way. With ``"all": true`` the answer is every step each technique sees on the grid,
-    grouped by technique (``yass hint --all --format json``), each step with its ``view``."""
+    """``POST /api/hint``: ``{puzzle | candidates, level, rules?, values?, all?}`` -> the
+    hint JSON of ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a
+    729-character line, a candidate picture, or a list of per-cell digit masks (with
+    ``puzzle`` for the givens and rules, or ``size``); pencil marks given as ``puzzle``
+    text are read the same way. A cell with one candidate counts as filled in, except
+    beside a list of masks with ``values``: the digits placed (0 for an empty cell), the
+    others narrowed to their masks. With ``"all": true`` the answer is every step each
+    technique sees on the grid, grouped by technique (``yass hint --all --format json``),
+    each step with its ``view``."""
     from yass.services import hints
 
     level = _level(request)
@@ -290,7 +293,33 @@ def _candidates_board(request: Any, cands: Any, rules: str) -> Board:
     full = (1 << layout.size) - 1
     if any(m > full for m in cands):
         raise ApiError(f"a candidate mask is above {full} (digits 1 to {layout.size})")
-    board = board_from_candidates(layout, cands)
+    values = request.get("values")
+    board = (board_from_candidates(layout, cands) if values is None
+             else _narrowed(layout, values, cands))
     if request.get("puzzle") is not None:
         board.givens = sum(1 << c for c, d in enumerate(puzzle.givens) if d)
+    return board
+
+
+def _narrowed(layout: Layout, values: Any, cands: list[int]) -> Board:
+    """The board with ``values`` placed (0: empty) and every empty cell narrowed to its
+    mask of ``cands``: a grid in progress where a cell with one candidate left is not
+    filled in (the page's path, the player's grid)."""
+    from yass.core.geometry import mask_digits
+
+    if not isinstance(values, list) or len(values) != layout.ncells or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= layout.size
+        for v in values
+    ):
+        raise ApiError(f"'values' must be a list of {layout.ncells} digits (0 for an empty"
+                       f" cell, at most {layout.size})")
+    board = Board.from_givens(layout, values)  # ConflictError: two digits clash
+    board.givens = None
+    for cell, mask in enumerate(cands):
+        if values[cell]:
+            continue
+        for d in mask_digits(board.cands[cell] & ~mask):
+            board.eliminate(cell, d)
+        if not board.cands[cell]:
+            raise ApiError(f"{layout.name(cell)} has no candidate left")
     return board
