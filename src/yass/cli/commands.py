@@ -2,10 +2,12 @@
 
 This is the only module that prints or parses argv. ``main(argv)`` returns the exit
 code; the console script and ``python -m yass`` pass it to the shell. The work is done
-elsewhere: solving in ``yass.engine.fast`` and ``yass.logic.solver``, batches of puzzles (worker
-processes, results in input order, a file read a block of lines at a time) in
-``yass.engine.batch``, and the counts and progress line of a long run in ``yass.cli.progress``;
-this module chooses what to run from the arguments and writes what comes back.
+elsewhere: the use cases (solve and its one uniqueness count, count, check, hint, the
+setter's tools) in ``yass.services``, explaining in ``yass.logic.explain``, batches of
+puzzles (worker processes, results in input order, a file read a block of lines at a
+time) in ``yass.engine.batch``, and the counts and progress line of a long run in
+``yass.cli.progress``; this module chooses what to run from the arguments and writes what
+comes back.
 """
 
 from __future__ import annotations
@@ -456,35 +458,6 @@ def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int
     return EXIT_OK
 
 
-def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
-    """The board after the first ``after`` steps of the solve path (``yass explain``'s).
-
-    The steps are taken one at a time and no more than asked: the ladder's next step
-    each time, and where logic runs out the guesses the solve path makes there
-    (``solver.guess_steps``: a search per digit tried, not the whole path). ``bounds``
-    bound both.
-    """
-    from yass.core.bounds import watching
-    from yass.logic.solver import apply_step, guess_steps, ladder_for, next_step
-
-    board = puzzle.board()
-    ladder, _ = ladder_for(puzzle, None, None, bounds)
-    taken = 0
-    with watching(bounds):
-        while taken < after and not board.is_solved():
-            if bounds is not None:
-                bounds.check_time()
-            step = next_step(board, ladder)
-            steps = [step] if step is not None else guess_steps(board, bounds)
-            if not steps:
-                break  # no digit works: the path ends here
-            for step in steps[: after - taken]:
-                if apply_step(board, step) is not None:
-                    return board  # the puzzle breaks here: its path ends too
-                taken += 1
-    return board
-
-
 @_bounded
 def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     from yass import render
@@ -494,7 +467,9 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     board = puzzle.board()
     after = getattr(args, "after", 0) or 0
     if after:
-        board = _first_steps(puzzle, after, _puzzle_bounds(args))
+        from yass.services.solving import board_after
+
+        board = board_after(puzzle, after, _puzzle_bounds(args))
     from yass.render.views import use_color
 
     color = use_color(sys.stdout)
@@ -1041,8 +1016,10 @@ def _show_printed(args: argparse.Namespace) -> int:
         board = puzzle.board()
         after = getattr(args, "after", 0) or 0
         if after:
+            from yass.services.solving import board_after
+
             try:
-                board = _first_steps(puzzle, after, _puzzle_bounds(args))
+                board = board_after(puzzle, after, _puzzle_bounds(args))
             except BoundReached as exc:
                 where = f"{entry.where}: " if entry.where else ""
                 print_error("error", f"{where}{exc}")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from yass.core.board import Puzzle
+    from yass.core.board import Board, Puzzle
     from yass.logic.solver import GuessStats, SolveResult
     from yass.logic.techniques.base import Technique
 
@@ -29,6 +29,7 @@ __all__ = [
     "Searched",
     "Solved",
     "Uniqueness",
+    "board_after",
     "check",
     "count",
     "first_solution",
@@ -243,3 +244,33 @@ def check(puzzle: Puzzle, bounds: Bounds | None = None) -> Checked:
     from yass.engine import fast
 
     return Checked(*fast.search(puzzle, 2, bounds))
+
+
+def board_after(puzzle: Puzzle, after: int, bounds: Bounds | None = None) -> Board:
+    """The board after the first ``after`` steps of the solve path (``yass explain``'s;
+    ``yass show --after``).
+
+    The steps are taken one at a time and no more than asked: the ladder's next step
+    each time, and where logic runs out the guesses the solve path makes there
+    (``solver.guess_steps``: a search per digit tried, not the whole path). ``bounds``
+    bound both.
+    """
+    from yass.core.bounds import watching
+    from yass.logic.solver import apply_step, guess_steps, ladder_for, next_step
+
+    board = puzzle.board()
+    ladder, _ = ladder_for(puzzle, None, None, bounds)
+    taken = 0
+    with watching(bounds):
+        while taken < after and not board.is_solved():
+            if bounds is not None:
+                bounds.check_time()
+            step = next_step(board, ladder)
+            steps = [step] if step is not None else guess_steps(board, bounds)
+            if not steps:
+                break  # no digit works: the path ends here
+            for step in steps[: after - taken]:
+                if apply_step(board, step) is not None:
+                    return board  # the puzzle breaks here: its path ends too
+                taken += 1
+    return board
