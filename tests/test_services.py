@@ -49,23 +49,6 @@ def count_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 # -- solving ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        [],
-        ["--guess-stats", "3"],  # the random runs once counted the solutions again
-        ["--format", "json", "--guess-stats", "2"],
-        ["--no-unique"],  # a declaration, not a count: counted once after the solve
-        ["--techniques", "ns,hs"],  # no uniqueness technique: the solver does not count
-    ],
-)
-def test_a_solve_counts_the_solutions_once(count_calls: list[int], options: list[str]) -> None:
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        code = main(["solve", SEED_PUZZLE, *options])
-    assert code == 0 and out.getvalue()  # solved, and unique
-    assert len(count_calls) == 1
-
-
 def test_solve_keeps_the_solvers_count(count_calls: list[int]) -> None:
     puzzle = parse_puzzle(SEED_PUZZLE)
     solved = solving.solve(puzzle, guess_runs=2)

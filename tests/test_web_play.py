@@ -328,3 +328,26 @@ def test_all_steps_listed_and_one_applied(page: Page, server: Server) -> None:
     for cell_name, digit in first["placements"]:
         assert grid[names.index(cell_name)] == str(digit)
     assert page.text("all-steps-list") == ""  # the grid changed: the list is gone
+
+
+@needs_chromium
+def test_all_steps_on_the_explain_page(page: Page, server: Server) -> None:
+    """On the explain page, "All steps here" lists the steps on the board before the step
+    shown (not the one after it); a click on one draws it there, and a step of the path
+    takes the list away."""
+    from yass.logic.explain import explain
+
+    path = explain(parse_puzzle(SEED_PUZZLE)).steps
+    page.b.open(server.address.url + "?puzzle=" + SEED_PUZZLE + "&step=5")
+    page.wait("document.getElementById('position').textContent === 'step 6 of "
+              f"{len(path)}'")
+    page.click("#all-steps")
+    lines = page.wait("(() => { const l = [...document.querySelectorAll('#all-steps-list li')];"
+                      " return l.length ? l.map(e => e.textContent) : null; })()")
+    assert path[5].notation in lines  # the path's next step is one of them
+    assert not {s.notation for s in path[:5]} & set(lines)  # the steps taken are not
+    page.js("[...document.querySelectorAll('#all-steps-list li')].at(-1).click(); true")
+    assert page.text("notation") == lines[-1]
+    assert page.js("document.querySelectorAll('#board .role').length") > 0
+    page.click("#next")
+    assert page.text("all-steps-list") == "" and page.text("notation") == path[6].notation

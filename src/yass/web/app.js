@@ -752,6 +752,15 @@
       box.textContent = err.message;
       return;
     }
+    listSteps(box, answer, (step) => {
+      picked = step;
+      render();
+    });
+  }
+
+  // the answer of /api/hint with "all" as a list in box: a heading per technique, a line per
+  // step; a click on a line marks it and hands its step to pick (this page and play.js)
+  function listSteps(box, answer, pick) {
     box.textContent = "";
     if (answer.solved) box.textContent = "the grid is already solved";
     else if (!answer.techniques.length) box.textContent = "no technique applies: guess";
@@ -763,9 +772,8 @@
         const li = document.createElement("li");
         li.textContent = step.notation;
         li.addEventListener("click", () => {
-          picked = step;
           for (const other of box.querySelectorAll("li")) other.classList.toggle("current", other === li);
-          render();
+          pick(step);
         });
         list.appendChild(li);
       }
@@ -917,7 +925,7 @@
   // the play and set page (play.js) draws its grid with the same functions
   window.yassDraw = {
     U, DIGITS, el, newSvg, drawGrid, drawLegend, labelledCells, slotXY, centre,
-    candidateScale, drawLinks,
+    candidateScale, drawLinks, listSteps,
   };
   if (!document.getElementById("explain")) return; // another page uses the drawing only
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -456,29 +456,14 @@
     }
     S.hints += 1;
     save();
-    box.textContent = "";
-    if (answer.solved) box.textContent = "the grid is already solved";
-    else if (!answer.techniques.length) box.textContent = "no technique applies: guess";
-    for (const group of answer.techniques) {
-      const head = document.createElement("h4");
-      head.textContent = `${group.name} (${group.steps.length})`;
-      const list = document.createElement("ul");
-      for (const step of group.steps) {
-        const li = document.createElement("li");
-        li.textContent = step.notation;
-        li.addEventListener("click", () => {
-          hint = { kind: "step", texts: step.view.hints, step: step, view: step.view, cands: cands };
-          hintFor = line;
-          hintLevel = 3;
-          for (const other of box.querySelectorAll("li")) other.classList.toggle("current", other === li);
-          $("hint").textContent = step.view.hints[2];
-          $("apply").disabled = false;
-          render();
-        });
-        list.appendChild(li);
-      }
-      box.append(head, list);
-    }
+    D.listSteps(box, answer, (step) => {
+      hint = { kind: "step", texts: step.view.hints, step: step, view: step.view, cands: cands };
+      hintFor = line;
+      hintLevel = 3;
+      $("hint").textContent = step.view.hints[2];
+      $("apply").disabled = false;
+      render();
+    });
   }
 
   // carry the hint's step out on the player's marks (filled in from the board it was found on)
