@@ -6,10 +6,9 @@ each step, so stepping forward and back is only drawing. The same payload embedd
 one HTML file is ``yass explain PUZZLE --html FILE``.
 
 * ``explain_payload(request)`` / ``hint_payload(request)`` / ``setter_payload(request)``:
-  the API as plain functions
-  (a dict in, a dict out; ``ApiError`` for bad input), so they are tested without HTTP
-  (``yass.web.payloads``; the page's analysis for players and setters is
-  ``yass.web.analyze``);
+  the API as plain functions (a dict in, a dict out; ``ApiError`` for bad input), so they
+  are tested without HTTP (``yass.web.payloads``; the page's analysis for players and
+  setters is ``yass.web.analyze`` over ``yass.services.analysis``);
 * ``make_server(port)``: a ``ThreadingHTTPServer`` bound to 127.0.0.1 only;
 * ``standalone_html(payload)``: the page with its script, style and data inlined.
 
