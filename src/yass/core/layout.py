@@ -135,8 +135,8 @@ class Layout:
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
-                table = [allowed & ~(1 << i) for i, allowed in enumerate(table)]
-            arcs[a].append((b, tuple(table)))
+                table = tuple([allowed & ~(1 << i) for i, allowed in enumerate(table)])
+            arcs[a].append((b, table))
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
 
         masks = [self.all_digits] * self.ncells

@@ -294,12 +294,12 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     grid = layout.grid
     groups: list[tuple[int, int, int]] = []  # (cells as a mask, total, the first cell)
     for rule in layout.constraints:
-        for cells, total in rule.sum_groups(grid):
-            if len(set(cells)) == len(cells):
+        for members, total in rule.sum_groups(grid):
+            if len(set(members)) == len(members):
                 mask = 0
-                for cell in cells:
+                for cell in members:
                     mask |= 1 << cell
-                groups.append((mask, total, min(cells)))
+                groups.append((mask, total, min(members)))
     if not groups:
         return []
     n = layout.size
