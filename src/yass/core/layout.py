@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     _T = TypeVar("_T")
 
-__all__ = ["House", "Layout", "per_layout"]
+__all__ = ["House", "Layout", "per_layout", "strict_table"]
 
 
 class House(Frozen):
@@ -43,6 +43,19 @@ class House(Frozen):
 
 
 Arc = tuple[int, tuple[int, ...]]
+
+#: ``strict_table`` by table: the same few tables recur. Emptied when it holds 4096.
+_STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
+    """A relation's table with equal digits refused, for two cells that see each other."""
+    out = _STRICT.get(table)
+    if out is None:
+        if len(_STRICT) >= 4096:
+            _STRICT.clear()
+        out = _STRICT[table] = tuple([ok & ~(1 << d) for d, ok in enumerate(table)])
+    return out
 
 
 class Layout:
@@ -135,7 +148,7 @@ class Layout:
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
-                table = tuple([allowed & ~(1 << i) for i, allowed in enumerate(table)])
+                table = strict_table(table)
             arcs[a].append((b, table))
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
 from yass.core.geometry import bits
-from yass.core.layout import Arc, Layout
+from yass.core.layout import Arc, Layout, strict_table
 from yass.core.record import record
 
 __all__ = ["CompiledLayout", "compile_layout"]
@@ -92,9 +92,10 @@ class CompiledLayout:
 def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     starts = [0]
     flat: list[int] = []
+    extend, append = flat.extend, starts.append
     for g in groups:
-        flat.extend(g)
-        starts.append(len(flat))
+        extend(g)
+        append(len(flat))
     return tuple(starts), tuple(flat)
 
 
@@ -141,7 +142,7 @@ def _flatten(
         for nb, table in cell_arcs:
             row = tuple(table)
             if seen[cell] >> nb & 1:
-                row = tuple([allowed & ~(1 << d) for d, allowed in enumerate(row)])
+                row = strict_table(row)
             cell_tables[cell].append((nb, row))
     numbers: dict[tuple[int, ...], int] = {}
     for pairs in cell_tables:
