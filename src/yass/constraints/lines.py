@@ -192,10 +192,9 @@ class LockoutLine(GroupRule, CellsRule):
         if len(cells) < 2:
             raise LayoutError("a lockout line needs at least 2 cells")
         value = int_field(data, "value", 0)
-        if not 0 <= value < grid.size:
-            raise LayoutError(
-                f"'value' must be a difference from 1 to {grid.size - 1}, not {value}"
-            )
+        top = grid.size - (1 if len(cells) == 2 else 2)  # a digit must fit outside the ends
+        if not 0 <= value <= top or (value == 0 and grid.size // 2 > top):
+            raise LayoutError(f"'value' must be a difference from 1 to {top}, not {value}")
         return cls(cells, value)
 
     def __repr__(self) -> str:
