@@ -546,6 +546,12 @@ def test_fpuzzles_keys_of_the_newer_rules() -> None:
     toroidal = {"size": 4, "givens": "." * 16, "constraints": [
         {"type": "toroidal"}, {"type": "difference", "cells": ["r1c1", "r1c4"], "value": 1}]}
     assert read_link(to_link(toroidal))["constraints"] == toroidal["constraints"]
+    # SudokuPad's own format keeps a cage valued DR5 too
+    from yass.formats.exchange import write
+
+    cages = {"size": 9, "givens": "." * 81, "constraints": [
+        {"type": "multisum_killer", "cells": ["r1c1", "r1c2"], "root": 5}]}
+    assert read_link(write(cages, "scl"))["constraints"] == cages["constraints"]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=_id)
