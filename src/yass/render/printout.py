@@ -274,7 +274,8 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
                     under.append(Shape("rect", [(x - s, y - s), (2 * s, 2 * s)], "parity even",
                                        fill="#e3e3e3"))
         elif kind in ("difference", "ratio", "xv") and len(cells) == 2:
-            _wall_mark(over, rule, kind, cells, n)
+            for spot in _wall_spots(cells, n):
+                _wall_mark(over, rule, kind, spot)
         elif kind in ("killer", "cage") and cells:
             _cage(layer, cells, rule.get("sum", rule.get("value")), n)
         elif kind == "multisum_killer" and cells:
@@ -366,11 +367,22 @@ def _clone_colours(rules: list[dict[str, Any]], n: int) -> dict[tuple[int, ...],
     return colours
 
 
-def _wall_mark(over: list[Shape], rule: dict[str, Any], kind: str, cells: list[int],
-               n: int) -> None:
-    """A dot (difference, ratio) or X / V on the wall between two cells."""
+def _wall_spots(cells: list[int], n: int) -> list[tuple[float, float]]:
+    """Where a mark between two cells goes: the wall between them, or, for cells on
+    opposite edges of a toroidal grid, the outer wall of each."""
     (ax, ay), (bx, by) = _centre(cells[0], n), _centre(cells[1], n)
-    x, y = (ax + bx) / 2, (ay + by) / 2
+    if abs(ax - bx) + abs(ay - by) <= U * 1.01:
+        return [((ax + bx) / 2, (ay + by) / 2)]
+    def out(p: float, q: float) -> float:  # towards the edge away from the other cell
+        return 0.0 if abs(p - q) <= U * 1.01 else U / 2 * (1 if p > q else -1)
+
+    return [(ax + out(ax, bx), ay + out(ay, by)), (bx + out(bx, ax), by + out(by, ay))]
+
+
+def _wall_mark(over: list[Shape], rule: dict[str, Any], kind: str,
+               spot: tuple[float, float]) -> None:
+    """A dot (difference, ratio) or X / V on the wall at ``spot``."""
+    x, y = spot
     if kind == "xv":
         # (a sum of 5 is V, 10 is X, any other is written out)
         total = rule.get("sum")

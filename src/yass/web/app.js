@@ -211,23 +211,7 @@
           else el("rect", { x: x - U * 0.38, y: y - U * 0.38, width: U * 0.76, height: U * 0.76, class: "parity" }, under);
         }
       } else if ((type === "difference" || type === "ratio" || type === "xv") && cells.length === 2) {
-        const a = centre(cells[0], n), b = centre(cells[1], n);
-        const x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
-        if (type === "xv") {
-          const label = rule.sum === 5 ? "V" : rule.sum === 10 ? "X" : String(rule.sum);
-          el("rect", { x: x - 9, y: y - 10, width: 18, height: 20, fill: "#fff" }, over);
-          el("text", { x: x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, class: "xv" }, over, label);
-        } else {
-          const dot = el("circle", { cx: x, cy: y, r: 7, class: type === "ratio" ? "dot-black" : "dot-white" }, over);
-          const plain = type === "ratio" ? 2 : 1;
-          if (rule.value !== undefined && rule.value !== null && rule.value !== plain) {
-            dot.setAttribute("r", 8);
-            el("text", {
-              x: x, y: y + 0.5, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 10,
-              class: type === "ratio" ? "dot-value on-black" : "dot-value",
-            }, over, String(rule.value));
-          }
-        }
+        for (const [x, y] of wallSpots(cells, n)) drawWallMark(over, rule, type, x, y);
       } else if ((type === "killer" || type === "cage") && cells.length) {
         drawCage(layer, cells, rule.sum !== undefined ? rule.sum : rule.value, n);
       } else if (type === "multisum_killer" && cells.length) {
@@ -270,6 +254,34 @@
             el("path", { d: `M${x} ${y - d}L${x + d} ${y}L${x} ${y + d}L${x - d} ${y}Z`, class: "between-end lockout-end" }, layer);
           }
         }
+      }
+    }
+  }
+
+  // where a mark between two cells goes: the wall between them, or, for cells on opposite
+  // edges of a toroidal grid, the outer wall of each
+  function wallSpots(cells, n) {
+    const a = centre(cells[0], n), b = centre(cells[1], n);
+    if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) <= U * 1.01) return [[(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]];
+    const out = (p, q) => (Math.abs(p - q) <= U * 1.01 ? 0 : (p > q ? U / 2 : -U / 2));
+    return [[a[0] + out(a[0], b[0]), a[1] + out(a[1], b[1])], [b[0] + out(b[0], a[0]), b[1] + out(b[1], a[1])]];
+  }
+
+  // a dot (difference, ratio) or X / V at x, y
+  function drawWallMark(over, rule, type, x, y) {
+    if (type === "xv") {
+      const label = rule.sum === 5 ? "V" : rule.sum === 10 ? "X" : String(rule.sum);
+      el("rect", { x: x - 9, y: y - 10, width: 18, height: 20, fill: "#fff" }, over);
+      el("text", { x: x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, class: "xv" }, over, label);
+    } else {
+      const dot = el("circle", { cx: x, cy: y, r: 7, class: type === "ratio" ? "dot-black" : "dot-white" }, over);
+      const plain = type === "ratio" ? 2 : 1;
+      if (rule.value !== undefined && rule.value !== null && rule.value !== plain) {
+        dot.setAttribute("r", 8);
+        el("text", {
+          x: x, y: y + 0.5, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 10,
+          class: type === "ratio" ? "dot-value on-black" : "dot-value",
+        }, over, String(rule.value));
       }
     }
   }
