@@ -77,16 +77,14 @@ RULE_MEANINGS: dict[str, tuple[str, str]] = {
     "row_indexer": (
         "row indexer", "digit v in row r of column c puts digit r in row v of column c"),
     "box_indexer": (
-        "box indexer", "digit v at position p of a box puts digit p at position v of the box"),
+        "box indexer", "digit v at position p of a box puts digit p at its position v"),
     "latin_square": ("Latin square", "no boxes: only rows and columns hold every digit once"),
     "toroidal": ("toroidal", "the grid wraps around: cells on opposite edges are neighbours"),
     "multisum_killer": (
-        "multisum cage", "the digits differ and add up to one of the totals (DRn: any total"
-        " with digital root n)"),
+        "multisum cage", "digits differ and add up to one of the totals (DRn: root n)"),
     "double_arrow": ("double arrow", "the two circles add up to the digits between them"),
     "lockout_line": (
-        "lockout line", "the diamonds differ by at least N/2; no digit between them on the line"
-        " lies between or equals theirs"),
+        "lockout line", "diamonds differ by N/2 or more; the line's digits lie outside"),
 }
 
 _DIRECTIONS = {"UL": "up-left", "UR": "up-right", "DL": "down-left", "DR": "down-right"}
@@ -220,8 +218,6 @@ def rule_meaning(kind: str, size: int) -> tuple[str, str]:
     name, meaning = RULE_MEANINGS.get(kind, (kind.replace("_", " "), ""))
     if kind == "whispers":
         meaning = f"neighbours on the line differ by at least {(size + 1) // 2}"
-    if kind == "lockout_line":
-        meaning = meaning.replace("N/2", str(size // 2))
     return name, meaning
 
 
