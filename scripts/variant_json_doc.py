@@ -26,17 +26,22 @@ GROUPS = (
         "antiknight", "antiking", "nonconsecutive", "diagonal_nonconsecutive",
         "kropki_negative_black", "xv_negative", "diagonal", "disjoint_groups",
         "chess", "taxicab", "self_taxicab", "knightmare", "cyclic_nonconsecutive",
-        "difference_negative", "ratio_negative", "sum_negative",
+        "difference_negative", "ratio_negative", "sum_negative", "toroidal",
     )),
-    ("Regions", ("regions", "extra_region")),
-    ("Cells", ("odd", "even", "candidates", "minimum", "maximum", "clone", "column_indexer")),
+    ("Regions", ("regions", "extra_region", "latin_square")),
+    ("Cells", (
+        "odd", "even", "candidates", "minimum", "maximum", "clone", "column_indexer",
+        "row_indexer", "box_indexer",
+    )),
     ("Pairs of cells", ("difference", "ratio", "xv")),
     ("Lines", (
         "thermo", "slow_thermo", "palindrome", "whispers", "renban", "nabner", "between",
-        "entropic_line", "modular_line", "region_sum_line", "zipper",
+        "entropic_line", "modular_line", "region_sum_line", "zipper", "lockout_line",
     )),
-    ("Sums and counts", ("killer", "arrow", "quadruple")),
-    ("Clues outside the grid", ("little_killer", "sandwich", "xsum", "skyscraper")),
+    ("Sums and counts", ("killer", "multisum_killer", "arrow", "double_arrow", "quadruple")),
+    ("Clues outside the grid", (
+        "little_killer", "sandwich", "xsum", "skyscraper", "numbered_room",
+    )),
 )
 
 INTRO = """\

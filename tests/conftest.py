@@ -65,7 +65,8 @@ def puzzle_lines(name: str, limit: int | None = None) -> list[str]:
 #: them on their own.
 MULTI_CELL_TYPES = frozenset({
     "killer", "arrow", "little_killer", "renban", "between", "zipper", "region_sum_line",
-    "quadruple", "sandwich", "xsum", "skyscraper",
+    "quadruple", "sandwich", "xsum", "skyscraper", "multisum_killer", "double_arrow",
+    "lockout_line", "numbered_room",
 })
 
 
@@ -123,6 +124,10 @@ def variant_puzzle(entry: dict[str, Any]) -> Puzzle:
     size = entry["size"]
     rows, cols = box_shape(size) or (0, 0)
     grid = Grid(size, rows, cols)
+    # a toroidal grid is known before the rules that cross its edges are read
+    wraps = [constraint_from_json(obj, grid) for obj in entry["constraints"]
+             if obj["type"] == "toroidal"]
+    grid = Grid(size, rows, cols, tuple(wraps))
     rules = [constraint_from_json(obj, grid) for obj in entry["constraints"]]
     return Puzzle(Layout(size, rules), digits_of(entry["givens"]), name=entry["name"])
 

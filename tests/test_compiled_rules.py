@@ -20,9 +20,17 @@ from hypothesis import strategies as st
 from conftest import digits_of, variant_entries, variant_puzzle
 from test_core import PY
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
-from yass.constraints.lines import Between, Quadruple, Renban
-from yass.constraints.outside import Sandwich, Skyscraper, XSum
-from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
+from yass.constraints.lines import Between, LockoutLine, Quadruple, Renban
+from yass.constraints.outside import NumberedRoom, Sandwich, Skyscraper, XSum
+from yass.constraints.sums import (
+    Arrow,
+    DoubleArrow,
+    Killer,
+    LittleKiller,
+    MultisumKiller,
+    RegionSumLine,
+    Zipper,
+)
 from yass.core.board import Puzzle
 from yass.core.geometry import Grid, LayoutError
 from yass.core.layout import Layout
@@ -32,7 +40,8 @@ from yass.engine.compiled import compile_layout, rule_forms
 #: Rule types with their own logic that the core runs from their compiled forms.
 COMPILED_TYPES = frozenset({
     "killer", "arrow", "little_killer", "renban", "zipper", "region_sum_line", "quadruple",
-    "sandwich", "xsum", "skyscraper",
+    "sandwich", "xsum", "skyscraper", "multisum_killer", "double_arrow", "lockout_line",
+    "numbered_room",
 })
 #: Rule types whose own logic fits no compiled form: their puzzles take the reference.
 PYTHON_TYPES = frozenset({"between"})
@@ -162,6 +171,13 @@ def _random_rules(rng: random.Random, grid: Grid, values: tuple[int, ...]) -> li
         out.append(Quadruple(quad, rng.sample(range(1, n + 1), rng.randint(1, 3))))
         loose = rng.sample(cells, 4)  # anywhere: digits may repeat, and be listed twice
         out.append(Quadruple(loose, [rng.randint(1, n) for _ in range(rng.randint(1, 4))]))
+        near = true_sum + rng.choice((0, 0, 1))
+        out.append(MultisumKiller(picked, [near, near + 9, max(1, near - 4)]))
+        out.append(DoubleArrow(rng.sample(cells, rng.randint(3, 5))))
+        out.append(LockoutLine(rng.sample(cells, rng.randint(3, 5)), rng.choice((0, 1, n - 2))))
+        row = rng.randrange(n)
+        out.append(NumberedRoom(f"r{row + 1}c0", [grid.cell(row, c) for c in range(n)],
+                                rng.randint(1, n)))
     return out
 
 
@@ -189,7 +205,7 @@ def test_forms_hold_exactly_when_the_rule_does(size: int) -> None:
             forms = rule.compiled(grid)
             assert forms is not None
             broken = list(rule.check(grid, values))
-            if isinstance(rule, Killer | Renban) or (  # their cells' digits differ
+            if isinstance(rule, Killer | Renban | MultisumKiller) or (  # their cells' digits differ
                 isinstance(rule, Quadruple) and any(isinstance(f, DigitSets) for f in forms)
             ):
                 cells = rule.cells

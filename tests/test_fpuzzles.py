@@ -505,6 +505,55 @@ def test_fpuzzles_keys_map_to_yass_types() -> None:
     assert again["difference"] == [{"cells": ["R3C1", "R3C2"], "value": "3"}]
 
 
+def test_fpuzzles_keys_of_the_newer_rules() -> None:
+    from yass.formats.variant_json import puzzle_from_json
+
+    # as the solver plugins and SudokuPad write them: Rangsk's indexers and double arrows,
+    # Memeristor's lockout lines, numbered rooms, a drawn cage valued DR5, no regions
+    grid = _grid(6)
+    for row in grid:
+        for cell in row:
+            cell["region"] = None
+    data = {
+        "size": 6, "grid": grid,
+        "rowindexer": [{"cells": ["R1C1", "R1C2"]}],
+        "boxindexer": [{"cells": ["R3C3"]}],
+        "doublearrow": [{"lines": [["R2C1", "R2C2", "R2C3"]]}],
+        "lockout": [{"lines": [["R4C1", "R4C2", "R4C3"]]}],
+        "numberedroom": [{"cell": "R0C6", "value": "4"}],
+        "cage": [{"cells": ["R6C1", "R6C2"], "value": "DR2"}, {"cells": ["R5C5"], "value": "x"}],
+    }
+    rules = fpuzzles_to_json(data)["constraints"]
+    assert rules == [
+        {"type": "latin_square"},
+        {"type": "row_indexer", "cells": ["r1c1", "r1c2"]},
+        {"type": "box_indexer", "cells": ["r3c3"]},
+        {"type": "double_arrow", "cells": ["r2c1", "r2c2", "r2c3"]},
+        {"type": "lockout_line", "cells": ["r4c1", "r4c2", "r4c3"]},
+        {"type": "numbered_room", "clue": "r0c6",
+         "cells": ["r1c6", "r2c6", "r3c6", "r4c6", "r5c6", "r6c6"], "value": 4},
+        {"type": "multisum_killer", "cells": ["r6c1", "r6c2"], "root": 2},
+    ]
+    # a box indexer needs boxes, which a Latin square has not: one clear error
+    with pytest.raises(PuzzleError, match="box indexer at r3c3 needs a box"):
+        puzzle_from_json({"size": 6, "givens": "." * 36, "constraints": rules})
+    del rules[2]
+    obj = {"size": 6, "givens": "." * 36, "constraints": rules}
+    again = json_to_fpuzzles(obj)
+    assert all(cell["region"] is None for row in again["grid"] for cell in row)
+    assert {"rowindexer", "doublearrow", "lockout", "numberedroom"} <= set(again)
+    assert read_link(to_link(obj))["constraints"] == rules
+    toroidal = {"size": 4, "givens": "." * 16, "constraints": [
+        {"type": "toroidal"}, {"type": "difference", "cells": ["r1c1", "r1c4"], "value": 1}]}
+    assert read_link(to_link(toroidal))["constraints"] == toroidal["constraints"]
+    # SudokuPad's own format keeps a cage valued DR5 too
+    from yass.formats.exchange import write
+
+    cages = {"size": 9, "givens": "." * 81, "constraints": [
+        {"type": "multisum_killer", "cells": ["r1c1", "r1c2"], "root": 5}]}
+    assert read_link(write(cages, "scl"))["constraints"] == cages["constraints"]
+
+
 @pytest.mark.parametrize("entry", ENTRIES, ids=_id)
 def test_solution_link_of_every_corpus_puzzle(entry: dict[str, Any]) -> None:
     from yass.formats.fpuzzles import solution_link

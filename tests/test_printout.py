@@ -67,17 +67,21 @@ def test_the_svg_of_a_variant_puzzle_has_its_digits_and_marks(entry: dict[str, A
     kinds = Counter(r["type"] for r in rules)
     # lines: one polyline a rule, a bulb a thermometer
     for kind in ("thermo", "slow_thermo", "palindrome", "whispers", "renban", "zipper",
-                 "entropic_line", "region_sum_line", "between", "modular_line"):
+                 "entropic_line", "region_sum_line", "between", "modular_line",
+                 "double_arrow", "lockout_line"):
         assert classes[f"line-{kind}"] == kinds[kind], kind
     assert classes["bulb"] == kinds["thermo"] + kinds["slow_thermo"]
-    assert classes["between-end"] == 2 * kinds["between"]
+    assert classes["between-end"] == 2 * (kinds["between"] + kinds["double_arrow"])
+    assert classes["lockout-end"] == 2 * kinds["lockout_line"]
     # arrows: a line and a head each; a circle a cell (or one pill for cells in a line)
     assert classes["arrow-line"] == classes["arrow-head"] == sum(
         1 for r in rules if r["type"] == "arrow" and r["line"])
     assert classes["arrow-circle"] >= kinds["arrow"]
     # cages: each sum written at its first cell
-    sums = sorted(str(r["sum"]) for r in rules
-                  if r["type"] in ("killer", "cage") and r.get("sum") is not None)
+    sums = sorted([str(r["sum"]) for r in rules
+                   if r["type"] in ("killer", "cage") and r.get("sum") is not None]
+                  + [f"DR{r['root']}" if r.get("root") else "|".join(map(str, r["sums"]))
+                     for r in rules if r["type"] == "multisum_killer"])
     assert sorted(t.text or "" for t in _texts(root, "cage-sum")) == sums
     if kinds["killer"] + kinds["cage"]:
         assert classes["cage"] >= 4
@@ -85,7 +89,7 @@ def test_the_svg_of_a_variant_puzzle_has_its_digits_and_marks(entry: dict[str, A
     outside = [r for r in rules if r["type"] in printout.OUTSIDE]
     clue_texts = _texts(root, "clue")
     assert sorted(t.text or "" for t in clue_texts) == sorted(
-        str(r["value"] if r["type"] == "skyscraper" else r["sum"]) for r in outside)
+        str(r["sum"] if r.get("value") is None else r["value"]) for r in outside)
     # marks on the walls: dots, X and V; parity cells; quadruples' digits
     assert classes["dot-white"] == kinds["difference"]
     assert classes["dot-black"] == kinds["ratio"]

@@ -19,17 +19,23 @@ from conftest import variant_entries
 from yass.constraints import (
     Arrow,
     Between,
+    BoxIndexer,
     ColumnIndexer,
     Constraint,
+    DoubleArrow,
     EntropicLine,
     Killer,
     LittleKiller,
+    LockoutLine,
     Maximum,
     Minimum,
     ModularLine,
+    MultisumKiller,
+    NumberedRoom,
     Quadruple,
     RegionSumLine,
     Renban,
+    RowIndexer,
     Zipper,
     constraint_from_json,
 )
@@ -92,6 +98,9 @@ CASES: list[tuple[str, GroupRule, Grid, bool]] = [
     ("region sum", RegionSumLine(cells(G6, "r2c2", "r2c3", "r2c4", "r3c4", "r4c4")),
      G6, False),
     ("quadruple", Quadruple(cells(G6, "r2c3", "r2c4", "r3c3", "r3c4"), [1, 1, 5]), G6, True),
+    ("multisum", MultisumKiller(cells(G6, "r1c1", "r1c2", "r2c2"), [8, 13]), G6, True),
+    ("double arrow", DoubleArrow(cells(G6, "r1c1", "r2c2", "r3c3", "r4c4")), G6, True),
+    ("lockout", LockoutLine(cells(G6, "r1c1", "r2c2", "r3c2", "r3c3")), G6, False),
 ]
 
 
@@ -138,6 +147,18 @@ def test_set_support_is_a_perfect_matching() -> None:
         (Zipper([0, 1, 2, 3, 4]), (2, 4, 7, 3, 5), True),
         (Zipper([0, 1, 2, 3]), (2, 4, 5, 7), True),
         (Zipper([0, 1, 2, 3]), (2, 4, 5, 6), False),
+        (MultisumKiller([0, 1, 2], [6, 15]), (1, 5, 9), True),
+        (MultisumKiller([0, 1, 2], [6, 15]), (1, 5, 8), False),
+        (MultisumKiller([0, 1, 2], [6, 15]), (3, 3, 9), False),
+        (DoubleArrow([0, 1, 2, 3]), (3, 4, 5, 6), True),
+        (DoubleArrow([0, 1, 2, 3]), (3, 4, 5, 5), False),
+        (LockoutLine([0, 1, 2, 3]), (3, 1, 9, 8), True),
+        (LockoutLine([0, 1, 2, 3]), (3, 1, 8, 8), False),  # 8 is one of the ends
+        (LockoutLine([0, 1, 2, 3]), (3, 1, 9, 6), False),  # the ends differ by less than 4
+        (LockoutLine([0, 1, 2, 3], 2), (3, 1, 9, 6), True),
+        (NumberedRoom("r1c0", list(range(9)), 7), (3, 1, 7, 2, 4, 5, 6, 8, 9), True),
+        (NumberedRoom("r1c0", list(range(9)), 7), (3, 7, 1, 2, 4, 5, 6, 8, 9), False),
+        (NumberedRoom("r1c0", list(range(9)), 1), (1, 7, 3, 2, 4, 5, 6, 8, 9), True),
     ],
 )
 def test_holds(rule: GroupRule, values: tuple[int, ...], ok: bool) -> None:
@@ -196,6 +217,25 @@ def test_column_indexer() -> None:
     assert lay.violations(values, complete=False)
 
 
+def test_row_and_box_indexers() -> None:
+    r2c3, r6c5 = cells(G9, "r2c3", "r6c5")
+    lay = relation_layout(RowIndexer([r2c3]))
+    values = [0] * 81
+    values[r2c3] = 7  # digit 7 in row 2 of column 3 puts 2 in r7c3
+    values[G9.parse_cell("r7c3")] = 2
+    assert lay.violations(values, complete=False) == []
+    values[G9.parse_cell("r7c3")] = 3
+    assert lay.violations(values, complete=False)
+    # r6c5 is the 8th cell of box 5 (reading order): digit 3 there puts 8 in r4c6
+    lay = relation_layout(BoxIndexer([r6c5]))
+    values = [0] * 81
+    values[r6c5] = 3
+    values[G9.parse_cell("r4c6")] = 8
+    assert lay.violations(values, complete=False) == []
+    values[G9.parse_cell("r4c6")] = 9
+    assert lay.violations(values, complete=False)
+
+
 @pytest.mark.parametrize(
     "data,message",
     [
@@ -210,6 +250,15 @@ def test_column_indexer() -> None:
         ({"type": "renban", "cells": [f"r1c{c}" for c in range(1, 10)] + ["r2c1"]},
          "at most 9"),
         ({"type": "killer", "cells": ["r1c1", "r10c1"], "sum": 3}, "outside the 9x9"),
+        ({"type": "multisum_killer", "cells": ["r1c1", "r1c2"], "sums": [1, 18]},
+         "any of"),
+        ({"type": "multisum_killer", "cells": ["r1c1", "r1c2"], "root": 10}, "1 to 9"),
+        ({"type": "multisum_killer", "cells": ["r1c1"], "sums": [3], "root": 3}, "not both"),
+        ({"type": "double_arrow", "cells": ["r1c1", "r1c2"]}, "between them"),
+        ({"type": "lockout_line", "cells": ["r1c1", "r1c2", "r1c3"], "value": 8},
+         "from 1 to 7"),
+        ({"type": "numbered_room", "clue": "r0c1", "cells": ["r1c1"], "value": 3},
+         "the 9 cells above column 1"),
     ],
 )
 def test_bad_rules_say_what_is_wrong(data: dict[str, Any], message: str) -> None:
@@ -220,6 +269,8 @@ def test_bad_rules_say_what_is_wrong(data: dict[str, Any], message: str) -> None
 NEW_TYPES = {
     "killer", "arrow", "little_killer", "renban", "between", "zipper", "region_sum_line",
     "quadruple", "entropic_line", "modular_line", "minimum", "maximum", "column_indexer",
+    "row_indexer", "box_indexer", "multisum_killer", "double_arrow", "lockout_line",
+    "numbered_room",
 }
 ENTRIES = variant_entries(multi_cell=True)
 
@@ -277,7 +328,8 @@ def test_killer_cage_removes_its_digits_from_cells_that_see_the_cage() -> None:
 WALKED = (
     "check_renban_9x9_1_solve", "Skyscraper", "Peak Sudoku", "6x6 Extreme Killer",
     "check_arrow_4x4_1_solve", "check_renban_6x6_1_solve", "Zipper lines - tutorial",
-    "Arrow", "Dotween", "check_killer_9x9_1_solve",
+    "Arrow", "Dotween", "check_killer_9x9_1_solve", "Lockout lines (generated)",
+    "Numbered rooms (generated)",
 )
 
 
@@ -318,3 +370,29 @@ def test_dp_narrow_is_exact_when_digits_may_repeat() -> None:
             assert not any(got)
         else:
             assert got == want, (masks, coefs, total)
+
+
+def test_toroidal_grid_wraps_moves_lines_and_dots() -> None:
+    from yass.constraints import AntiKing, NonConsecutive, Toroidal
+    from yass.constraints.support import region_index
+
+    layout = Layout(9, [Toroidal(), AntiKing(), NonConsecutive()])
+    r1c1, r9c9, r1c9, r5c1 = cells(G9, "r1c1", "r9c9", "r1c9", "r5c1")
+    assert layout.sees(r1c1, r9c9)  # a king's step across both edges
+    assert {b for b, _ in layout.arcs[r5c1]} >= {G9.parse_cell("r5c9")}
+    assert not Layout(9, [AntiKing()]).sees(r1c1, r9c9)
+    # dots and lines may cross an edge only on a toroidal grid
+    dot = {"type": "difference", "cells": ["r1c1", "r1c9"]}
+    with pytest.raises(LayoutError, match="do not share a side"):
+        constraint_from_json(dot, G9)
+    wrapped = Grid(9, 3, 3, (Toroidal(),))
+    assert constraint_from_json(dot, wrapped).relations(wrapped)
+    assert wrapped.step(r1c9, 0, 1) == r1c1 and G9.step(r1c9, 0, 1) is None
+    # a Latin square: no boxes, and no cell shares a region with another
+    from yass.constraints import LatinSquare
+
+    latin = Layout(9, [LatinSquare()])
+    assert {h.kind for h in latin.houses} == {"row", "column"}
+    assert not latin.sees(r1c1, G9.parse_cell("r2c2"))
+    regions = region_index(latin.grid)
+    assert regions is not None and len(set(regions)) == 81

@@ -30,18 +30,29 @@ if TYPE_CHECKING:
         SumNegative,
         Taxicab,
     )
-    from yass.constraints.houses import Diagonal, DisjointGroups, ExtraRegion, Regions, windoku
+    from yass.constraints.houses import (
+        Diagonal,
+        DisjointGroups,
+        ExtraRegion,
+        LatinSquare,
+        Regions,
+        Toroidal,
+        windoku,
+    )
     from yass.constraints.lines import (
         Between,
+        BoxIndexer,
         ColumnIndexer,
         EntropicLine,
+        LockoutLine,
         Maximum,
         Minimum,
         ModularLine,
         Quadruple,
         Renban,
+        RowIndexer,
     )
-    from yass.constraints.outside import Sandwich, Skyscraper, XSum
+    from yass.constraints.outside import NumberedRoom, Sandwich, Skyscraper, XSum
     from yass.constraints.pairs import (
         XV,
         AntiKing,
@@ -59,7 +70,15 @@ if TYPE_CHECKING:
         Whispers,
         XVNegative,
     )
-    from yass.constraints.sums import Arrow, Killer, LittleKiller, RegionSumLine, Zipper
+    from yass.constraints.sums import (
+        Arrow,
+        DoubleArrow,
+        Killer,
+        LittleKiller,
+        MultisumKiller,
+        RegionSumLine,
+        Zipper,
+    )
 
 #: The module that defines each rule class: a rule module is imported the first time
 #: one of its names is asked for (``yass.constraints.Killer``), or when JSON names a
@@ -71,20 +90,28 @@ _MODULES: dict[str, str] = {
          "SelfTaxicab", "SumNegative", "Taxicab"),
         "chess",
     ),
-    **dict.fromkeys(("Diagonal", "DisjointGroups", "ExtraRegion", "Regions", "windoku"), "houses"),
     **dict.fromkeys(
-        ("Between", "ColumnIndexer", "EntropicLine", "Maximum", "Minimum", "ModularLine",
-         "Quadruple", "Renban"),
+        ("Diagonal", "DisjointGroups", "ExtraRegion", "LatinSquare", "Regions", "Toroidal",
+         "windoku"),
+        "houses",
+    ),
+    **dict.fromkeys(
+        ("Between", "BoxIndexer", "ColumnIndexer", "EntropicLine", "LockoutLine", "Maximum",
+         "Minimum", "ModularLine", "Quadruple", "Renban", "RowIndexer"),
         "lines",
     ),
-    **dict.fromkeys(("Sandwich", "Skyscraper", "XSum"), "outside"),
+    **dict.fromkeys(("NumberedRoom", "Sandwich", "Skyscraper", "XSum"), "outside"),
     **dict.fromkeys(
         ("XV", "AntiKing", "AntiKnight", "Clone", "DiagonalNonConsecutive", "Difference",
          "KropkiNegativeBlack", "Nabner", "NonConsecutive", "Palindrome", "Ratio",
          "SlowThermo", "Thermo", "Whispers", "XVNegative"),
         "pairs",
     ),
-    **dict.fromkeys(("Arrow", "Killer", "LittleKiller", "RegionSumLine", "Zipper"), "sums"),
+    **dict.fromkeys(
+        ("Arrow", "DoubleArrow", "Killer", "LittleKiller", "MultisumKiller", "RegionSumLine",
+         "Zipper"),
+        "sums",
+    ),
 }
 
 
@@ -112,6 +139,7 @@ __all__ = [
     "AntiKnight",
     "Arrow",
     "Between",
+    "BoxIndexer",
     "Candidates",
     "Chess",
     "Clone",
@@ -123,18 +151,23 @@ __all__ = [
     "Difference",
     "DifferenceNegative",
     "DisjointGroups",
+    "DoubleArrow",
     "EntropicLine",
     "Even",
     "ExtraRegion",
     "Killer",
     "Knightmare",
     "KropkiNegativeBlack",
+    "LatinSquare",
     "LittleKiller",
+    "LockoutLine",
     "Maximum",
     "Minimum",
     "ModularLine",
+    "MultisumKiller",
     "Nabner",
     "NonConsecutive",
+    "NumberedRoom",
     "Odd",
     "Palindrome",
     "Quadruple",
@@ -144,6 +177,7 @@ __all__ = [
     "Regions",
     "Relation",
     "Renban",
+    "RowIndexer",
     "Sandwich",
     "SelfTaxicab",
     "Skyscraper",
@@ -151,6 +185,7 @@ __all__ = [
     "SumNegative",
     "Taxicab",
     "Thermo",
+    "Toroidal",
     "Whispers",
     "XSum",
     "XVNegative",
@@ -219,6 +254,14 @@ RULE_NAMES: dict[str, tuple[str, Callable[[Grid], list[Constraint]]]] = {
         "orthogonal neighbours are not consecutive, N and 1 included",
         lambda g: [_rule("CyclicNonConsecutive")()],
     ),
+    "latinsquare": (
+        "no boxes: only rows and columns hold every digit once",
+        lambda g: [_rule("LatinSquare")()],
+    ),
+    "toroidal": (
+        "the grid wraps around: neighbours and moves cross the edges",
+        lambda g: [_rule("Toroidal")()],
+    ),
 }
 
 
@@ -286,6 +329,25 @@ JSON_FIELDS: dict[str, str] = {
     "difference_negative": '"values": the differences no undotted pair has (default [1])',
     "ratio_negative": '"values": the ratios no undotted pair has (default [2])',
     "sum_negative": '"values": the sums no pair without an X or V has (default [5, 10])',
+    "row_indexer": '"cells": [cells of a row: digit v at (r, c) puts r at (v, c)]',
+    "box_indexer": (
+        '"cells": [cells: digit v at position p of a box puts p at position v of that box]'
+    ),
+    "latin_square": "none",
+    "toroidal": "none",
+    "multisum_killer": (
+        '"cells": [at most N cells], "sums": [the totals allowed], or instead "root": the'
+        " digital root of the total (1-9)"
+    ),
+    "double_arrow": '"cells": [a circle, the cells between, the other circle]',
+    "lockout_line": (
+        '"cells": [a diamond, the cells between, the other diamond], "value": the least'
+        " difference of the diamonds (default N//2, 4 on 9x9)"
+    ),
+    "numbered_room": (
+        '"clue": "r0c4" (outside), "cells": [the whole line from the clue], "value": the'
+        " digit"
+    ),
 }
 
 def type_description(kind: str) -> tuple[str, str]:
@@ -313,6 +375,9 @@ _ALIASES = {
     "hyper": "windoku",
     "disjoint": "disjointgroups",
     "nc": "nonconsecutive",
+    "latin": "latinsquare",
+    "noboxes": "latinsquare",
+    "torus": "toroidal",
 }
 
 

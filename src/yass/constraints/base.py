@@ -151,6 +151,9 @@ class Constraint:
     replaces_boxes: ClassVar[bool] = False
     #: True for a rule that needs the standard boxes to exist.
     needs_boxes: ClassVar[bool] = False
+    #: True for a rule that makes the grid toroidal (``Grid.wraps``: neighbours and moves
+    #: cross the edges).
+    wraps: ClassVar[bool] = False
 
     def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
         """(kind, cells) for each house the rule adds."""

@@ -18,12 +18,13 @@ as sharp as is cheap; ``yass.constraints.support`` has the bounded enumerations.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
-from yass.constraints.base import Constraint, Deduction
+from yass.constraints.base import Constraint, Deduction, Layered
 from yass.constraints.support import apart_masks, grid_sees
 from yass.core.geometry import Grid, digit_char, mask_digits
 
-__all__ = ["GroupRule", "cells_names", "mask_text"]
+__all__ = ["Automaton", "GroupRule", "cells_names", "layered_form", "mask_text"]
 
 
 def cells_names(grid: Grid, cells: Sequence[int]) -> str:
@@ -156,3 +157,68 @@ class GroupRule(Constraint):
                     self.label,
                     tuple(cells),
                 )
+
+
+# -- rules read digit by digit: the compiled ``Layered`` form ---------------------------
+
+#: ``step(position, memory, digit)``: the rule's memory after placing ``digit``, or None
+#: when no filling can go on from there.
+Step = Callable[[int, tuple[int, ...], int], tuple[int, ...] | None]
+
+
+class Automaton(NamedTuple):
+    """A rule read digit by digit along the line: ``start`` memory, ``step`` and
+    ``accept`` (does the final memory obey the rule)."""
+
+    start: tuple[int, ...]
+    step: Step
+    accept: Callable[[tuple[int, ...]], bool]
+
+
+def _layers(
+    size: int, count: int, rule: Automaton
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``Layered.starts`` and ``nexts`` of ``rule`` over ``count`` digits 1..size."""
+    layers: list[dict[tuple[int, ...], int]] = [{rule.start: 0}]
+    moves: list[list[tuple[int, int, tuple[int, ...]]]] = []
+    for i in range(count):
+        nxt: dict[tuple[int, ...], int] = {}
+        here = []
+        for memory, number in layers[-1].items():
+            for d in range(1, size + 1):
+                after = rule.step(i, memory, d)
+                if after is not None:
+                    here.append((number, d, after))
+                    nxt.setdefault(after, len(nxt))
+        moves.append(here)
+        layers.append(nxt)
+    # keep only the states that lead to an accepting end, numbered layer by layer
+    alive = [{n for m, n in layers[-1].items() if rule.accept(m)}]
+    for i in range(count - 1, -1, -1):
+        alive.insert(0, {a for a, _d, after in moves[i] if layers[i + 1][after] in alive[0]})
+    starts = [0]
+    renumber: list[dict[int, int]] = []
+    for i in range(count + 1):
+        renumber.append({n: starts[-1] + k for k, n in enumerate(sorted(alive[i]))})
+        starts.append(starts[-1] + len(alive[i]))
+    nexts = [-1] * (starts[-1] * size)
+    for i in range(count):
+        for number, d, after in moves[i]:
+            src = renumber[i].get(number)
+            dst = renumber[i + 1].get(layers[i + 1][after])
+            if src is not None and dst is not None:
+                nexts[src * size + d - 1] = dst
+    return tuple(starts), tuple(nexts)
+
+
+_LAYERED: dict[tuple[str, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def layered_form(key: str, cells: Sequence[int], size: int, rule: Automaton) -> Layered:
+    """The compiled form of ``rule`` read along ``cells`` (digits free to repeat); the
+    tables are kept on ``key`` (the rule and its number) and the line's length."""
+    ckey = (key, size, len(cells))
+    tables = _LAYERED.get(ckey)
+    if tables is None:
+        tables = _LAYERED[ckey] = _layers(size, len(cells), rule)
+    return Layered(tuple(cells), *tables)

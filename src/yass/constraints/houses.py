@@ -138,3 +138,28 @@ class DisjointGroups(Constraint):
             r, c = grid.rc(cell)
             groups[(r % grid.box_rows) * grid.box_cols + c % grid.box_cols].append(cell)
         return [("disjoint group", tuple(g)) for g in groups]
+
+
+@register
+class LatinSquare(Constraint):
+    """A Latin square: no boxes, only the rows and columns (and any other rule's houses)
+    hold every digit once."""
+
+    type = "latin_square"
+    label = "Latin square"
+    replaces_boxes = True
+
+
+@register
+class Toroidal(Constraint):
+    """The grid wraps around: the cells on opposite edges are neighbours.
+
+    Rules on neighbours and moves (anti-king, anti-knight, chess leaps, taxicab,
+    non-consecutive and the other negative rules, minimum and maximum cells) count the
+    steps that cross an edge, and lines and dots may cross it. Regions may wrap too (a
+    region is any set of N cells). Rows, columns, diagonals and outside clues are as on
+    any grid."""
+
+    type = "toroidal"
+    label = "toroidal"
+    wraps = True

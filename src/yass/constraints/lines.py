@@ -1,5 +1,5 @@
 """Line and cell-group rules: renban, between, entropic and modular lines, quadruples,
-minimum and maximum cells, and the 159-style column indexer.
+minimum and maximum cells, the row, column and box indexers and lockout lines.
 
 The entropic and modular lines, minimum/maximum cells and the indexer are binary at
 heart, so they declare relations (tables between two cells) and the generic machinery
@@ -20,12 +20,13 @@ from yass.constraints.base import (
     Form,
     Relation,
     cell_list,
+    int_field,
     register,
     relation_table,
 )
-from yass.constraints.group import GroupRule, cells_names
+from yass.constraints.group import Automaton, GroupRule, cells_names, layered_form
 from yass.constraints.sums import SetRule
-from yass.constraints.support import grid_sees, support
+from yass.constraints.support import grid_sees, region_index, support
 from yass.core.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -36,13 +37,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Between",
+    "BoxIndexer",
     "ColumnIndexer",
     "EntropicLine",
+    "LockoutLine",
     "Maximum",
     "Minimum",
     "ModularLine",
     "Quadruple",
     "Renban",
+    "RowIndexer",
 ]
 
 
@@ -110,6 +114,91 @@ class Between(GroupRule, CellsRule):
         if len(cells) < 2:
             raise LayoutError("a between line needs at least 2 cells")
         return cls(cells)
+
+
+def _inner(lo: int, hi: int) -> int:
+    """The digits ``lo`` to ``hi``, both included, as a mask."""
+    return ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1)
+
+
+@register
+class LockoutLine(GroupRule, CellsRule):
+    """The two ends (diamonds) differ by at least ``value``, and no digit on the line
+    between them lies between the ends' digits, or equals either."""
+
+    type = "lockout_line"
+    label = "lockout line"
+
+    def __init__(self, cells: Sequence[int], value: int = 0) -> None:
+        CellsRule.__init__(self, cells)
+        self.value = value
+
+    def gap(self, grid: Grid) -> int:
+        """The least difference of the ends: ``value``, by default N // 2 (4 on 9x9)."""
+        return self.value or grid.size // 2
+
+    def describe(self, grid: Grid) -> str:
+        ends = f"{grid.name(self.cells[0])},{grid.name(self.cells[-1])}"
+        inner = cells_names(grid, self.cells[1:-1])
+        return f"{self.label} {ends}" + (f" (through {inner})" if inner else "")
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        lo, hi = sorted((values[0], values[-1]))
+        return hi - lo >= self.gap(grid) and all(not lo <= v <= hi for v in values[1:-1])
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        first, last, middle = masks[0], masks[-1], masks[1:-1]
+        keep_first = keep_last = 0
+        keep_mid = [0] * len(middle)
+        gap = self.gap(grid)
+        for x in mask_digits(first):
+            for y in mask_digits(last):
+                lo, hi = min(x, y), max(x, y)
+                if hi - lo < gap:
+                    continue
+                outer = ~_inner(lo, hi)
+                if all(m & outer for m in middle):
+                    keep_first |= 1 << (x - 1)
+                    keep_last |= 1 << (y - 1)
+                    for i, m in enumerate(middle):
+                        keep_mid[i] |= m & outer
+        return [keep_first, *keep_mid, keep_last]
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        # read the two ends first (memory: their digits, low and high), then the line
+        gap = self.gap(grid)
+
+        def step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:
+            if i == 0:
+                return (d,)
+            if i == 1:
+                lo, hi = sorted((memory[0], d))
+                return (lo, hi) if hi - lo >= gap else None
+            return memory if not memory[0] <= d <= memory[1] else None
+
+        order = (self.cells[0], self.cells[-1], *self.cells[1:-1])
+        rule = Automaton((), step, lambda memory: True)
+        return (layered_form(f"{self.type}:{gap}", order, grid.size, rule),)
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        out = super().to_json(grid)
+        if self.value:
+            out["value"] = self.value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) < 2:
+            raise LayoutError("a lockout line needs at least 2 cells")
+        value = int_field(data, "value", 0)
+        top = grid.size - (1 if len(cells) == 2 else 2)  # a digit must fit outside the ends
+        if not 0 <= value <= top or (value == 0 and grid.size // 2 > top):
+            raise LayoutError(f"'value' must be a difference from 1 to {top}, not {value}")
+        return cls(cells, value)
+
+    def __repr__(self) -> str:
+        return f"LockoutLine({list(self.cells)!r}, {self.value})"
 
 
 @register
@@ -243,12 +332,10 @@ class ExtremeCells(CellsRule):
         less = relation_table(grid.size, lambda x, y: x < y)
         more = relation_table(grid.size, lambda x, y: x > y)
         for cell in self.cells:
-            r, c = grid.rc(cell)
             for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if grid.inside(r + dr, c + dc):
-                    other = grid.cell(r + dr, c + dc)
-                    if other not in listed:
-                        yield Relation(cell, other, less if self.smaller else more, self.label)
+                other = grid.step(cell, dr, dc)
+                if other is not None and other not in listed:
+                    yield Relation(cell, other, less if self.smaller else more, self.label)
 
 
 @register
@@ -274,24 +361,67 @@ def _indexes(at: int, digit: int, x: int, y: int) -> bool:
     return x != at or y == digit
 
 
+class Indexer(CellsRule):
+    """An indexer: the digit in each listed cell points at a cell of its row, column or
+    box, which must hold the listed cell's own position there."""
+
+    def group(self, grid: Grid, cell: int) -> tuple[tuple[int, ...], int]:
+        """The cells the listed ``cell`` points into, in order (position k holds the
+        cell digit k + 1 points at), and the listed cell's own position among them."""
+        raise NotImplementedError
+
+    def relations(self, grid: Grid) -> Iterator[Relation]:
+        for cell in self.cells:
+            group, own = self.group(grid, cell)
+            for k, other in enumerate(group):
+                if k != own:
+                    # the cell holding k + 1 puts its own position, own + 1, at ``other``
+                    table = relation_table(grid.size, partial(_indexes, k + 1, own + 1))
+                    yield Relation(cell, other, table, self.label)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        return cls(cell_list(data, "cells", grid))
+
+
 @register
-class ColumnIndexer(CellsRule):
+class ColumnIndexer(Indexer):
     """The "159" rule on a column: digit v at (r, c) means digit c stands at (r, v)."""
 
     type = "column_indexer"
     label = "column indexer"
 
-    def relations(self, grid: Grid) -> Iterator[Relation]:
-        for cell in self.cells:
-            r, c = grid.rc(cell)
-            for other_c in range(grid.size):
-                if other_c == c:
-                    continue
-                # cell holding other_c + 1 puts c + 1 at (r, other_c)
-                table = relation_table(grid.size, partial(_indexes, other_c + 1, c + 1))
-                yield Relation(cell, grid.cell(r, other_c), table, self.label)
+    def group(self, grid: Grid, cell: int) -> tuple[tuple[int, ...], int]:
+        r, c = grid.rc(cell)
+        return tuple(grid.cell(r, k) for k in range(grid.size)), c
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
-        cells = cell_list(data, "cells", grid)
-        return cls(cells)
+
+@register
+class RowIndexer(Indexer):
+    """A row indexer: digit v at (r, c) means digit r stands at (v, c)."""
+
+    type = "row_indexer"
+    label = "row indexer"
+
+    def group(self, grid: Grid, cell: int) -> tuple[tuple[int, ...], int]:
+        r, c = grid.rc(cell)
+        return tuple(grid.cell(k, c) for k in range(grid.size)), r
+
+
+@register
+class BoxIndexer(Indexer):
+    """A box indexer: digit v in the cell at position p of its box (counted 1 to N in
+    reading order) means digit p stands at position v of that box (a jigsaw region's
+    cells are counted in reading order too)."""
+
+    type = "box_indexer"
+    label = "box indexer"
+
+    def group(self, grid: Grid, cell: int) -> tuple[tuple[int, ...], int]:
+        regions = region_index(grid)
+        if regions is None or regions[cell] >= grid.ncells:
+            raise LayoutError(f"a box indexer at {grid.name(cell)} needs a box or region there")
+        group = tuple(c for c in range(grid.ncells) if regions[c] == regions[cell])
+        if len(group) != grid.size:
+            raise LayoutError(f"a box indexer at {grid.name(cell)} needs a full box or region")
+        return group, group.index(cell)

@@ -1,4 +1,5 @@
-"""Clues outside the grid about a whole row or column: sandwich, X-sum and skyscraper.
+"""Clues outside the grid about a whole row or column: sandwich, X-sum, skyscraper and
+numbered room.
 
 Each clue's ``cells`` are the full row or column, starting next to the clue. The line
 holds every digit once, so a digit stays in a cell only while some permutation of
@@ -7,7 +8,8 @@ digits exactly, reading the rule as an automaton along the line: a forward pass 
 the positions collects the reachable states, a backward pass keeps the moves that
 still reach an accepting end. A state is the set of digits used so far plus what the
 rule remembers (skyscraper: the tallest digit and how many were seen; sandwich: which
-end was met and the sum since it; X-sum: the first digit and the running sum), with
+end was met and the sum since it; X-sum: the first digit and the running sum; numbered
+room: the first digit), with
 bounds that drop hopeless states early. When a layer outgrows ``STATE_CAP`` (lines
 longer than 9, nearly empty) it drops the set of used digits, so digits may repeat:
 weaker but still sound, helped by coarser automata (how many digits a sandwich can
@@ -18,32 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
 
-from yass.constraints.base import Form, Layered, register
-from yass.constraints.group import mask_text
+from yass.constraints.base import Form, register
+from yass.constraints.group import Automaton, Step, layered_form, mask_text
 from yass.constraints.sums import OutsideClue
 from yass.core.geometry import Grid, LayoutError, digit_char
 
-__all__ = ["Automaton", "Sandwich", "Skyscraper", "XSum", "line_support"]
+__all__ = ["Automaton", "NumberedRoom", "Sandwich", "Skyscraper", "XSum", "line_support"]
 
 #: The most states one layer of the exact dynamic programme may hold before
 #: ``line_support`` gives up on distinct digits.
 STATE_CAP = 3000
-
-#: ``step(position, memory, digit)``: the rule's memory after placing ``digit``, or None
-#: when no filling can go on from there.
-Step = Callable[[int, tuple[int, ...], int], tuple[int, ...] | None]
-
-
-class Automaton(NamedTuple):
-    """A rule read digit by digit along the line: ``start`` memory, ``step`` and
-    ``accept`` (does the final memory obey the rule)."""
-
-    start: tuple[int, ...]
-    step: Step
-    accept: Callable[[tuple[int, ...]], bool]
-
 
 def line_support(
     masks: Sequence[int],
@@ -112,55 +99,6 @@ def line_support(
         out[i] = got
         alive = back
     return out
-
-
-def _layers(
-    size: int, count: int, rule: Automaton
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``Layered.starts`` and ``nexts`` of ``rule`` over ``count`` digits 1..size."""
-    layers: list[dict[tuple[int, ...], int]] = [{rule.start: 0}]
-    moves: list[list[tuple[int, int, tuple[int, ...]]]] = []
-    for i in range(count):
-        nxt: dict[tuple[int, ...], int] = {}
-        here = []
-        for memory, number in layers[-1].items():
-            for d in range(1, size + 1):
-                after = rule.step(i, memory, d)
-                if after is not None:
-                    here.append((number, d, after))
-                    nxt.setdefault(after, len(nxt))
-        moves.append(here)
-        layers.append(nxt)
-    # keep only the states that lead to an accepting end, numbered layer by layer
-    alive = [{n for m, n in layers[-1].items() if rule.accept(m)}]
-    for i in range(count - 1, -1, -1):
-        alive.insert(0, {a for a, _d, after in moves[i] if layers[i + 1][after] in alive[0]})
-    starts = [0]
-    renumber: list[dict[int, int]] = []
-    for i in range(count + 1):
-        renumber.append({n: starts[-1] + k for k, n in enumerate(sorted(alive[i]))})
-        starts.append(starts[-1] + len(alive[i]))
-    nexts = [-1] * (starts[-1] * size)
-    for i in range(count):
-        for number, d, after in moves[i]:
-            src = renumber[i].get(number)
-            dst = renumber[i + 1].get(layers[i + 1][after])
-            if src is not None and dst is not None:
-                nexts[src * size + d - 1] = dst
-    return tuple(starts), tuple(nexts)
-
-
-_LAYERED: dict[tuple[str, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def layered_form(key: str, cells: Sequence[int], size: int, rule: Automaton) -> Layered:
-    """The compiled form of ``rule`` read along ``cells`` (digits free to repeat); the
-    tables are kept on ``key`` (the rule and its number) and the line's length."""
-    ckey = (key, size, len(cells))
-    tables = _LAYERED.get(ckey)
-    if tables is None:
-        tables = _LAYERED[ckey] = _layers(size, len(cells), rule)
-    return Layered(tuple(cells), *tables)
 
 
 _CACHE: dict[tuple[str, int, tuple[int, ...]], list[int]] = {}
@@ -546,3 +484,39 @@ class Skyscraper(LineClue):
             raise LayoutError(
                 f"a skyscraper clue counts 1-{grid.size} visible digits, not {self.value}"
             )
+
+
+# -- numbered room --------------------------------------------------------------------
+
+
+@register
+class NumberedRoom(LineClue):
+    """Seen from the clue, the X-th digit is ``value``, X being the first digit."""
+
+    type = "numbered_room"
+    label = "numbered room"
+    key = "value"
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        return values[values[0] - 1] == self.value
+
+    def automaton(self, grid: Grid) -> Automaton:
+        target = self.value
+        # memory: (the first digit, X); the X-th digit must be the clue
+
+        def step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:
+            first = memory[0] if memory else d
+            if i == first - 1 and d != target:
+                return None
+            return (first,)
+
+        return Automaton((), step, lambda m: True)
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        return _line_clue_narrow(
+            f"numbered_room:{grid.size}:{self.value}", masks, self.automaton(grid)
+        )
+
+    def validate_value(self, grid: Grid) -> None:
+        if not 1 <= self.value <= grid.size:
+            raise LayoutError(f"a numbered room's clue is a digit 1-{grid.size}, not {self.value}")

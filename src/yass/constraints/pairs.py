@@ -232,15 +232,13 @@ class XV(PairMarker):
 
 
 def _side_by_side(grid: Grid, a: int, b: int) -> bool:
-    """Whether cells ``a`` and ``b`` share a side."""
-    (ra, ca), (rb, cb) = divmod(a, grid.size), divmod(b, grid.size)
-    return abs(ra - rb) + abs(ca - cb) == 1
+    """Whether cells ``a`` and ``b`` share a side (across an edge on a toroidal grid)."""
+    return grid.neighbours(a, b)
 
 
 def _touching(grid: Grid, a: int, b: int) -> bool:
     """Whether cells ``a`` and ``b`` touch, by a side or a corner (a line may go either way)."""
-    (ra, ca), (rb, cb) = divmod(a, grid.size), divmod(b, grid.size)
-    return max(abs(ra - rb), abs(ca - cb)) == 1
+    return grid.neighbours(a, b, corners=True)
 
 
 def _spell(values: range | tuple[int, ...]) -> str:

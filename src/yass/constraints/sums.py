@@ -1,4 +1,5 @@
-"""Arithmetic rules: killer cages, arrows, little killers, zipper and region-sum lines.
+"""Arithmetic rules: killer cages (one sum or several), arrows and double arrows, little
+killers, zipper and region-sum lines.
 
 Each is a ``GroupRule``: a check of a filled grid, narrowing of its cells' candidates
 (an exact enumeration of the fillings while that stays small, bounds on the sums
@@ -41,8 +42,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Arrow",
+    "DoubleArrow",
     "Killer",
     "LittleKiller",
+    "MultisumKiller",
     "RegionSumLine",
     "Zipper",
     "killer_combinations",
@@ -161,6 +164,22 @@ class SetRule(GroupRule):
             need &= s
         return need
 
+    def combinations_premise(
+        self, grid: Grid, masks: Sequence[int], narrowed: Sequence[int]
+    ) -> str:
+        """The digit sets still possible (``{1,8}|{2,7}``), and the cells' candidates
+        when the sets alone do not remove every digit that goes."""
+        live = self.live(grid, masks)
+        if not live:
+            return "no combination fits"
+        union = 0
+        for s in live:
+            union |= s
+        combos = "|".join(mask_text(s) for s in live)
+        if not any(m & ~n & union for m, n in zip(masks, narrowed, strict=True)):
+            return combos  # the combinations alone remove every digit that goes
+        return f"{combos} with {GroupRule.premise(self, grid, masks, narrowed)}"
+
 
 @register
 class Killer(SetRule, CellsRule):
@@ -205,16 +224,7 @@ class Killer(SetRule, CellsRule):
     def premise(self, grid: Grid, masks: Sequence[int], narrowed: Sequence[int]) -> str:
         if self.total is None:
             return super().premise(grid, masks, narrowed)
-        live = self.live(grid, masks)
-        if not live:
-            return "no combination fits"
-        union = 0
-        for s in live:
-            union |= s
-        combos = "|".join(mask_text(s) for s in live)
-        if not any(m & ~n & union for m, n in zip(masks, narrowed, strict=True)):
-            return combos  # the combinations alone remove every digit that goes
-        return f"{combos} with {super().premise(grid, masks, narrowed)}"
+        return self.combinations_premise(grid, masks, narrowed)
 
     def to_json(self, grid: Grid) -> JSONDict:
         return {
@@ -240,6 +250,97 @@ class Killer(SetRule, CellsRule):
 
     def __repr__(self) -> str:
         return f"Killer({list(self.cells)!r}, {self.total!r})"
+
+
+def digital_root_sums(size: int, count: int, root: int) -> tuple[int, ...]:
+    """The totals ``count`` different digits 1..size can make whose digital root (the
+    repeated sum of their decimal digits) is ``root``: root, root + 9, ..."""
+    return tuple(t for t in range(root, count * size + 1, 9)
+                 if killer_combinations(size, count, t))
+
+
+@register
+class MultisumKiller(SetRule, CellsRule):
+    """A cage whose digits differ and add up to one of several totals: the ``sums``
+    listed, or every total with digital root ``root`` (SudokuPad's "DR" cages)."""
+
+    type = "multisum_killer"
+    label = "multisum cage"
+
+    def __init__(self, cells: Sequence[int], sums: Sequence[int], root: int = 0) -> None:
+        CellsRule.__init__(self, cells)
+        self.sums = tuple(sorted(set(sums)))
+        self.root = root
+
+    def houses(self, grid: Grid) -> Iterable[tuple[str, tuple[int, ...]]]:
+        return [("cage", self.cells)]
+
+    def sum_groups(self, grid: Grid) -> Iterable[tuple[tuple[int, ...], int]]:
+        return [(self.cells, self.sums[0])] if len(self.sums) == 1 else []
+
+    def totals_text(self) -> str:
+        return f"DR{self.root}" if self.root else "|".join(map(str, self.sums))
+
+    def describe(self, grid: Grid) -> str:
+        return (f"{self.label} {self.totals_text()}/{len(self.cells)}"
+                f" {cells_names(grid, self.cells)}")
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        return len(set(values)) == len(values) and sum(values) in self.sums
+
+    def digit_sets(self, grid: Grid) -> Sequence[int]:
+        out: list[int] = []
+        for total in self.sums:
+            out += killer_combinations(grid.size, len(self.cells), total)
+        return out
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        sets = self.digit_sets(grid)
+        if len(sets) > 4 * _COMPILED_SETS:  # a big cage of a big grid: the reference search
+            return None
+        return (DigitSets(self.cells, tuple(sets)),)
+
+    def premise(self, grid: Grid, masks: Sequence[int], narrowed: Sequence[int]) -> str:
+        return self.combinations_premise(grid, masks, narrowed)
+
+    def to_json(self, grid: Grid) -> JSONDict:
+        out: JSONDict = {"type": self.type, "cells": [grid.name(c) for c in self.cells]}
+        if self.root:
+            out["root"] = self.root
+        else:
+            out["sums"] = list(self.sums)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) > grid.size:
+            raise LayoutError(f"a cage holds at most {grid.size} cells, got {len(cells)}")
+        if data.get("root") is not None:
+            if data.get("sums") is not None:
+                raise LayoutError("give 'sums' or 'root', not both")
+            root = int_field(data, "root")
+            if not 1 <= root <= 9:
+                raise LayoutError(f"'root' is a digital root, 1 to 9, not {root}")
+            sums = digital_root_sums(grid.size, len(cells), root)
+            if not sums:
+                raise LayoutError(f"no {len(cells)} different digits 1-{grid.size} add up"
+                                  f" to a total with digital root {root}")
+            return cls(cells, sums, root)
+        raw = data.get("sums")
+        if not isinstance(raw, list) or not raw or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in raw
+        ):
+            raise LayoutError(f"needs 'sums', a non-empty list of totals (or 'root'), not {raw!r}")
+        possible = [t for t in raw if killer_combinations(grid.size, len(cells), t)]
+        if not possible:
+            raise LayoutError(
+                f"no {len(cells)} different digits 1-{grid.size} add up to any of {raw}"
+            )
+        return cls(cells, possible)
+
+    def __repr__(self) -> str:
+        return f"MultisumKiller({list(self.cells)!r}, {list(self.sums)!r}, {self.root})"
 
 
 @register
@@ -293,6 +394,38 @@ class Arrow(GroupRule):
 
     def __repr__(self) -> str:
         return f"Arrow({list(self.circle)!r}, {list(self.line)!r})"
+
+
+@register
+class DoubleArrow(GroupRule, CellsRule):
+    """The digits in the two circles at the line's ends add up to the sum of the digits
+    on the line between them."""
+
+    type = "double_arrow"
+    label = "double arrow"
+
+    def _coefs(self) -> list[int]:
+        return [-1, *[1] * (len(self.cells) - 2), -1]
+
+    def describe(self, grid: Grid) -> str:
+        ends = f"{grid.name(self.cells[0])}+{grid.name(self.cells[-1])}"
+        return f"{self.label} {ends} = {'+'.join(grid.name(c) for c in self.cells[1:-1])}"
+
+    def holds(self, grid: Grid, values: Sequence[int]) -> bool:
+        return values[0] + values[-1] == sum(values[1:-1])
+
+    def narrow(self, grid: Grid, masks: list[int]) -> list[int]:
+        return narrow_sum(masks, self._coefs(), 0, self.apart(grid))
+
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        return (LinearSum(self.cells, tuple(self._coefs()), 0),)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
+        cells = cell_list(data, "cells", grid)
+        if len(cells) < 3:
+            raise LayoutError("a double arrow needs its two ends and a cell between them")
+        return cls(cells)
 
 
 class OutsideClue(GroupRule):

@@ -70,7 +70,8 @@ def region_index(grid: Grid) -> tuple[int, ...] | None:
     out: tuple[int, ...] | None = None
     for con in grid.constraints:
         if con.replaces_boxes:
-            pieces: list[int] = [0] * grid.ncells
+            # a cell in no region (a Latin square has none) is alone in its own
+            pieces: list[int] = [grid.ncells + c for c in range(grid.ncells)]
             for i, (_, cells) in enumerate(con.houses(grid)):
                 for c in cells:
                     pieces[c] = i

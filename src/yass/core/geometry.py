@@ -220,35 +220,62 @@ class Grid(Frozen):
         boxes_per_row = self.size // self.box_cols
         return (r // self.box_rows) * boxes_per_row + c // self.box_cols
 
+    @property
+    def wraps(self) -> bool:
+        """True when a rule makes the grid toroidal: its edges wrap around, so cells one
+        step apart across an edge are neighbours (``wraps`` on the rule's class)."""
+        return any(getattr(c, "wraps", False) for c in self.constraints)
+
+    def step(self, cell: int, dr: int, dc: int) -> int | None:
+        """The cell ``dr`` rows and ``dc`` columns from ``cell`` (across an edge on a
+        toroidal grid), or None when that is off the grid or ``cell`` itself."""
+        r, c = divmod(cell, self.size)
+        rr, cc = r + dr, c + dc
+        if self.wraps:
+            rr, cc = rr % self.size, cc % self.size
+        elif not self.inside(rr, cc):
+            return None
+        other = self.cell(rr, cc)
+        return None if other == cell else other
+
+    def neighbours(self, a: int, b: int, *, corners: bool = False) -> bool:
+        """Whether ``a`` and ``b`` share a side (or, with ``corners``, touch at a corner),
+        across an edge on a toroidal grid."""
+        (ra, ca), (rb, cb) = divmod(a, self.size), divmod(b, self.size)
+        dr, dc = abs(ra - rb), abs(ca - cb)
+        if self.wraps:
+            dr, dc = min(dr, self.size - dr), min(dc, self.size - dc)
+        return max(dr, dc) == 1 if corners else dr + dc == 1
+
     def orthogonal_pairs(self) -> Iterator[tuple[int, int]]:
         """Every pair of orthogonally adjacent cells, each once."""
-        n = self.size
-        for r in range(n):
-            for c in range(n):
-                if c + 1 < n:
-                    yield self.cell(r, c), self.cell(r, c + 1)
-                if r + 1 < n:
-                    yield self.cell(r, c), self.cell(r + 1, c)
+        return self.offset_pairs(((0, 1), (1, 0)))
 
     def diagonal_pairs(self) -> Iterator[tuple[int, int]]:
         """Every pair of diagonally adjacent cells, each once."""
-        n = self.size
-        for r in range(n - 1):
-            for c in range(n):
-                if c + 1 < n:
-                    yield self.cell(r, c), self.cell(r + 1, c + 1)
-                if c - 1 >= 0:
-                    yield self.cell(r, c), self.cell(r + 1, c - 1)
+        return self.offset_pairs(((1, 1), (1, -1)))
 
     def offset_pairs(self, offsets: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int]]:
-        """Every pair of cells one of ``offsets`` apart, each once."""
+        """Every pair of cells one of ``offsets`` apart, each once (on a toroidal grid,
+        counting the steps that cross an edge)."""
         n = self.size
-        for r in range(n):
-            for c in range(n):
-                a = self.cell(r, c)
-                for dr, dc in offsets:
-                    rr, cc = r + dr, c + dc
-                    if self.inside(rr, cc):
-                        b = self.cell(rr, cc)
-                        if a < b:
-                            yield a, b
+        if not self.wraps:
+            for r in range(n):
+                for c in range(n):
+                    a = self.cell(r, c)
+                    for dr, dc in offsets:
+                        rr, cc = r + dr, c + dc
+                        if self.inside(rr, cc):
+                            b = self.cell(rr, cc)
+                            if a < b:
+                                yield a, b
+            return
+        seen: set[tuple[int, int]] = set()
+        for a in range(self.ncells):
+            r, c = divmod(a, n)
+            for dr, dc in offsets:
+                b = self.cell((r + dr) % n, (c + dc) % n)
+                pair = (a, b) if a < b else (b, a)
+                if a != b and pair not in seen:
+                    seen.add(pair)
+                    yield pair

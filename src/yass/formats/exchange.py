@@ -324,7 +324,8 @@ _UNREAD = ("lines", "arrows", "overlays")
 
 def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """yass JSON of a decoded SudokuPad puzzle: givens, regions (boxes or irregular),
-    killer cages, title, author and solution. ParseError for what yass cannot read."""
+    killer cages (a cage valued ``DR`` and a digit: its sum's digital root), title, author
+    and solution. ParseError for what yass cannot read."""
     from yass.core.geometry import box_shape
 
     cells = data.get("cells")
@@ -400,12 +401,16 @@ def sudokupad_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
                 out["solution"] = text.strip()
             continue
         if cage.get("cells") and value not in (None, ""):
+            root = re.fullmatch(r"\s*DR\s*(\d)\s*", value) if isinstance(value, str) else None
             try:
-                total = int(value)
+                total = int(root[1]) if root else int(value)
                 cage_cells = [f"r{int(rc[0]) + 1}c{int(rc[1]) + 1}" for rc in cage["cells"]]
             except (TypeError, ValueError, IndexError):
                 raise ParseError(f"a SudokuPad cage has value {value!r}, not a sum") from None
-            constraints.append({"type": "killer", "cells": cage_cells, "sum": total})
+            if root:  # the sum's digital root: one of several totals
+                constraints.append({"type": "multisum_killer", "cells": cage_cells, "root": total})
+            else:
+                constraints.append({"type": "killer", "cells": cage_cells, "sum": total})
     if constraints:
         out["constraints"] = constraints
     return out
@@ -440,9 +445,10 @@ def _sudokupad_data(obj: Mapping[str, Any]) -> dict[str, Any]:
             regions = [
                 [list(divmod(grid.parse_cell(str(x)), n)) for x in reg] for reg in rule["regions"]
             ]
-        elif kind == "killer":
+        elif kind == "killer" or (kind == "multisum_killer" and rule.get("root")):
             cells = [list(divmod(grid.parse_cell(str(x)), n)) for x in rule["cells"]]
-            cages.append({"cells": cells, "value": rule["sum"]})
+            value = rule["sum"] if kind == "killer" else f"DR{rule['root']}"
+            cages.append({"cells": cells, "value": value})
         else:
             raise ParseError(
                 f"yass writes SudokuPad's own format with givens, regions and killer cages"

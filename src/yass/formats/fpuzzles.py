@@ -58,7 +58,7 @@ SUDOKUPAD_PREFIX = "https://sudokupad.app/fpuzzles"
 
 #: Rules f-puzzles has no form for, and the key yass writes them under: the link keeps
 #: them for yass, but f-puzzles and SudokuPad neither draw nor check them.
-UNSHOWN_TYPES = {"diagonal_nonconsecutive": "diagonalnonconsecutive"}
+UNSHOWN_TYPES = {"diagonal_nonconsecutive": "diagonalnonconsecutive", "toroidal": "toroidal"}
 
 # -- recognising links --------------------------------------------------------------------
 
@@ -238,6 +238,8 @@ _LINE_TYPES = {
     "modularline": "modular_line",
     "zipperline": "zipper",
     "nabner": "nabner",
+    "doublearrow": "double_arrow",
+    "lockout": "lockout_line",
 }
 
 #: Whole-grid rules: f-puzzles key (true) -> yass constraint.
@@ -249,6 +251,7 @@ _FLAG_TYPES: dict[str, dict[str, Any]] = {
     "disjointgroups": {"type": "disjoint_groups"},
     "nonconsecutive": {"type": "nonconsecutive"},
     "diagonalnonconsecutive": {"type": "diagonal_nonconsecutive"},
+    "toroidal": {"type": "toroidal"},
 }
 
 #: Clues outside the grid that look along a row or column: key -> (yass type, value field).
@@ -256,6 +259,7 @@ _OUTSIDE_TYPES = {
     "sandwichsum": ("sandwich", "sum"),
     "xsum": ("xsum", "sum"),
     "skyscraper": ("skyscraper", "value"),
+    "numberedroom": ("numbered_room", "value"),
 }
 
 #: One-cell marks collected into one rule: key -> yass type.
@@ -280,6 +284,8 @@ class _Reader:
             )
         self.n = size
         self.where = ""
+        #: The rules of a grid with cells in no region (``_regions``).
+        self.unboxed: list[dict[str, Any]] = []
 
     def fail(self, message: str) -> ParseError:
         return ParseError(f"f-puzzles {self.where}: {message}" if self.where else message)
@@ -367,7 +373,9 @@ class _Reader:
                         if cell.get("given"):
                             givens[r * n + c] = digit_char(d)
                     reg = cell.get("region")
-                    if reg is not None and reg != -1:
+                    if "region" in cell and reg in (None, -1):
+                        region[r][c] = -1  # in no region (a Latin square has none)
+                    elif reg is not None:
                         if isinstance(reg, bool) or not isinstance(reg, int) or not 0 <= reg < n:
                             raise self.fail(
                                 f"region {_show(reg)} is not a number from 0 to {n - 1}"
@@ -398,13 +406,23 @@ class _Reader:
         return out
 
     def _regions(self, region: list[list[int]]) -> list[list[str]] | None:
-        """The regions as yass writes them, or None when they are yass's own boxes."""
+        """The regions as yass writes them, or None when they are yass's own boxes (or
+        when some cells are in no region: then ``unboxed`` holds a Latin square and an
+        extra region for each region there is)."""
         n = self.n
         shape = box_shape(n)
         groups: dict[int, list[str]] = {}
         for r in range(n):
             for c in range(n):
                 groups.setdefault(region[r][c], []).append(f"r{r + 1}c{c + 1}")
+        if -1 in groups:
+            del groups[-1]
+            for k, cells in groups.items():
+                if len(cells) != n:
+                    raise ParseError(f"f-puzzles region {k + 1} has {len(cells)} cells, not {n}")
+            self.unboxed = [{"type": "latin_square"}]
+            self.unboxed += [{"type": "extra_region", "cells": groups[k]} for k in sorted(groups)]
+            return None
         regions = [groups[k] for k in sorted(groups)]
         if shape is not None:
             bh, bw = shape
@@ -449,7 +467,7 @@ class _Reader:
                     marks[_MARK_TYPES[key]].append(self.cell(item.get("cell")))
             elif key in _OUTSIDE_TYPES:
                 out.extend(self._outside(key))
-            elif key in _INDEXERS and (key == "columnindexer" or _INDEXERS[key] in REGISTRY):
+            elif key in _INDEXERS and _INDEXERS[key] in REGISTRY:
                 for item in self.entries(key):
                     out.append({"type": _INDEXERS[key], "cells": self.cells(item.get("cells"))})
             elif key == "arrow":
@@ -462,6 +480,7 @@ class _Reader:
                         out.append(rule)
             else:
                 raise ParseError(f"f-puzzles rule {_show(key)} is not supported")
+        out.extend(self._root_cages())
         for kind in ("odd", "even"):
             marks[kind] += [c for c in self.parity[kind] if c not in marks[kind]]
         for kind, cells in marks.items():
@@ -469,6 +488,23 @@ class _Reader:
                 out.append({"type": kind, "cells": cells})
         self.where = ""
         return out
+
+    def _root_cages(self) -> Iterator[dict[str, Any]]:
+        """The drawn cages whose value is ``DR`` and a digit (SudokuPad's cages with a
+        digital root): their sum has that digital root. Other drawn cages are cosmetic."""
+        raw = self.data.get("cage")
+        if not isinstance(raw, list):
+            return
+        for i, item in enumerate(raw, 1):
+            value = item.get("value") if isinstance(item, Mapping) else None
+            m = re.fullmatch(r"\s*DR\s*(\d+)\s*", value) if isinstance(value, str) else None
+            if m is None or not isinstance(item, Mapping) or item.get("fromConstraint"):
+                continue
+            self.where = f"cage {i}"
+            cells = self.cells(item.get("cells"))
+            if cells:
+                yield {"type": "multisum_killer", "cells": cells, "root": int(m[1])}
+        self.where = ""
 
     def _negative(self, raw: Any) -> list[dict[str, Any]]:
         if not isinstance(raw, list):
@@ -504,8 +540,8 @@ class _Reader:
                 if not cells:
                     continue
                 rule: dict[str, Any] = {"type": kind, "cells": cells}
-                if key == "whispers" and item.get("value") not in (None, ""):
-                    rule["value"] = self.number(item.get("value"), "whispers difference")
+                if key in ("whispers", "lockout") and item.get("value") not in (None, ""):
+                    rule["value"] = self.number(item.get("value"), f"{key} difference")
                 yield rule
 
     def _outside(self, key: str) -> Iterator[dict[str, Any]]:
@@ -631,6 +667,7 @@ def fpuzzles_to_json(data: Mapping[str, Any]) -> dict[str, Any]:
     rules: list[dict[str, Any]] = []
     if regions is not None:
         rules.append({"type": "regions", "regions": regions})
+    rules += reader.unboxed
     rules += reader.constraints()
     rules += marks
     out: dict[str, Any] = {}
@@ -773,8 +810,9 @@ class _Writer:
             negative.append("xv")
         elif kind in lines:
             entry: dict[str, Any] = {"lines": [self.names(rule)]}
-            value = self.number(rule, "value") if kind == "whispers" else None
-            if value is not None and value != (self.n + 1) // 2:
+            value = self.number(rule, "value") if kind in ("whispers", "lockout_line") else None
+            plain = (self.n + 1) // 2 if kind == "whispers" else self.n // 2
+            if value and value != plain:
                 entry["value"] = str(value)
             self.add(out, lines[kind], entry)
         elif kind in _MARK_TYPES:
@@ -830,7 +868,7 @@ class _Writer:
             grid[r - 1][c - 1]["givenPencilMarks"] = self.digits(rule)
         elif kind == "little_killer":
             self.add(out, "littlekillersum", self.little_killer(rule))
-        elif kind in ("sandwich", "xsum", "skyscraper"):
+        elif kind in ("sandwich", "xsum", "skyscraper", "numbered_room"):
             key = {v[0]: k for k, v in _OUTSIDE_TYPES.items()}[kind]
             field = _OUTSIDE_TYPES[key][1]
             self.add(out, key, {"cell": self.name(rule.get("clue"), outside=True),
@@ -839,6 +877,14 @@ class _Writer:
             self.add(out, "columnindexer", {"cells": self.names(rule)})
         elif kind in ("row_indexer", "box_indexer"):
             self.add(out, kind.replace("_", ""), {"cells": self.names(rule)})
+        elif kind == "multisum_killer" and self.number(rule, "root") is not None:
+            # SudokuPad's digital-root cage, a drawn cage whose value is DR and the root
+            self.add(out, "cage", {"cells": self.names(rule), "value": f"DR{rule['root']}",
+                                   "outlineC": "#000000", "fontC": "#000000"})
+        elif kind == "latin_square":
+            for grid_row in grid:
+                for entry_cell in grid_row:
+                    entry_cell["region"] = None  # a cell in no region: no boxes
         else:
             raise self.fail(f"rule {_show(kind)} has no f-puzzles form")
 
@@ -883,13 +929,16 @@ _LINE_LOOKS = {
     "modularline": ("Modular Line", "#5FB8A8", 0.25),
     "slowthermometer": ("Slow Thermometer", "#6495ED", 0.3),
     "nabner": ("Nabner", "#C8A040", 0.3),
+    "doublearrow": ("Double Arrow", "#C54B8B", 0.15),
+    "lockout": ("Lockout", "#006CBA", 0.2),
 }
 _CAGE_LOOKS = {
     "rowindexer": ("Row Indexer", "#7CC77C"),
     "columnindexer": ("Column Indexer", "#C77C7C"),
     "boxindexer": ("Box Indexer", "#7C7CC7"),
 }
-_CLUE_LOOKS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
+_CLUE_LOOKS = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af"),
+               "numberedroom": ("Numbered Room", "")}
 
 
 def _add_drawings(out: dict[str, Any]) -> None:
@@ -905,6 +954,17 @@ def _add_drawings(out: dict[str, Any]) -> None:
                     {"cells": entry["lines"][0][:1], "baseC": colour, "outlineC": colour,
                      "fontC": "#000000", "width": 0.8, "height": 0.8, "fromConstraint": name}
                 )
+            elif key in ("doublearrow", "lockout"):  # its ends: circles, or diamonds
+                line = entry["lines"][0]
+                for end in (line[0], line[-1]):
+                    shape = "rectangle" if key == "lockout" else "circle"
+                    out.setdefault(shape, []).append(
+                        {"cells": [end], "baseC": "#FFFFFF", "outlineC": colour,
+                         "fontC": "#000000", "width": 0.6, "height": 0.6, "angle": 45,
+                         "fromConstraint": name} if key == "lockout" else
+                        {"cells": [end], "baseC": "#FFFFFF", "outlineC": colour,
+                         "fontC": "#000000", "width": 0.8, "height": 0.8, "fromConstraint": name}
+                    )
     for key, (name, colour) in _CAGE_LOOKS.items():
         if out.get(key):
             out.setdefault("cage", []).append(
@@ -913,12 +973,13 @@ def _add_drawings(out: dict[str, Any]) -> None:
             )
     for key, (name, symbol) in _CLUE_LOOKS.items():
         for entry in out.get(key, []):
-            out.setdefault("text", []).extend([
-                {"cells": [entry["cell"]], "value": symbol, "fontC": "#000000", "size": 1.2,
-                 "fromConstraint": name},
+            if symbol:
+                out.setdefault("text", []).append(
+                    {"cells": [entry["cell"]], "value": symbol, "fontC": "#000000", "size": 1.2,
+                     "fromConstraint": name})
+            out.setdefault("text", []).append(
                 {"cells": [entry["cell"]], "value": entry["value"], "fontC": "#000000",
-                 "size": 0.7, "fromConstraint": name},
-            ])
+                 "size": 0.7, "fromConstraint": name})
 
 
 def json_to_fpuzzles(

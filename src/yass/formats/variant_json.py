@@ -78,6 +78,10 @@ def constraints_from_json(raw: Any, grid: Grid) -> list[Constraint]:
     if not isinstance(raw, list):
         raise ParseError(f"'constraints' must be a list, not {type(raw).__name__}")
     out = []
+    wrap = [REGISTRY[k]() for k in {item.get("type") for item in raw if isinstance(item, Mapping)}
+            if isinstance(k, str) and k in REGISTRY and REGISTRY[k].wraps]
+    if wrap:  # a toroidal grid: lines and dots may cross its edges
+        grid = Grid(grid.size, grid.box_rows, grid.box_cols, tuple(wrap))
     for i, item in enumerate(raw, 1):
         kind = item.get("type") if isinstance(item, Mapping) else None
         if isinstance(item, Mapping) and kind is None:

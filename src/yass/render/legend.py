@@ -73,12 +73,25 @@ RULE_MEANINGS: dict[str, tuple[str, str]] = {
     "sandwich": ("sandwich", "the digits between the 1 and the N add up to it"),
     "xsum": ("X-sum", "the first X digits add up to it, X being the first digit"),
     "skyscraper": ("skyscraper", "that many digits are seen (each taller than all before)"),
+    "numbered_room": ("numbered room", "the X-th digit is the clue, X being the first digit"),
+    "row_indexer": (
+        "row indexer", "digit v in row r of column c puts digit r in row v of column c"),
+    "box_indexer": (
+        "box indexer", "digit v at position p of a box puts digit p at its position v"),
+    "latin_square": ("Latin square", "no boxes: only rows and columns hold every digit once"),
+    "toroidal": ("toroidal", "the grid wraps around: cells on opposite edges are neighbours"),
+    "multisum_killer": (
+        "multisum cage", "digits differ and add up to one of the totals (DRn: root n)"),
+    "double_arrow": ("double arrow", "the two circles add up to the digits between them"),
+    "lockout_line": (
+        "lockout line", "diamonds differ by N/2 or more; the line's digits lie outside"),
 }
 
 _DIRECTIONS = {"UL": "up-left", "UR": "up-right", "DL": "down-left", "DR": "down-right"}
 _PAIR_TYPES = frozenset({"difference", "ratio", "xv"})
 #: Rule types whose items are short: joined on wrapped lines, not one a line.
-_JOINED = _PAIR_TYPES | {"odd", "even", "minimum", "maximum", "sandwich", "xsum", "skyscraper"}
+_JOINED = _PAIR_TYPES | {"odd", "even", "minimum", "maximum", "sandwich", "xsum", "skyscraper",
+                         "numbered_room"}
 
 
 def _where(clue: str, size: int) -> str:
@@ -146,8 +159,18 @@ def _item(rule: Mapping[str, Any], size: int) -> str:
         default = 1 if kind == "difference" else 2
         value = rule.get("value", default)
         return pair if value in (None, default) else f"{pair} ({value})"
-    if kind in ("little_killer", "sandwich", "xsum", "skyscraper"):
-        value = rule.get("value") if kind == "skyscraper" else rule.get("sum")
+    if kind == "multisum_killer":
+        root = rule.get("root")
+        totals = f"DR{root}" if root else "|".join(str(t) for t in rule.get("sums") or ())
+        return f"{totals}: {listed}"
+    if kind in ("double_arrow", "lockout_line") and len(cells) >= 2:
+        end = "circle" if kind == "double_arrow" else "diamond"
+        text = ",".join([f"{cells[0]} ({end})", *cells[1:-1], f"{cells[-1]} ({end})"])
+        if kind == "lockout_line" and rule.get("value"):
+            text += f" (at least {rule['value']} apart)"
+        return text
+    if kind in ("little_killer", "sandwich", "xsum", "skyscraper", "numbered_room"):
+        value = rule.get("sum") if rule.get("value") is None else rule.get("value")
         clue, step = _clue(rule, cells)
         text = f"{value} {_where(clue, size)}"
         if kind == "little_killer":

@@ -6,7 +6,7 @@ each with its style. The rules' marks are drawn as the page draws them
 (``yass/web/app.js``, ``drawRules``): shaded extra regions, diagonals, cages with their
 sums, thermometers and the other lines, arrows with their circles, dots, X and V,
 quadruples, odd / even and min / max cells, clones, and the clues outside the grid
-(little killers, sandwiches, X-sums, skyscrapers). Arrowheads and chevrons are plain
+(little killers, sandwiches, X-sums, skyscrapers, numbered rooms). Arrowheads and chevrons are plain
 polylines, so both outputs draw the same shapes:
 
 - ``svg(board, givens)``: one SVG document (text), each shape an element with a
@@ -52,10 +52,12 @@ LINE_COLOURS = {
     "thermo": "#9a9a9a", "slow_thermo": "#9a9a9a", "palindrome": "#a64ac9",
     "whispers": "#3aa655", "nabner": "#e0b000", "renban": "#e05fa0", "zipper": "#5f8fe0",
     "entropic_line": "#e08a3a", "region_sum_line": "#3ab0c9", "arrow": "#9a9a9a",
-    "between": "#9a9a9a", "modular_line": "#8a6a3a",
+    "between": "#9a9a9a", "modular_line": "#8a6a3a", "double_arrow": "#c54b8b",
+    "lockout_line": "#006cba",
 }
 CLONE_COLOURS = ("#f5c77e", "#9fd3f5", "#c3e6a1", "#f2a7c8", "#cdb8f0", "#f7e27c")
-OUTSIDE = frozenset(("little_killer", "sandwich", "xsum", "skyscraper"))
+OUTSIDE = frozenset(("little_killer", "sandwich", "xsum", "skyscraper", "numbered_room"))
+INDEXERS = frozenset(("column_indexer", "row_indexer", "box_indexer"))
 SHADED_HOUSES = frozenset(("extra region", "window", "windoku"))
 STEP = {"UL": (-1, -1), "UR": (1, -1), "DL": (-1, 1), "DR": (1, 1)}
 R_CIRCLE = U * 0.38  # an arrow's circle, a between line's ends
@@ -272,9 +274,14 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
                     under.append(Shape("rect", [(x - s, y - s), (2 * s, 2 * s)], "parity even",
                                        fill="#e3e3e3"))
         elif kind in ("difference", "ratio", "xv") and len(cells) == 2:
-            _wall_mark(over, rule, kind, cells, n)
+            for spot in _wall_spots(cells, n):
+                _wall_mark(over, rule, kind, spot)
         elif kind in ("killer", "cage") and cells:
             _cage(layer, cells, rule.get("sum", rule.get("value")), n)
+        elif kind == "multisum_killer" and cells:
+            root = rule.get("root")
+            totals = f"DR{root}" if root else "|".join(str(t) for t in rule.get("sums") or ())
+            _cage(layer, cells, totals, n)
         elif kind == "arrow":
             _arrow(layer, rule, n)
         elif kind in OUTSIDE:
@@ -290,7 +297,7 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
             colour = clones.get(_shape_key(cells), CLONE_COLOURS[0])
             for group in (cells, other):
                 _shade(under, group, n, "clone", colour, 0.45)
-        elif kind == "column_indexer" and cells:
+        elif kind in INDEXERS and cells:
             _shade(under, cells, n, "indexer", "#f6c9c9", 0.6)
         elif kind == "candidates":
             cell = _cell_index(rule.get("cell"), n)
@@ -308,10 +315,16 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
                                round=True))
             if kind in ("thermo", "slow_thermo"):
                 layer.append(Shape("circle", [points[0], (U * 0.3, 0)], "bulb", fill="#b8b8b8"))
-            elif kind == "between":
+            elif kind in ("between", "double_arrow"):
                 for end in (points[0], points[-1]):
                     layer.append(Shape("circle", [end, (R_CIRCLE, 0)], "between-end",
                                        fill="#ffffff", stroke="#8a8a8a", width=2.5))
+            elif kind == "lockout_line":
+                d = U * 0.34
+                for x, y in (points[0], points[-1]):
+                    layer.append(Shape("poly", [(x, y - d), (x + d, y), (x, y + d), (x - d, y)],
+                                       "lockout-end", fill="#ffffff", stroke=LINE_COLOURS[kind],
+                                       width=2.5, closed=True))
 
 
 def _shade(layer: list[Shape], cells: Iterable[int], n: int, cls: str, colour: str,
@@ -354,11 +367,22 @@ def _clone_colours(rules: list[dict[str, Any]], n: int) -> dict[tuple[int, ...],
     return colours
 
 
-def _wall_mark(over: list[Shape], rule: dict[str, Any], kind: str, cells: list[int],
-               n: int) -> None:
-    """A dot (difference, ratio) or X / V on the wall between two cells."""
+def _wall_spots(cells: list[int], n: int) -> list[tuple[float, float]]:
+    """Where a mark between two cells goes: the wall between them, or, for cells on
+    opposite edges of a toroidal grid, the outer wall of each."""
     (ax, ay), (bx, by) = _centre(cells[0], n), _centre(cells[1], n)
-    x, y = (ax + bx) / 2, (ay + by) / 2
+    if abs(ax - bx) + abs(ay - by) <= U * 1.01:
+        return [((ax + bx) / 2, (ay + by) / 2)]
+    def out(p: float, q: float) -> float:  # towards the edge away from the other cell
+        return 0.0 if abs(p - q) <= U * 1.01 else U / 2 * (1 if p > q else -1)
+
+    return [(ax + out(ax, bx), ay + out(ay, by)), (bx + out(bx, ax), by + out(by, ay))]
+
+
+def _wall_mark(over: list[Shape], rule: dict[str, Any], kind: str,
+               spot: tuple[float, float]) -> None:
+    """A dot (difference, ratio) or X / V on the wall at ``spot``."""
+    x, y = spot
     if kind == "xv":
         # (a sum of 5 is V, 10 is X, any other is written out)
         total = rule.get("sum")
@@ -457,7 +481,7 @@ def _clue(layer: list[Shape], rule: dict[str, Any], cells: list[int], n: int) ->
         return
     kind = str(rule["type"])
     x, y = rc[1] * U + U / 2, rc[0] * U + U / 2
-    value = rule.get("value") if kind == "skyscraper" else rule.get("sum")
+    value = rule.get("sum") if rule.get("value") is None else rule.get("value")
     cls = f"clue clue-{kind}"
     if kind != "little_killer":
         layer.append(Shape("text", [(x, y)], cls, fill=INK, text=str(value), size=U * 0.42,

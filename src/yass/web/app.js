@@ -104,9 +104,11 @@
     thermo: "#9a9a9a", slow_thermo: "#9a9a9a", palindrome: "#a64ac9", whispers: "#3aa655",
     nabner: "#e0b000", renban: "#e05fa0", zipper: "#5f8fe0", entropic_line: "#e08a3a",
     region_sum_line: "#3ab0c9", arrow: "#9a9a9a", between: "#9a9a9a", modular_line: "#8a6a3a",
+    double_arrow: "#c54b8b", lockout_line: "#006cba",
   };
   const CLONE_COLOURS = ["#f5c77e", "#9fd3f5", "#c3e6a1", "#f2a7c8", "#cdb8f0", "#f7e27c"];
-  const OUTSIDE = { little_killer: 1, sandwich: 1, xsum: 1, skyscraper: 1 };
+  const OUTSIDE = { little_killer: 1, sandwich: 1, xsum: 1, skyscraper: 1, numbered_room: 1 };
+  const INDEXERS = { column_indexer: 1, row_indexer: 1, box_indexer: 1 };
   const STEP = { UL: [-1, -1], UR: [1, -1], DL: [-1, 1], DR: [1, 1] };
   const R_CIRCLE = U * 0.38; // an arrow's circle, a between line's ends
 
@@ -153,7 +155,8 @@
   function labelledCells(lay) {
     const n = lay.size, out = new Set();
     for (const rule of lay.constraints || []) {
-      if ((rule.type === "killer" || rule.type === "cage") && rule.sum !== undefined && rule.sum !== null) {
+      const labelled = (rule.type === "killer" || rule.type === "cage") && rule.sum !== undefined && rule.sum !== null;
+      if (labelled || rule.type === "multisum_killer") {
         const cells = cellsOf(rule.cells, n);
         if (cells && cells.length) out.add(Math.min(...cells));
       }
@@ -209,25 +212,11 @@
           else el("rect", { x: x - U * 0.38, y: y - U * 0.38, width: U * 0.76, height: U * 0.76, class: "parity" }, under);
         }
       } else if ((type === "difference" || type === "ratio" || type === "xv") && cells.length === 2) {
-        const a = centre(cells[0], n), b = centre(cells[1], n);
-        const x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
-        if (type === "xv") {
-          const label = rule.sum === 5 ? "V" : rule.sum === 10 ? "X" : String(rule.sum);
-          el("rect", { x: x - 9, y: y - 10, width: 18, height: 20, fill: "#fff" }, over);
-          el("text", { x: x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, class: "xv" }, over, label);
-        } else {
-          const dot = el("circle", { cx: x, cy: y, r: 7, class: type === "ratio" ? "dot-black" : "dot-white" }, over);
-          const plain = type === "ratio" ? 2 : 1;
-          if (rule.value !== undefined && rule.value !== null && rule.value !== plain) {
-            dot.setAttribute("r", 8);
-            el("text", {
-              x: x, y: y + 0.5, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 10,
-              class: type === "ratio" ? "dot-value on-black" : "dot-value",
-            }, over, String(rule.value));
-          }
-        }
+        for (const [x, y] of wallSpots(cells, n)) drawWallMark(over, rule, type, x, y);
       } else if ((type === "killer" || type === "cage") && cells.length) {
         drawCage(layer, cells, rule.sum !== undefined ? rule.sum : rule.value, n);
+      } else if (type === "multisum_killer" && cells.length) {
+        drawCage(layer, cells, rule.root ? "DR" + rule.root : (rule.sums || []).join("|"), n);
       } else if (type === "arrow") {
         drawArrow(layer, rule, n);
       } else if (OUTSIDE[type]) {
@@ -241,7 +230,7 @@
         if (!other) continue;
         const colour = clones.get(shapeKey(cells)) || CLONE_COLOURS[0];
         for (const group of [cells, other]) shade(under, group, n, { class: "clone", fill: colour });
-      } else if (type === "column_indexer" && cells.length) {
+      } else if (INDEXERS[type] && cells.length) {
         shade(under, cells, n, { class: "indexer" });
       } else if (type === "candidates") {
         const cell = cellIndex(rule.cell, n);
@@ -255,12 +244,45 @@
         if (type === "thermo" || type === "slow_thermo") {
           const [x, y] = centre(cells[0], n);
           el("circle", { cx: x, cy: y, r: U * 0.3, class: "bulb" }, layer);
-        } else if (type === "between") {
+        } else if (type === "between" || type === "double_arrow") {
           for (const end of [cells[0], cells[cells.length - 1]]) {
             const [x, y] = centre(end, n);
             el("circle", { cx: x, cy: y, r: R_CIRCLE, class: "between-end" }, layer);
           }
+        } else if (type === "lockout_line") {
+          for (const end of [cells[0], cells[cells.length - 1]]) {
+            const [x, y] = centre(end, n), d = U * 0.34;
+            el("path", { d: `M${x} ${y - d}L${x + d} ${y}L${x} ${y + d}L${x - d} ${y}Z`, class: "between-end lockout-end" }, layer);
+          }
         }
+      }
+    }
+  }
+
+  // where a mark between two cells goes: the wall between them, or, for cells on opposite
+  // edges of a toroidal grid, the outer wall of each
+  function wallSpots(cells, n) {
+    const a = centre(cells[0], n), b = centre(cells[1], n);
+    if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) <= U * 1.01) return [[(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]];
+    const out = (p, q) => (Math.abs(p - q) <= U * 1.01 ? 0 : (p > q ? U / 2 : -U / 2));
+    return [[a[0] + out(a[0], b[0]), a[1] + out(a[1], b[1])], [b[0] + out(b[0], a[0]), b[1] + out(b[1], a[1])]];
+  }
+
+  // a dot (difference, ratio) or X / V at x, y
+  function drawWallMark(over, rule, type, x, y) {
+    if (type === "xv") {
+      const label = rule.sum === 5 ? "V" : rule.sum === 10 ? "X" : String(rule.sum);
+      el("rect", { x: x - 9, y: y - 10, width: 18, height: 20, fill: "#fff" }, over);
+      el("text", { x: x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, class: "xv" }, over, label);
+    } else {
+      const dot = el("circle", { cx: x, cy: y, r: 7, class: type === "ratio" ? "dot-black" : "dot-white" }, over);
+      const plain = type === "ratio" ? 2 : 1;
+      if (rule.value !== undefined && rule.value !== null && rule.value !== plain) {
+        dot.setAttribute("r", 8);
+        el("text", {
+          x: x, y: y + 0.5, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 10,
+          class: type === "ratio" ? "dot-value on-black" : "dot-value",
+        }, over, String(rule.value));
       }
     }
   }
@@ -333,7 +355,7 @@
     const rc = clueOf(rule);
     if (!rc) return;
     const x = rc[1] * U + U / 2, y = rc[0] * U + U / 2;
-    const value = rule.type === "skyscraper" ? rule.value : rule.sum;
+    const value = rule.value !== undefined ? rule.value : rule.sum;
     const g = titled(el("g", { class: "clue clue-" + rule.type }, layer), `${rule.type.replace("_", " ")} ${value}`);
     if (rule.type !== "little_killer") {
       el("text", { x: x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "central", "font-size": U * 0.42 }, g, String(value));
@@ -442,12 +464,13 @@
     if (LINE_COLOURS[type] && type !== "arrow") {
       mid("line", { x1: 4, y1: 10, x2: 32, y2: 10, stroke: LINE_COLOURS[type], "stroke-width": 6, "stroke-linecap": "round", opacity: 0.55 });
       if (type === "thermo" || type === "slow_thermo") mid("circle", { cx: 7, cy: 10, r: 6, class: "bulb" });
-      if (type === "between") for (const x of [8, 28]) mid("circle", { cx: x, cy: 10, r: 6, class: "between-end" });
+      if (type === "between" || type === "double_arrow") for (const x of [8, 28]) mid("circle", { cx: x, cy: 10, r: 6, class: "between-end" });
+      if (type === "lockout_line") for (const x of [8, 28]) mid("path", { d: `M${x} 4L${x + 6} 10L${x} 16L${x - 6} 10Z`, class: "between-end" });
     } else if (type === "arrow") {
       mid("circle", { cx: 9, cy: 10, r: 7, class: "arrow-circle" });
       mid("line", { x1: 16, y1: 10, x2: 32, y2: 10, class: "arrow-line", "stroke-width": 2 });
       mid("path", { d: "M27 6L32 10L27 14", fill: "none", stroke: "#8a8a8a", "stroke-width": 2 });
-    } else if (type === "killer" || type === "cage") {
+    } else if (type === "killer" || type === "cage" || type === "multisum_killer") {
       mid("rect", { x: 3, y: 2, width: 30, height: 16, class: "cage" });
       mid("text", { x: 5, y: 10, "font-size": 8, class: "cage-sum" }, "15");
     } else if (type === "difference" || type === "ratio") {
@@ -468,7 +491,7 @@
     } else if (type === "clone") {
       mid("rect", { x: 3, y: 4, width: 12, height: 12, fill: CLONE_COLOURS[0] });
       mid("rect", { x: 21, y: 4, width: 12, height: 12, fill: CLONE_COLOURS[0] });
-    } else if (type === "column_indexer") {
+    } else if (INDEXERS[type]) {
       mid("rect", { x: 12, y: 2, width: 12, height: 16, class: "indexer" });
     } else if (type === "extra_region") {
       mid("rect", { x: 8, y: 2, width: 20, height: 16, class: "extra-region" });
