@@ -106,9 +106,11 @@ __all__ = [
     "c9_search",
     "c9_solve_line",
     "c9_solve_values",
+    "gen_conflict",
     "gen_fits",
     "gen_propagate",
     "gen_search",
+    "gen_settle",
     "is_compiled",
     "nodes",
     "restarts",
@@ -2585,6 +2587,59 @@ def gen_propagate(spec: CompiledLayout, givens: Sequence[int]) -> tuple[int, ...
         if not ok:
             return None
         return tuple([GC[cell] for cell in range(_gncells)])
+
+
+@cython.locals(cell=cython.int, ok=cython.bint, m=cython.uint)
+def _g_settle(spec: CompiledLayout, masks: Sequence[int]) -> bool:
+    """Load ``spec`` if needed, put ``masks`` at level 0 and propagate (the lock held)."""
+    global _gspec, _gqn
+    if spec is not _gspec:
+        _gspec = spec if _gen_load(spec) else None
+        if _gspec is None:
+            raise ValueError("the layout does not fit the generic engine's tables")
+    if len(masks) != _gncells:
+        raise ValueError(f"expected {_gncells} masks, got {len(masks)}")
+    for cell in range(1024):
+        GY_GIVEUP[cell] = 0xFFFF
+    _gqn = 0
+    for cell in range(_gncells):
+        m = masks[cell] & G_MASK0[cell]
+        GC[cell] = m
+        GA[cell] = 0
+        GS[cell] = 0
+        GGIV[cell] = 0
+        GW[cell] = 0
+        if (m & (m - 1)) == 0:
+            GQ[_gqn] = cell
+            _gqn += 1
+    try:
+        ok = _g_propagate(0)
+    finally:
+        _gqn = 0
+    return ok
+
+
+@cython.locals(cell=cython.int)
+def gen_settle(spec: CompiledLayout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """The candidate masks the generic engine's propagation leaves from ``masks`` (one
+    digit mask a cell, a placed cell's mask its one digit), before any branch; None when
+    it finds a contradiction. What the logic solver's trials (speculation, forcing nets
+    over rules) run: the same propagation as the search's, from any candidate state."""
+    with LOCK:
+        if not _g_settle(spec, masks):
+            return None
+        return tuple([GC[cell] for cell in range(_gncells)])
+
+
+@cython.locals(cell=cython.int)
+def gen_conflict(spec: CompiledLayout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """Where ``gen_settle`` from ``masks`` breaks: the cells its contradiction blames (a
+    cell left without a candidate, or the cells of a house, group or sum that cannot be
+    completed); None when it does not break."""
+    with LOCK:
+        if _g_settle(spec, masks):
+            return None
+        return tuple([cell for cell in range(_gncells) if GW[cell]])
 
 
 @cython.locals(i=cython.int, n=cython.int)
