@@ -90,6 +90,26 @@ def test_settle_keeps_the_solution_and_the_interpreted_core_agrees(entry: dict[s
         assert _core.gen_conflict(spec, masks) is not None
 
 
+@pytest.mark.parametrize("entry", ENTRIES[1::4], ids=lambda e: e["name"][:30])
+def test_a_probe_holds_where_the_solution_is(entry: dict[str, Any]) -> None:
+    """A nested trial (``gen_probe``) never breaks a state that holds the solution, and
+    the interpreted core gives the same answer; a false digit's probe may break."""
+    puzzle = variant_puzzle(entry)
+    spec = compile_layout(puzzle.layout)
+    if spec is None or not _core.gen_fits(spec):
+        pytest.skip("the generic engine does not take this layout")
+    solution = _solution(entry)
+    board = puzzle.board()
+    for masks in _states(board, solution, random.Random(7), 2):
+        got = _core.gen_probe(spec, masks, 6, 3)
+        assert got[0], got
+        assert PY.gen_probe(spec, masks, 6, 3) == got
+    cell = next(c for c, m in enumerate(board.cands) if m & (m - 1))
+    masks = list(board.cands)
+    masks[cell] = 1 << (solution[cell] - 1)
+    assert _core.gen_probe(spec, masks, 6, 3)[0]
+
+
 @pytest.mark.parametrize("entry", ENTRIES[::2], ids=lambda e: e["name"][:30])
 def test_trial_steps_keep_the_solution(entry: dict[str, Any]) -> None:
     """Walk the path of the default ladder; where the nets would be asked (the cheap

@@ -51,6 +51,7 @@ __all__ = [
     "find_solution",
     "is_compiled",
     "is_unique",
+    "probe",
     "search",
     "settle",
     "solve",
@@ -118,6 +119,15 @@ def conflict(layout: Layout, masks: Sequence[int]) -> tuple[int, ...] | None:
     if compiled is None:
         raise ValueError("no compiled engine takes this layout")
     return _core.gen_conflict(compiled, masks)
+
+
+def probe(layout: Layout, masks: Sequence[int], cells: int, most: int) -> tuple[bool, int, int]:
+    """A nested trial by the compiled engine (``_core.gen_probe``): (the state ``masks``
+    holds, the first cell whose probe narrowed it, a digit that cell lost)."""
+    compiled = _compiled(layout)
+    if compiled is None:
+        raise ValueError("no compiled engine takes this layout")
+    return _core.gen_probe(compiled, masks, cells, most)
 
 
 def can_settle(layout: Layout) -> bool:

@@ -46,7 +46,7 @@ _INNER_CELLS = 24
 
 #: A pass of nested trials stops once it has this many candidates refuted, or has some
 #: and has run this long (the next pass starts from a narrower board).
-_NESTED_HITS, _NESTED_SECONDS = 12, 0.5
+_NESTED_HITS, _NESTED_SECONDS = 40, 1.0
 
 
 def compiled_trials(layout: Layout) -> bool:
@@ -239,36 +239,12 @@ def _verity(code: str, t: _Trials, options: list[tuple[int, int]], what: str) ->
 def _nested(layout: Layout, start: Masks, most: int | None) -> tuple[int, int] | None:
     """Inside a trial: the first two forms on the trial's own cells (each candidate of a
     cell set in turn: those that break the grid go, and what every one left removes
-    goes), propagating after each cell, pass after pass, until the grid breaks. The
-    cell whose candidates first narrowed the trial (and a digit it lost, 0 when only
-    its verity did), or None when the trial holds."""
-    cur: Masks | None = start
-    first: tuple[int, int] | None = None
-    changed = True
-    while changed:
-        changed = False
-        assert cur is not None
-        for cell in _open_cells(cur, most)[:_INNER_CELLS]:
-            union: list[int] | None = None
-            lost = 0
-            for d in mask_digits(cur[cell]):
-                got = fast.settle(layout, _set(cur, cell, d))
-                if got is None:
-                    lost = lost or d
-                elif union is None:
-                    union = list(got)
-                else:
-                    union = [x | y for x, y in zip(union, got, strict=True)]
-            if union is None:
-                return first or (cell, lost)
-            narrowed = [x & y for x, y in zip(cur, union, strict=True)]
-            if narrowed != list(cur):
-                first = first or (cell, lost)
-                cur = fast.settle(layout, narrowed)
-                if cur is None:
-                    return first
-                changed = True
-    return None
+    goes), propagating after each cell, pass after pass, until the grid breaks
+    (``fast.probe``, in the compiled engine). The cell whose probe first narrowed the
+    trial (and a digit it lost, 0 when only its verity did), or None when the trial
+    holds."""
+    holds, cell, digit = fast.probe(layout, start, _INNER_CELLS, most or layout.size)
+    return None if holds else (max(cell, 0), digit)
 
 
 def _nested_step(code: str, t: _Trials, hits: list[tuple[int, int, tuple[int, int]]]) -> Step:
