@@ -27,7 +27,13 @@ from yass.core.board import Board
 from yass.core.geometry import digit_char, mask_digits
 from yass.core.layout import Layout
 from yass.core.step import Step, notation
-from yass.logic.techniques.base import Technique, removal_text
+from yass.logic.techniques.base import (
+    Technique,
+    cells_text,
+    digits_text,
+    join_words,
+    removal_text,
+)
 
 __all__ = ["RuleLogic"]
 
@@ -126,9 +132,10 @@ class RuleLogic(Technique):
                 self.code,
                 eliminations=elims,
                 explanation=(
-                    f"{len(members)} {label or 'rule'}s each rule out {digits} in every cell"
-                    f" they cover, by their own arithmetic ({'; '.join(wheres)}), so"
-                    f" {removal_text(lay, elims)}"
+                    f"{kind} {join_words([wheres[0], *[f'{label} {w}' for w in wheres[1:]]])}:"
+                    f" each rules out {digits_text(gone)} in every cell it covers, by its own"
+                    f" arithmetic, so {cells_text(lay, sorted({c for c, _ in elims}))} can't be"
+                    f" {digits_text(gone)}"
                 ),
                 cells=cells,
                 notation=notation(lay, kind, f"{'; '.join(wheres)}: each <>{digits}", (), elims),
