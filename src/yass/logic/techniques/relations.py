@@ -40,21 +40,38 @@ def _support(lay: Layout, a: int, table: tuple[int, ...], digits: list[int], b: 
 @per_layout
 def _alone(lay: Layout) -> tuple[Alone, dict[str, int]]:
     """What each relation rules out whatever its partner holds, grouped; and for each
-    rule name the cells on it."""
+    rule name the cells on it. A group's name ends in " (differ)" when the two cells see
+    each other and that is part of the reason (an X: no 5, as the other cell cannot be 5
+    too)."""
     every = list(range(1, lay.size + 1))
     full = (1 << lay.size) - 1
     groups: dict[tuple[str, int], list[int]] = {}
     on_rule: dict[str, int] = {}
+    # The rules' own tables, before the layout folds "the two cells differ" into them.
+    own: dict[tuple[int, int], int] = {}
+    for con in lay.constraints:
+        for rel in con.relations(lay.grid):
+            for r in (rel, rel.reverse()):
+                union = 0
+                for allowed in r.table:
+                    union |= allowed
+                own[r.a, r.b] = own.get((r.a, r.b), full) & union
     for a, arcs in enumerate(lay.arcs):
         for b, table in arcs:
             rule = " and ".join(sorted(set(lay.relation_labels(a, b))))
             on_rule[rule] = on_rule.get(rule, 0) | 1 << a | 1 << b
             gone = full & ~_support(lay, a, table, every, b)
-            if gone:
-                cells = groups.setdefault((rule, gone), [])
-                if b not in cells:
-                    cells.append(b)
+            if not gone:
+                continue
+            alone = own.get((a, b), full)
+            key = rule if not gone & alone else f"{rule}{_DIFFER}"
+            cells = groups.setdefault((key, gone), [])
+            if b not in cells:
+                cells.append(b)
     return {k: tuple(v) for k, v in groups.items()}, on_rule
+
+
+_DIFFER = " (differ)"
 
 __all__ = ["RelationConsistency"]
 
@@ -81,10 +98,17 @@ class RelationConsistency(Technique):
             if not elims:
                 continue
             hit = tuple(sorted({b for b, _ in elims}))
+            differ = rule.endswith(_DIFFER)
+            if differ:
+                rule = rule[: -len(_DIFFER)]
             every = sum(1 << b for b in cells) == on_rule[rule]
             digits = digits_text(gone, "or")
-            if every:
+            if every and not differ:
                 why = f"no cell on a {rule} can be {digits}, whatever digit its partner holds"
+            elif differ:
+                why = (f"by the {rule} rule, and as the two cells of each pair see each other"
+                       f" (so they differ), whatever digit its partner holds,"
+                       f" {cell_list(lay, cells)} can't be {digits}")
             else:
                 why = (f"by the {rule} rule alone, whatever digit its partner holds,"
                        f" {cell_list(lay, cells)} can't be {digits}")
@@ -95,7 +119,10 @@ class RelationConsistency(Technique):
                             f" {digits_text(gone, 'and')} where they still have them",
                 cells=hit,
                 digits=tuple(mask_digits(gone)),
-                notation=notation(lay, self.name, f"{rule} (any partner)", (), elims),
+                notation=notation(
+                    lay, self.name, f"{rule} (any partner{', differ' if differ else ''})", (),
+                    elims,
+                ),
             )
 
     def _arcs(self, board: Board) -> Iterator[Step]:
