@@ -40,6 +40,7 @@ Run from the repository, e.g.:
   python benchmarks/variants.py --only killer --no-pencilmark
   python benchmarks/variants.py --pm-input fpuzzles     # pencilmark reads f-puzzles payloads
   python benchmarks/variants.py --stress 540 -v         # the stress set, yass vs CP-SAT
+  python benchmarks/variants.py --logic --timeout 20   # logic alone: guesses, forcing, seconds
 (pencilmark: pip install pencilmark; without it yass's figures are printed alone.)
 
 The stress set (``--stress N``): puzzles made by ``benchmarks/variant_stress.py`` from a
@@ -214,6 +215,7 @@ def _yass_logic(entry: Entry, timeout: float) -> Result:
     out["no_forcing"] = out["correct"] and not set(used) & YASS_FORCING
     out["hardest"] = _hardest(list(used))
     out["steps"] = len(result.steps)
+    out["forcing_steps"] = sum(1 for st in result.steps if st.technique in YASS_FORCING - {"guess"})
     return out
 
 
@@ -642,6 +644,61 @@ def table(rows: list[Row], with_pm: bool, how: str = "auto") -> list[str]:
     return out
 
 
+def logic_table(rows: list[Row], with_pm: bool) -> list[str]:
+    """``--logic``: a line per puzzle for the logic solvers alone."""
+    head = (f"{'puzzle':34} {'N':>2} {'no guess':8} {'guess':>5} {'seconds':>8} {'forcing':>7} "
+            f"{'steps':>5} {'hardest (yass)':24}")
+    if with_pm:
+        head += f" | {'pm no guess':11} {'pm no forcing':13} {'rate s':>7} hardest (pm)"
+    out = [head, "-" * len(head)]
+    for row in rows:
+        lg, pm, pr = row.logic, row.pm, row.pmrate
+        if "error" in lg:
+            line = (f"{_cut(row.name, 34):34} {row.entry.get('size', 0):>2} "
+                    f"{'t/o' if lg.get('timeout') else 'err':8} {'':>5} {_secs(lg):>8} "
+                    f"{'':>7} {'':>5} {_cut(str(lg['error']), 24):24}")
+        else:
+            ok = "yes" if lg.get("no_guess") else ("no" if lg.get("correct") else "WRONG")
+            line = (f"{_cut(row.name, 34):34} {row.entry.get('size', 0):>2} {ok:8} "
+                    f"{lg.get('guesses', ''):>5} {_secs(lg):>8} {lg.get('forcing_steps', ''):>7} "
+                    f"{lg.get('steps', ''):>5} {_cut(str(lg.get('hardest', '')), 24):24}")
+        if with_pm:
+            if "na" in pm:
+                line += f" | n/a: {_cut(pm['na'], 50)}"
+            elif not pr.get("rated"):
+                line += f" | {'t/o' if pr.get('timeout') else 'err':11}"
+            else:
+                line += (f" | {_yn(row.pm_no_guess):11} {_yn(row.pm_no_forcing):13} "
+                         f"{_secs(pr):>7} {_cut(str(pr.get('hardest', '')), 30)}")
+        out.append(line)
+    return out
+
+
+def logic_totals(rows: list[Row], with_pm: bool) -> list[str]:
+    n = len(rows)
+    lg = [r.logic for r in rows]
+    secs = [float(x["seconds"]) for x in lg if "seconds" in x]
+    out = [f"== logic over {n} puzzles",
+           f"yass: without a guess {_share(sum(bool(x.get('no_guess')) for x in lg), n)};"
+           f" without forcing chains/nets {_share(sum(bool(x.get('no_forcing')) for x in lg), n)};"
+           f" guesses total {sum(int(x.get('guesses', 0)) for x in lg)};"
+           f" forcing steps total {sum(int(x.get('forcing_steps', 0)) for x in lg)};"
+           f" timeouts {sum(bool(x.get('timeout')) for x in lg)};"
+           f" CPU {_times(lg)}; over 5 s {sum(s > 5.0 for s in secs)}"]
+    if with_pm:
+        read = [r for r in rows if "na" not in r.pm and r.pmrate.get("rated")]
+        k = len(read)
+        out.append(
+            f"on the {k} puzzles pencilmark reads and rates: without a guess yass"
+            f" {_share(sum(bool(r.logic.get('no_guess')) for r in read), k)} vs pencilmark"
+            f" {_share(sum(r.pm_no_guess for r in read), k)}; without forcing yass"
+            f" {_share(sum(bool(r.logic.get('no_forcing')) for r in read), k)} vs pencilmark"
+            f" {_share(sum(r.pm_no_forcing for r in read), k)};"
+            f" CPU yass {_times([r.logic for r in read])}"
+            f" vs pencilmark rate {_times([r.pmrate for r in read])}")
+    return out
+
+
 def _times(results: list[Result], key: str = "seconds") -> str:
     values = [float(r[key]) for r in results if key in r]
     if not values:
@@ -907,6 +964,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--regenerate", action="store_true",
                     help="make the stress set again from its seed (-j processes)")
     ap.add_argument("--no-cpsat", action="store_true", help="the stress set without CP-SAT")
+    ap.add_argument("--logic", action="store_true",
+                    help="the logic solvers alone: yass's path (guesses, forcing steps, seconds)"
+                         " beside pencilmark's rate")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="the stress set: a line per puzzle")
     args = ap.parse_args(argv)
@@ -941,7 +1001,8 @@ def main(argv: list[str] | None = None) -> int:
     backstop = 2.5 * timeout + 10
     jobs: list[Job] = []
     for i, e in enumerate(entries):
-        jobs.append(Job(i, "search", partial(_yass_search, e, timeout), backstop))
+        if not args.logic:
+            jobs.append(Job(i, "search", partial(_yass_search, e, timeout), backstop))
         jobs.append(Job(i, "logic", partial(_yass_logic, e, timeout), backstop))
         if with_pm:
             jobs.append(Job(i, "pm", partial(_pm_solve, e, how), timeout + 2))
@@ -966,6 +1027,15 @@ def main(argv: list[str] | None = None) -> int:
           f" yass {'compiled' if yass.engine.fast.is_compiled() else 'interpreted'} core;"
           + (f" pencilmark{version} (input {args.pm_input})" if with_pm
              else " pencilmark not installed or not asked for"))
+    if args.logic:
+        for text in [*logic_table(rows, with_pm), "", *logic_totals(rows, with_pm)]:
+            print(text)
+        print(f"\nwall {wall:.1f} s")
+        if args.json:
+            args.json.write_text(json.dumps(
+                [{"name": r.name, "logic": r.logic, "pencilmark": r.pm,
+                  "pencilmark_rate": r.pmrate} for r in rows], indent=1, default=str))
+        return 0
     for text in table(rows, with_pm, how):
         print(text)
     print()

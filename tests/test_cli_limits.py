@@ -436,7 +436,14 @@ def _slow_thermo() -> dict[str, Any]:
 
 def test_a_rule_step_states_a_premise_that_supports_it() -> None:
     board = puzzle_from_json(_slow_thermo()).board()
-    step = next(RelationConsistency().find(board))
+    steps = list(RelationConsistency().find(board))
+    # First, what the rule rules out whatever the partner holds, for every cell at once:
+    # no 1 after a cell of the same row or column; the text names both reasons.
+    grouped = steps[0]
+    assert grouped.notation.startswith("Relation Consistency: slow thermometer (any partner,")
+    assert "slow thermometer rule, and as the two cells" in grouped.explanation
+    assert {d for _, d in grouped.eliminations} == {1}
+    step = next(s for s in steps if "any partner" not in s.notation)
     # r2c3 may be anything, so the slow thermometer alone (r2c4 >= r2c3) would not rule
     # out r2c4=1: the two cells share row 2, so r2c4 > r2c3, and the text says both.
     assert step.explanation == (

@@ -63,6 +63,7 @@ cdef int G_ISTART[6145]
 cdef unsigned char G_ICELLS[65536]
 cdef int _gnipairs
 cdef unsigned char GSOL[256]
+cdef unsigned short GU[256]
 cdef unsigned char OUTBUF[257]
 cdef unsigned char TOP8[256]
 cdef int G_SSTART[1025]

@@ -106,9 +106,12 @@ __all__ = [
     "c9_search",
     "c9_solve_line",
     "c9_solve_values",
+    "gen_conflict",
     "gen_fits",
+    "gen_probe",
     "gen_propagate",
     "gen_search",
+    "gen_settle",
     "is_compiled",
     "nodes",
     "restarts",
@@ -217,6 +220,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GQ = [0] * 1024
     GGIV = [0] * 256
     GW = [0] * 256  # conflict weight of each cell (dom/wdeg branching)
+    GU = [0] * 256  # gen_probe: the union of a cell's trials
     # Pairs of full houses that share two cells or more: for pair k, G_ICELLS holds the
     # shared cells at G_ISTART[3k]:G_ISTART[3k+1], the first house's other cells up to
     # G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
@@ -2585,6 +2589,147 @@ def gen_propagate(spec: CompiledLayout, givens: Sequence[int]) -> tuple[int, ...
         if not ok:
             return None
         return tuple([GC[cell] for cell in range(_gncells)])
+
+
+@cython.locals(cell=cython.int, ok=cython.bint, m=cython.uint)
+def _g_settle(spec: CompiledLayout, masks: Sequence[int]) -> bool:
+    """Load ``spec`` if needed, put ``masks`` at level 0 and propagate (the lock held)."""
+    global _gspec, _gqn
+    if spec is not _gspec:
+        _gspec = spec if _gen_load(spec) else None
+        if _gspec is None:
+            raise ValueError("the layout does not fit the generic engine's tables")
+    if len(masks) != _gncells:
+        raise ValueError(f"expected {_gncells} masks, got {len(masks)}")
+    for cell in range(1024):
+        GY_GIVEUP[cell] = 0xFFFF
+    _gqn = 0
+    for cell in range(_gncells):
+        m = masks[cell] & G_MASK0[cell]
+        GC[cell] = m
+        GA[cell] = 0
+        GS[cell] = 0
+        GGIV[cell] = 0
+        GW[cell] = 0
+        if (m & (m - 1)) == 0:
+            GQ[_gqn] = cell
+            _gqn += 1
+    try:
+        ok = _g_propagate(0)
+    finally:
+        _gqn = 0
+    return ok
+
+
+@cython.locals(cell=cython.int)
+def gen_settle(spec: CompiledLayout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """The candidate masks the generic engine's propagation leaves from ``masks`` (one
+    digit mask a cell, a placed cell's mask its one digit), before any branch; None when
+    it finds a contradiction. What the logic solver's trials (speculation, forcing nets
+    over rules) run: the same propagation as the search's, from any candidate state."""
+    with LOCK:
+        if not _g_settle(spec, masks):
+            return None
+        return tuple([GC[cell] for cell in range(_gncells)])
+
+
+@cython.locals(cell=cython.int)
+def gen_conflict(spec: CompiledLayout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """Where ``gen_settle`` from ``masks`` breaks: the cells its contradiction blames (a
+    cell left without a candidate, or the cells of a house, group or sum that cannot be
+    completed); None when it does not break."""
+    with LOCK:
+        if _g_settle(spec, masks):
+            return None
+        return tuple([cell for cell in range(_gncells) if GW[cell]])
+
+
+@cython.locals(cell=cython.int, j=cython.int, n=cython.int, picked=cython.int, nb=cython.int,
+               lost=cython.int, first_cell=cython.int, first_digit=cython.int,
+               m=cython.uint, rest=cython.uint, bit=cython.uint, u=cython.uint,
+               alive=cython.bint, narrowed=cython.bint, changed=cython.bint, ok=cython.bint)
+def gen_probe(
+    spec: CompiledLayout, masks: Sequence[int], cells: int, most: int
+) -> tuple[bool, int, int]:
+    """A nested trial: from ``masks`` (propagated first), the open cells with the fewest
+    candidates (up to ``cells`` of them, each with at most ``most``) are probed in turn:
+    each candidate set and propagated; the candidates no surviving trial keeps go (those
+    whose trial breaks among them), and the state is propagated again; passes repeat
+    while anything narrows. Returns (the state holds, the first cell that narrowed it
+    or -1, a digit that cell lost by a contradiction or 0)."""
+    global _gqn
+    with LOCK:
+        if not _g_settle(spec, masks):
+            return False, -1, 0
+        first_cell = -1
+        first_digit = 0
+        nb = 256
+        changed = True
+        while changed:
+            changed = False
+            picked = 0
+            for n in range(2, most + 1):
+                cell = 0
+                while cell < _gncells and picked < cells:
+                    m = GC[cell]
+                    if _pop16(m) != n:
+                        cell += 1
+                        continue
+                    picked += 1
+                    for j in range(_gncells):
+                        GU[j] = 0
+                    alive = False
+                    lost = 0
+                    rest = m
+                    while rest:
+                        bit = rest & -rest
+                        rest ^= bit
+                        for j in range(_gncells):
+                            GC[nb + j] = GC[j]
+                            GA[nb + j] = GA[j]
+                        if _gnforms:
+                            for j in range(_gncells):
+                                GS[nb + j] = GS[j]
+                        GC[nb + cell] = bit
+                        GQ[0] = cell
+                        _gqn = 1
+                        try:
+                            ok = _g_propagate(nb)
+                        finally:
+                            _gqn = 0
+                        if ok:
+                            alive = True
+                            for j in range(_gncells):
+                                GU[j] |= GC[nb + j]
+                        elif lost == 0:
+                            lost = _ctz(bit) + 1
+                    if not alive:
+                        if first_cell < 0:
+                            first_cell = cell
+                            first_digit = lost
+                        return False, first_cell, first_digit
+                    narrowed = False
+                    for j in range(_gncells):
+                        u = GC[j] & GU[j]
+                        if u != GC[j]:
+                            GC[j] = u
+                            narrowed = True
+                            if (u & (u - 1)) == 0:
+                                GQ[_gqn] = j
+                                _gqn += 1
+                    if narrowed:
+                        if first_cell < 0:
+                            first_cell = cell
+                            first_digit = lost
+                        try:
+                            ok = _g_propagate(0)
+                        finally:
+                            _gqn = 0
+                        if not ok:
+                            return False, first_cell, first_digit
+                        changed = True
+                    cell += 1
+        return True, first_cell, first_digit
 
 
 @cython.locals(i=cython.int, n=cython.int)

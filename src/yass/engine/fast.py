@@ -37,19 +37,23 @@ from yass.engine._core import c9_solve_values as _c9_solve_values
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Sequence
 
     from yass.engine.compiled import CompiledLayout
 
 __all__ = [
     "NO_SOLUTION",
+    "can_settle",
     "classic_line",
+    "conflict",
     "count_solutions",
     "engine",
     "find_solution",
     "is_compiled",
     "is_unique",
+    "probe",
     "search",
+    "settle",
     "solve",
     "solve_line",
     "solve_lines",
@@ -96,6 +100,43 @@ def _compiled(layout: Layout) -> CompiledLayout | None:
         layout.derived["compiled"] = compile_layout(layout)
     compiled: CompiledLayout | None = layout.derived["compiled"]
     return compiled
+
+
+def settle(layout: Layout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """The candidates the compiled propagation leaves from ``masks`` (one digit mask a
+    cell), None when it breaks. Raises ValueError when no compiled engine takes the
+    layout (see ``can_settle``)."""
+    compiled = _compiled(layout)
+    if compiled is None:
+        raise ValueError("no compiled engine takes this layout")
+    return _core.gen_settle(compiled, masks)
+
+
+def conflict(layout: Layout, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """Where ``settle`` from ``masks`` breaks: the cells its contradiction blames; None
+    when it holds."""
+    compiled = _compiled(layout)
+    if compiled is None:
+        raise ValueError("no compiled engine takes this layout")
+    return _core.gen_conflict(compiled, masks)
+
+
+def probe(layout: Layout, masks: Sequence[int], cells: int, most: int) -> tuple[bool, int, int]:
+    """A nested trial by the compiled engine (``_core.gen_probe``): (the state ``masks``
+    holds, the first cell whose probe narrowed it, a digit that cell lost)."""
+    compiled = _compiled(layout)
+    if compiled is None:
+        raise ValueError("no compiled engine takes this layout")
+    return _core.gen_probe(compiled, masks, cells, most)
+
+
+def can_settle(layout: Layout) -> bool:
+    """True when ``settle`` takes ``layout`` (the generic engine's tables hold it)."""
+    ok: bool | None = layout.derived.get("settle")
+    if ok is None:
+        compiled = _compiled(layout)
+        ok = layout.derived["settle"] = compiled is not None and _core.gen_fits(compiled)
+    return ok
 
 
 def _limits(bounds: Bounds | None) -> tuple[int, float]:

@@ -28,6 +28,11 @@ one implication whose reasons are earlier facts:
   premise). A fact of a net may need several earlier facts together (r1c3 loses 4 in
   one branch, 7 in another, so it is 9): nets are dynamic forcing chains.
 
+On a layout with rules that the compiled engine takes (``trials.compiled_trials``), a
+net is instead run by ``trials``: each branch propagated by the engine (the rules'
+compiled forms, singles, houses, relations), with verities over cells and houses and,
+when those find nothing, nested nets. Chains are unchanged there.
+
 Every implication only uses the board's own candidates, the houses, the sees-relation
 and the relation tables, so everything a branch derives is true whenever its premise
 is (a rule without a ``propagate`` hook is fully described by those; chains ignore the
@@ -108,6 +113,7 @@ from yass.core.step import (
 )
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import context
+from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
 
@@ -1240,6 +1246,10 @@ class _Forcing(Technique):
         is built and checked on the board as it is now.
         """
         if board.contradiction() is not None:
+            return
+        if self.dynamic and compiled_trials(board.layout):
+            # Nets over rules run on the compiled propagation (``trials``).
+            yield from trial_steps(self.code, board, self.max_candidates)
             return
         carry, self._carry = self._carry, None
         reported: set[int] = set()

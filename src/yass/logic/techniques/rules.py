@@ -8,6 +8,12 @@ a notation line and a sentence. A rule whose cells' candidates are unchanged sin
 last found nothing is skipped (its deductions depend only on those candidates and
 on cells outside losing digits, which can only take steps away).
 
+At the start, several rules of one kind often rule out the same digits on their own
+(two 9/2 cages both lose 9; every arrow circle loses 1): while a rule's cells still have
+all the candidates the layout gives them, what it removes is its own trivial
+consequence, and rules of one kind that remove the same digits from each of their cells
+are one step: ``Killer cage: 9/2 r1c3,r1c4; 9/2 r1c6,r1c7: ... => r1c3,r1c4,r1c6,r1c7<>9``.
+
 On a puzzle without such rules the technique never fires.
 """
 
@@ -15,12 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from yass.constraints.base import Constraint
+from yass.constraints.base import Constraint, Deduction
 from yass.constraints.group import GroupRule
 from yass.core.board import Board
+from yass.core.geometry import digit_char, mask_digits
 from yass.core.layout import Layout
 from yass.core.step import Step, notation
-from yass.logic.techniques.base import Technique, removal_text
+from yass.logic.techniques.base import (
+    Technique,
+    cells_text,
+    digits_text,
+    join_words,
+    removal_text,
+)
 
 __all__ = ["RuleLogic"]
 
@@ -43,6 +56,7 @@ class RuleLogic(Technique):
         rules = _rules(lay)
         if not rules:
             return
+        yield from self._alone(board, rules)
         cands = board.cands
         values = board.values
         grid = lay.grid
@@ -80,3 +94,51 @@ class RuleLogic(Technique):
                 if len(self._quiet) > 4096:
                     self._quiet.clear()
                 self._quiet[key] = state
+
+    def _alone(self, board: Board, rules: tuple[Constraint, ...]) -> Iterator[Step]:
+        """The trivial consequences of rules of one kind, one step where several rules
+        remove the same digits from every cell they touch."""
+        lay = board.layout
+        grid = lay.grid
+        cands, values, start = board.cands, board.values, lay.cell_masks
+        groups: dict[tuple[str, int], list[tuple[Deduction, tuple[tuple[int, int], ...]]]] = {}
+        for con in rules:
+            scope = con.scope(grid) if isinstance(con, GroupRule) else ()
+            if not scope or any(values[c] or cands[c] != start[c] for c in scope):
+                continue
+            for ded in con.deductions(grid, cands, lay.sees):
+                elims = tuple(sorted({(c, d) for c, d in ded.eliminations
+                                      if cands[c] >> (d - 1) & 1}))
+                per_cell: dict[int, int] = {}
+                for c, d in elims:
+                    per_cell[c] = per_cell.get(c, 0) | 1 << (d - 1)
+                masks = set(per_cell.values())
+                if len(masks) == 1:
+                    groups.setdefault((ded.label, masks.pop()), []).append((ded, elims))
+        for (label, gone), members in groups.items():
+            if len(members) < 2:
+                continue
+            elims = tuple(sorted({e for _, el in members for e in el}))
+            kind = label[:1].upper() + label[1:] if label else self.name
+            wheres = []
+            for ded, _ in members:
+                where = ded.rule
+                if label and where.lower().startswith(label.lower()):
+                    where = where[len(label):].strip()
+                wheres.append(where)
+            digits = ",".join(digit_char(d) for d in mask_digits(gone))
+            cells = tuple(sorted({c for ded, _ in members for c in ded.cells}))
+            yield Step(
+                self.code,
+                eliminations=elims,
+                explanation=(
+                    f"{kind} {join_words([wheres[0], *[f'{label} {w}' for w in wheres[1:]]])}:"
+                    f" each rules out {digits_text(gone)} in every cell it covers, by its own"
+                    f" arithmetic, so {cells_text(lay, sorted({c for c, _ in elims}))} can't be"
+                    f" {digits_text(gone)}"
+                ),
+                cells=cells,
+                notation=notation(lay, kind, f"{'; '.join(wheres)}: each <>{digits}", (), elims),
+                name=kind,
+            )
+
