@@ -202,23 +202,43 @@ def _low(mask: int) -> int:
 # -- the candidate rectangles of a board ------------------------------------------------
 
 
-def _rectangles(board: Board) -> list[tuple[Rect, int]]:
+def _rectangles(board: Board, missing: bool = False) -> list[tuple[Rect, int]]:
     """(corners, digit pair mask) of every usable rectangle with a bivalue corner whose
-    four unsolved corners all still allow both digits; each once."""
+    four unsolved corners all still allow both digits; each once.
+
+    With ``missing`` (HoDoKu's "allow missing candidates"), a corner other than the
+    bivalue one may have lost x or y (or both) to earlier logic: it need only be unsolved
+    and see no placed x or y, so that the exchange could put either digit there.
+    """
     ctx = context(board)
 
     def build() -> list[tuple[Rect, int]]:
         rules = _rules(board.layout)
         if not rules.usable:
             return []
-        n = board.layout.size
+        lay = board.layout
+        n = lay.size
         cands = board.cands
+        allowed: dict[int, int] = {}
+
+        def open_to(d: int) -> int:
+            """Unsolved cells that see no placed ``d``."""
+            if d not in allowed:
+                seen = 0
+                for c in bits(board.placed(d)):
+                    seen |= lay.peers[c] | 1 << c
+                allowed[d] = board.empty & ~seen
+            return allowed[d]
+
         seen: set[tuple[int, int]] = set()
         out: list[tuple[Rect, int]] = []
         for a in ctx.bivalue:
             m = cands[a]
             x, y = mask_digits(m)
-            both = board.positions(x) & board.positions(y)
+            if missing:
+                both = open_to(x) & open_to(y)
+            else:
+                both = board.positions(x) & board.positions(y)
             r, c = divmod(a, n)
             across = both & rules.rows[r] & ~(1 << a)
             down = both & rules.cols[c] & ~(1 << a)
@@ -242,7 +262,7 @@ def _rectangles(board: Board) -> list[tuple[Rect, int]]:
                         out.append((rect, m))
         return out
 
-    return ctx.memo("uniqueness.rectangles", build)
+    return ctx.memo(f"uniqueness.rectangles.{missing}", build)
 
 
 def _shared_houses(layout: Layout, a: int, b: int) -> list[int]:
@@ -253,6 +273,9 @@ class _Rectangle(Technique):
     """Shared text for the rectangle steps."""
 
     label: ClassVar[str] = ""
+    #: Accept corners that lost x or y to earlier logic (HoDoKu's "allow missing
+    #: candidates"; the settings option ``uniqueness_missing_candidates``).
+    missing_candidates: bool = False
 
     def _step(
         self,
@@ -303,12 +326,14 @@ class UniqueRectangle1(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
-            odd = [c for c in rect if cands[c] != m]
+        for rect, m in _rectangles(board, self.missing_candidates):
+            odd = [c for c in rect if cands[c] & ~m]
             if len(odd) != 1:
                 continue
             (t,) = odd
-            elims = [(t, d) for d in mask_digits(m)]
+            elims = [(t, d) for d in mask_digits(cands[t] & m)]
+            if not elims:
+                continue
             yield self._step(
                 board, rect, m, elims,
                 f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
@@ -327,13 +352,13 @@ class UniqueRectangle2(_Rectangle):
         cands = board.cands
         lay = board.layout
         peers = lay.peers
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
             c1, c2 = roof
             extra = cands[c1] & ~m
-            if cands[c2] != cands[c1] or extra.bit_count() != 1:
+            if cands[c2] & ~m != extra or extra.bit_count() != 1:
                 continue
             z = extra.bit_length()
             targets = board.positions(z) & peers[c1] & peers[c2]
@@ -358,7 +383,7 @@ class UniqueRectangle3(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
@@ -410,9 +435,9 @@ _WORD = {2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
 def _roof(cands: list[int], rect: Rect, m: int) -> tuple[int, int] | None:
     """The two non-bivalue corners when the two bivalue ones are a side, else None."""
     for i, j in _SIDES:
-        if cands[rect[i]] == m and cands[rect[j]] == m:
+        if not cands[rect[i]] & ~m and not cands[rect[j]] & ~m:
             others = [rect[k] for k in range(4) if k not in (i, j)]
-            if cands[others[0]] != m and cands[others[1]] != m:
+            if cands[others[0]] & ~m and cands[others[1]] & ~m:
                 return others[0], others[1]
     return None
 
@@ -426,7 +451,7 @@ class UniqueRectangle4(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
@@ -442,7 +467,9 @@ class UniqueRectangle4(_Rectangle):
                 )
                 if where is None:
                     continue
-                elims = [(c1, y), (c2, y)]
+                elims = [(c, y) for c in (c1, c2) if cands[c] & _bit(y)]
+                if not elims:
+                    continue
                 yield self._step(
                     board, rect, m, elims,
                     f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
@@ -464,11 +491,13 @@ class UniqueRectangle5(_Rectangle):
         cands = board.cands
         lay = board.layout
         peers = lay.peers
-        for rect, m in _rectangles(board):
-            roof = [c for c in rect if cands[c] != m]
+        for rect, m in _rectangles(board, self.missing_candidates):
+            roof = [c for c in rect if cands[c] & ~m]
             if len(roof) == 2 and _roof(cands, rect, m) is not None:
                 continue  # two on a side: type 2
-            if len(roof) not in (2, 3) or any(cands[c] != cands[roof[0]] for c in roof):
+            if len(roof) not in (2, 3) or any(
+                cands[c] & ~m != cands[roof[0]] & ~m for c in roof
+            ):
                 continue
             extra = cands[roof[0]] & ~m
             if extra.bit_count() != 1:
@@ -499,11 +528,11 @@ class UniqueRectangle6(_Rectangle):
         lay = board.layout
         rules = _rules(lay)
         n = lay.size
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             for diag, other in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
                 a, d = rect[diag[0]], rect[diag[1]]
                 b, c = rect[other[0]], rect[other[1]]
-                if cands[a] != m or cands[d] != m or cands[b] == m or cands[c] == m:
+                if cands[a] & ~m or cands[d] & ~m or not cands[b] & ~m or not cands[c] & ~m:
                     continue
                 corners = 1 << a | 1 << b | 1 << c | 1 << d
                 for x in mask_digits(m):
@@ -518,7 +547,9 @@ class UniqueRectangle6(_Rectangle):
                     )
                     if where is None:
                         continue
-                    elims = [(t, x) for t in (b, c)]
+                    elims = [(t, x) for t in (b, c) if cands[t] & _bit(x)]
+                    if not elims:
+                        continue
                     y = (m & ~_bit(x)).bit_length()
                     yield self._step(
                         board, rect, m, elims,
