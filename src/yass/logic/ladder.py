@@ -35,7 +35,7 @@ from yass.logic.techniques.base import Technique, UnknownTechniqueError, normali
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
     from pathlib import Path
     from typing import Any
 
@@ -102,9 +102,7 @@ class Ladder(tuple[Technique, ...]):
             added = [c for c in chosen if c not in mine]
             kept = [t for t in self if t.code not in minus]
             for code in added:  # at the table's place among the kept ones
-                at = next((i for i, t in enumerate(kept) if TABLE[t.code].order > TABLE[code].order),
-                          len(kept))
-                kept.insert(at, self._fresh(code))
+                kept.insert(_place(kept, code), self._fresh(code))
             return self._reordered(kept)
         picked = [t for t in self if t.code in chosen]
         picked += [self._fresh(c) for c in TABLE if c in chosen and c not in mine]
@@ -118,6 +116,17 @@ class Ladder(tuple[Technique, ...]):
         for i, t in enumerate(techniques):
             infos[t.code] = _with(infos[t.code], order=i)
         return Ladder(techniques, infos, self.options)
+
+
+def _place(ladder: Sequence[Technique] | Sequence[str], code: str) -> int:
+    """Where ``code`` goes in ``ladder`` (techniques or codes): before the first that
+    comes after it in the table's order."""
+    rank = TABLE[code].order
+    for i, item in enumerate(ladder):
+        code_i = item if isinstance(item, str) else item.code  # type: ignore[attr-defined]
+        if TABLE[code_i].order > rank:
+            return i
+    return len(ladder)
 
 
 def _with(row: TechniqueInfo, **changes: Any) -> TechniqueInfo:
@@ -153,7 +162,7 @@ def load_settings(path: Path) -> Ladder:
         raise SettingsError(f"settings {path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"settings {path}: not valid TOML ({exc})") from None
-    return parse_settings(data, str(path))
+    return parse_settings(data, f"settings {path}")
 
 
 def _code(name: object, where: str) -> str:
@@ -243,9 +252,7 @@ def parse_settings(data: Mapping[str, Any], source: str = "settings") -> Ladder:
             if not isinstance(on, bool):
                 raise SettingsError(f"{where}.enabled: true or false, not {on!r}")
             if on and code not in codes:
-                at = next((i for i, c in enumerate(codes) if TABLE[c].order > TABLE[code].order),
-                          len(codes))
-                codes.insert(at, code)
+                codes.insert(_place(codes, code), code)
             elif not on and code in codes:
                 codes.remove(code)
         if changes:

@@ -10,8 +10,8 @@ The templates are walked row by row, each row's cell chosen among its candidates
 see none chosen before; the walk gives up on a digit after ``_LIMIT`` templates (then
 it says nothing about that digit). As in HoDoKu, the templates are then refined: a
 template of d that uses a cell every template of another digit e uses (that cell is
-e) cannot be d's, and goes; this repeats until nothing goes. Like HoDoKu, yass keeps templates off the default
-ladder: ``--techniques +tset,+tdel``.
+e) cannot be d's, and goes; this repeats until nothing goes. Like HoDoKu, yass keeps
+templates off the default ladder: ``--techniques +tset,+tdel``.
 """
 
 from __future__ import annotations

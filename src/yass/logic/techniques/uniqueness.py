@@ -235,10 +235,8 @@ def _rectangles(board: Board, missing: bool = False) -> list[tuple[Rect, int]]:
         for a in ctx.bivalue:
             m = cands[a]
             x, y = mask_digits(m)
-            if missing:
-                both = open_to(x) & open_to(y)
-            else:
-                both = board.positions(x) & board.positions(y)
+            pos = (open_to(x), open_to(y)) if missing else (board.positions(x), board.positions(y))
+            both = pos[0] & pos[1]
             r, c = divmod(a, n)
             across = both & rules.rows[r] & ~(1 << a)
             down = both & rules.cols[c] & ~(1 << a)
