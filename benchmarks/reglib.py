@@ -303,11 +303,15 @@ def run_case(case: Case, techs: list[Technique], solution: list[int] | None) -> 
 
 def techniques_for(case: Case) -> list[Technique]:
     """The yass techniques of the case's family, with HoDoKu's option for its variant:
-    "-2" of a uniqueness test allows rectangles with missing candidates, as HoDoKu's
-    own tester does (through a settings table, as a user's file would)."""
+    "-2" of a uniqueness test allows rectangles with missing candidates, "-2" of the ALS
+    wings, chains and death blossoms lets the sets overlap, as HoDoKu's own tester does
+    (through a settings table, as a user's file would)."""
     codes = list(CODES[case.code][1])
-    missing = case.code.startswith("06") and case.variant == "2"
-    options = {"uniqueness_missing_candidates": True} if missing else {}
+    options = {}
+    if case.code.startswith("06") and case.variant == "2":
+        options["uniqueness_missing_candidates"] = True
+    if case.code in ("0902", "0903", "0904") and case.variant == "2":
+        options["als_overlap"] = True
     return list(parse_settings({"order": codes, "options": options}, "reglib"))
 
 

@@ -55,6 +55,12 @@ OPTIONS: dict[str, tuple[tuple[str, ...], str, str]] = {
         "unique rectangles may have corners that already lost one of the two digits"
         " (HoDoKu's option; the exchange argument holds all the same)",
     ),
+    "als_overlap": (
+        ("alsxy", "alsc", "db"),
+        "allow_overlap",
+        "the sets of ALS-XY-Wings, ALS chains and Death Blossoms may share cells (HoDoKu's"
+        " option; two linked sets never share a cell holding their linking digit)",
+    ),
 }
 
 _TECH_KEYS = {"level", "score", "difficulty", "enabled"}
