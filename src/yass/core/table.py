@@ -124,6 +124,7 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("ur6", "Unique Rectangle Type 6", 4.7, 100, _H, "u", ("uniqueness 6",)),
     ("hr", "Hidden Rectangle", 4.6, 100, _H, "u", ()),
     ("ar", "Avoidable Rectangle", 4.5, 100, _H, "u", ()),
+    ("ul", "Unique Loop", 4.8, 160, _U, "u", ("unique loops",)),
     ("fxw", "Finned X-Wing", 3.4, 130, _H, "", ()),
     ("sxw", "Sashimi X-Wing", 3.5, 150, _H, "", ()),
     ("fsf", "Finned Swordfish", 4.0, 200, _U, "", ()),

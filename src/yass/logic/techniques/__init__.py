@@ -62,7 +62,8 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf"), "complex_fish"),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(
-        ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar"),
+        ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar",
+         "ul"),
         "uniqueness",
     ),
     **dict.fromkeys(("sky", "d2sk", "kite", "tf", "der", "er"), "single_digit"),

@@ -115,6 +115,7 @@ __all__ = [
     "UniqueRectangle3",
     "UniqueRectangle4",
     "UniqueRectangle5",
+    "UniqueLoop",
     "UniqueRectangle6",
 ]
 
@@ -1001,3 +1002,247 @@ class BugType4(_Bug):
                     f" {digits_text(keep[c2])}",
                     houses=(h,),
                 )
+
+
+# -- unique loops ----------------------------------------------------------------------
+
+#: Loops of up to this many cells, with at most this many cells holding extra candidates,
+#: and at most this many extension steps per board (the search gives up beyond).
+_LOOP_MAX = 14
+_LOOP_EXTRAS = 3
+_LOOP_BUDGET = 60_000
+
+
+class UniqueLoop(Technique):
+    """A unique rectangle stretched into a loop of six or more cells.
+
+    The cells hold x and y (and maybe more), each shares a house with the next, and every
+    house holds none or exactly two of them, an odd number of steps apart along the loop.
+    Filled with x and y alone they would alternate along the loop and could be swapped:
+    a second solution. So at least one cell holds another digit: type 1 (one cell has
+    extras: it loses x and y), type 2 (every extra is the same z: cells that see all of
+    them lose z), type 3 (two cells of extras in one house act as one cell in a naked
+    subset with other cells of the house) and type 4 (two cells of extras in one house,
+    the only places there for x: neither can be y).
+    """
+
+    code = "ul"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        rules = _rules(board.layout)
+        if not rules.usable:
+            return
+        done: set[tuple[int, int]] = set()
+        budget = [_LOOP_BUDGET]
+        n = board.layout.size
+        for x in range(1, n + 1):
+            for y in range(x + 1, n + 1):
+                pair = _bit(x) | _bit(y)
+                cells = board.positions(x) & board.positions(y) & rules.plain
+                if cells.bit_count() < 6:
+                    continue
+                for loop in _loops(board, cells, pair, budget):
+                    key = (sum(1 << c for c in loop), pair)
+                    if key in done:
+                        continue
+                    done.add(key)
+                    yield from self._types(board, loop, pair)
+                if budget[0] < 0:
+                    return
+
+    def _types(self, board: Board, loop: list[int], pair: int) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        extra = [c for c in loop if cands[c] & ~pair]
+        if not extra:
+            return  # a deadly pattern on the board itself: not for this technique
+        x, y = mask_digits(pair)
+        shape = f"{digits_text(pair, 'and')} in {cells_text(lay, loop)}"
+        lead = (f"{shape} would be a deadly pattern (a unique loop: alternating along the loop,"
+                " the two digits could be swapped)")
+        if len(extra) == 1:
+            (t,) = extra
+            elims = [(t, d) for d in (x, y)]
+            yield self._step(board, loop, pair, 1, elims, f"{lead}, so {lay.name(t)}, the only"
+                             " cell with another candidate, must be something else")
+            return
+        extras = 0
+        for c in extra:
+            extras |= cands[c] & ~pair
+        if extras.bit_count() == 1:
+            z = extras.bit_length()
+            seen = board.positions(z) & ~sum(1 << c for c in extra)
+            for c in extra:
+                seen &= lay.peers[c]
+            if seen:
+                yield self._step(
+                    board, loop, pair, 2, [(t, z) for t in bits(seen)],
+                    f"{lead}, so one of {cells_text(lay, extra)} is {digit_char(z)}",
+                    fins=tuple((c, z) for c in extra))
+        if len(extra) != 2:
+            return
+        c1, c2 = extra
+        for h in _shared_houses(lay, c1, c2):
+            yield from self._type3(board, loop, pair, c1, c2, h, lead)
+            house = lay.houses[h]
+            if not house.full:
+                continue
+            for d, other in ((x, y), (y, x)):
+                if board.positions(d) & house.mask == 1 << c1 | 1 << c2:
+                    elims = [(c, other) for c in (c1, c2)]
+                    yield self._step(
+                        board, loop, pair, 4, elims,
+                        f"{lead}; {house.name} can only have {a_digit(digit_char(d))} in"
+                        f" {lay.name(c1)} or {lay.name(c2)}, so one of them is {digit_char(d)}"
+                        f" and {a_digit(digit_char(other))} in either would complete the"
+                        " pattern", houses=(h,))
+
+    def _type3(
+        self, board: Board, loop: list[int], pair: int, c1: int, c2: int, h: int, lead: str
+    ) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        house = lay.houses[h]
+        extra = (cands[c1] | cands[c2]) & ~pair
+        if extra.bit_count() > 4:
+            return
+        inside_loop = sum(1 << c for c in loop)
+        others = [c for c in bits(house.mask & board.empty & ~inside_loop) if not cands[c] & pair]
+        for k in range(1, 4):
+            for subset in combinations(others, k):
+                union = extra
+                for c in subset:
+                    union |= cands[c]
+                if union.bit_count() != k + 1:
+                    continue
+                inside = 1 << c1 | 1 << c2
+                for c in subset:
+                    inside |= 1 << c
+                elims = [(t, d) for t in bits(house.mask & board.empty & ~inside)
+                         for d in mask_digits(cands[t] & union)]
+                if elims:
+                    yield self._step(
+                        board, loop, pair, 3, elims,
+                        f"{lead}, so {lay.name(c1)} or {lay.name(c2)} holds one of"
+                        f" {digits_text(extra)}; with {cells_text(lay, subset)} that makes a"
+                        f" naked {_WORD[k + 1]} of {digits_text(union, 'and')} in {house.name}",
+                        houses=(h,), subset=subset)
+
+    def _step(
+        self, board: Board, loop: list[int], pair: int, kind: int,
+        elims: list[tuple[int, int]], why: str, *, fins: tuple[tuple[int, int], ...] = (),
+        houses: tuple[int, ...] = (), subset: tuple[int, ...] = (),
+    ) -> Step:
+        lay = board.layout
+        cands = board.cands
+        elims = sorted(elims)
+        x, y = mask_digits(pair)
+        name = f"Unique Loop Type {kind}"
+        pattern = f"{digit_char(x)}/{digit_char(y)} in {'-'.join(lay.name(c) for c in loop)}"
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=f"{why}: {removal_text(lay, elims)}",
+            cells=(*loop, *subset),
+            houses=houses,
+            digits=(x, y),
+            fins=fins,
+            candidates=tuple((c, d) for c in loop for d in (x, y) if cands[c] & _bit(d)),
+            notation=notation(lay, name, pattern, (), elims),
+            name=name,
+        )
+
+
+def _loops(board: Board, cells: int, pair: int, budget: list[int]) -> Iterator[list[int]]:
+    """Loops of 6 to ``_LOOP_MAX`` cells of ``cells`` (in loop order, from their lowest
+    bivalue cell) where consecutive cells share a house and every house holds none or two loop
+    cells an odd number of steps apart; at most ``_LOOP_EXTRAS`` cells with candidates
+    beyond ``pair``."""
+    lay = board.layout
+    cands = board.cands
+    houses = lay.houses
+    cell_houses = lay.cell_houses
+    bivalue = 0
+    for c in bits(cells):
+        if cands[c] == pair:
+            bivalue |= 1 << c
+    # every loop has bivalue cells (at most _LOOP_EXTRAS cells have more); start from its
+    # lowest one
+    for start in bits(bivalue):
+        allowed = cells & ~(bivalue & ((1 << (start + 1)) - 1))
+        path = [start]
+        count: dict[int, int] = dict.fromkeys(cell_houses[start], 1)
+        first = set(cell_houses[start])
+        extra = [0]
+
+        def grow() -> Iterator[list[int]]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            last = path[-1]
+            mine = cell_houses[last]
+            if len(path) >= _LOOP_MAX:
+                return
+            for h in mine:
+                if count[h] != 1:
+                    continue  # the link's house must hold only ``last`` so far
+                for nxt in bits(houses[h].mask & allowed):
+                    if nxt in path:
+                        continue
+                    # each house of nxt: empty so far, or holding only ``last``, or only
+                    # the first cell (then nxt closes the loop)
+                    state = _joins(cell_houses[nxt], count, mine, first)
+                    if state < 0:
+                        continue
+                    more = 1 if cands[nxt] & ~pair else 0
+                    if extra[0] + more > _LOOP_EXTRAS:
+                        continue
+                    path.append(nxt)
+                    if state:  # closes: a loop if the houses work out, never a longer path
+                        if len(path) >= 6 and not len(path) % 2 and _closed(lay, path):
+                            yield list(path)
+                        path.pop()
+                        continue
+                    extra[0] += more
+                    for g in cell_houses[nxt]:
+                        count[g] = count.get(g, 0) + 1
+                    yield from grow()
+                    for g in cell_houses[nxt]:
+                        count[g] -= 1
+                    extra[0] -= more
+                    path.pop()
+
+        yield from grow()
+
+
+def _joins(
+    houses: tuple[int, ...], count: dict[int, int], mine: tuple[int, ...], first: set[int]
+) -> int:
+    """How a cell of ``houses`` joins the path: -1 it can't (a house would hold a third
+    loop cell, or a second one not next to it), 1 it closes the loop (it shares a house
+    with the first cell only), 0 it extends the path."""
+    closing = 0
+    for g in houses:
+        k = count.get(g, 0)
+        if k == 1 and g not in mine and g in first:
+            closing = 1
+        elif k > (1 if g in mine else 0):
+            return -1
+    return closing
+
+
+def _closed(lay: Layout, path: list[int]) -> bool:
+    """Whether closing ``path`` (back to its first cell) leaves every house with none or
+    two loop cells, an odd number of steps apart."""
+    where: dict[int, list[int]] = {}
+    for i, c in enumerate(path):
+        for g in lay.cell_houses[c]:
+            where.setdefault(g, []).append(i)
+    n = len(path)
+    for g, idx in where.items():
+        if len(idx) != 2:
+            return False
+        step = abs(idx[0] - idx[1])
+        if min(step, n - step) % 2 == 0:
+            return False
+    return True
