@@ -110,12 +110,12 @@ __all__ = [
     "BugType3",
     "BugType4",
     "HiddenRectangle",
+    "UniqueLoop",
     "UniqueRectangle1",
     "UniqueRectangle2",
     "UniqueRectangle3",
     "UniqueRectangle4",
     "UniqueRectangle5",
-    "UniqueLoop",
     "UniqueRectangle6",
 ]
 
@@ -1155,13 +1155,10 @@ class UniqueLoop(Technique):
 
 def _loops(board: Board, cells: int, pair: int, budget: list[int]) -> Iterator[list[int]]:
     """Loops of 6 to ``_LOOP_MAX`` cells of ``cells`` (in loop order, from their lowest
-    bivalue cell) where consecutive cells share a house and every house holds none or two loop
-    cells an odd number of steps apart; at most ``_LOOP_EXTRAS`` cells with candidates
-    beyond ``pair``."""
-    lay = board.layout
+    bivalue cell) where consecutive cells share a house and every house holds none or two
+    loop cells, next to each other on the loop; at most ``_LOOP_EXTRAS`` cells with
+    candidates beyond ``pair``. ``budget[0]`` counts the extensions left."""
     cands = board.cands
-    houses = lay.houses
-    cell_houses = lay.cell_houses
     bivalue = 0
     for c in bits(cells):
         if cands[c] == pair:
@@ -1169,50 +1166,54 @@ def _loops(board: Board, cells: int, pair: int, budget: list[int]) -> Iterator[l
     # every loop has bivalue cells (at most _LOOP_EXTRAS cells have more); start from its
     # lowest one
     for start in bits(bivalue):
-        allowed = cells & ~(bivalue & ((1 << (start + 1)) - 1))
-        path = [start]
-        count: dict[int, int] = dict.fromkeys(cell_houses[start], 1)
-        first = set(cell_houses[start])
-        extra = [0]
+        walk = _LoopWalk(board, cells & ~(bivalue & ((1 << (start + 1)) - 1)), pair, start)
+        yield from walk.grow(budget)
 
-        def grow() -> Iterator[list[int]]:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return
-            last = path[-1]
-            mine = cell_houses[last]
-            if len(path) >= _LOOP_MAX:
-                return
-            for h in mine:
-                if count[h] != 1:
-                    continue  # the link's house must hold only ``last`` so far
-                for nxt in bits(houses[h].mask & allowed):
-                    if nxt in path:
-                        continue
-                    # each house of nxt: empty so far, or holding only ``last``, or only
-                    # the first cell (then nxt closes the loop)
-                    state = _joins(cell_houses[nxt], count, mine, first)
-                    if state < 0:
-                        continue
-                    more = 1 if cands[nxt] & ~pair else 0
-                    if extra[0] + more > _LOOP_EXTRAS:
-                        continue
-                    path.append(nxt)
-                    if state:  # closes: a loop if the houses work out, never a longer path
-                        if len(path) >= 6 and not len(path) % 2 and _closed(lay, path):
-                            yield list(path)
-                        path.pop()
-                        continue
-                    extra[0] += more
-                    for g in cell_houses[nxt]:
-                        count[g] = count.get(g, 0) + 1
-                    yield from grow()
-                    for g in cell_houses[nxt]:
-                        count[g] -= 1
-                    extra[0] -= more
+
+class _LoopWalk:
+    """The depth-first walk of ``_loops`` from one start cell."""
+
+    def __init__(self, board: Board, allowed: int, pair: int, start: int) -> None:
+        self.lay = board.layout
+        self.cands = board.cands
+        self.allowed = allowed
+        self.pair = pair
+        self.path = [start]
+        self.count: dict[int, int] = dict.fromkeys(self.lay.cell_houses[start], 1)
+        self.first = set(self.lay.cell_houses[start])
+        self.extra = 0
+
+    def grow(self, budget: list[int]) -> Iterator[list[int]]:
+        budget[0] -= 1
+        if budget[0] < 0 or len(self.path) >= _LOOP_MAX:
+            return
+        lay = self.lay
+        path, count = self.path, self.count
+        mine = lay.cell_houses[path[-1]]
+        for h in mine:
+            if count[h] != 1:
+                continue  # the link's house must hold only the last cell so far
+            for nxt in bits(lay.houses[h].mask & self.allowed):
+                if nxt in path:
+                    continue
+                state = _joins(lay.cell_houses[nxt], count, mine, self.first)
+                more = 1 if self.cands[nxt] & ~self.pair else 0
+                if state < 0 or self.extra + more > _LOOP_EXTRAS:
+                    continue
+                path.append(nxt)
+                if state:  # closes: a loop if the houses work out, never a longer path
+                    if len(path) >= 6 and not len(path) % 2 and _closed(lay, path):
+                        yield list(path)
                     path.pop()
-
-        yield from grow()
+                    continue
+                self.extra += more
+                for g in lay.cell_houses[nxt]:
+                    count[g] = count.get(g, 0) + 1
+                yield from self.grow(budget)
+                for g in lay.cell_houses[nxt]:
+                    count[g] -= 1
+                self.extra -= more
+                path.pop()
 
 
 def _joins(
@@ -1239,7 +1240,7 @@ def _closed(lay: Layout, path: list[int]) -> bool:
         for g in lay.cell_houses[c]:
             where.setdefault(g, []).append(i)
     n = len(path)
-    for g, idx in where.items():
+    for idx in where.values():
         if len(idx) != 2:
             return False
         step = abs(idx[0] - idx[1])
