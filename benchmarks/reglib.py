@@ -48,7 +48,8 @@ from yass.logic.techniques.base import Technique, normalize
 
 #: HoDoKu's technique codes and the yass techniques that find the same pattern. HoDoKu
 #: joins some families yass keeps apart (Locked Candidates 1 and 2 are yass's ``ic``;
-#: its nice loops are yass's ``aic``); siamese fish are two finned fish in one step.
+#: its nice loops are yass's ``aic``); a siamese fish is two fish on the same base lines
+#: in one step, each finned or sashimi.
 CODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "0000": ("Full House", ("fh",)),
     "0002": ("Hidden Single", ("hs",)),
@@ -71,17 +72,17 @@ CODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "0305": ("Leviathan", ("lev",)),
     "0310": ("Finned X-Wing", ("fxw",)),
     "0311": ("Finned Swordfish", ("fsf",)),
-    "03111": ("Siamese Finned Swordfish", ("fsf",)),
+    "03111": ("Siamese Finned Swordfish", ("fsf", "ssf")),
     "0312": ("Finned Jellyfish", ("fjf",)),
-    "03121": ("Siamese Finned Jellyfish", ("fjf",)),
+    "03121": ("Siamese Finned Jellyfish", ("fjf", "sjf")),
     "0313": ("Finned Squirmbag", ("fsqb",)),
     "0314": ("Finned Whale", ("fwha",)),
     "0315": ("Finned Leviathan", ("flev",)),
     "0320": ("Sashimi X-Wing", ("sxw",)),
     "0321": ("Sashimi Swordfish", ("ssf",)),
-    "03211": ("Siamese Sashimi Swordfish", ("ssf",)),
+    "03211": ("Siamese Sashimi Swordfish", ("ssf", "fsf")),
     "0322": ("Sashimi Jellyfish", ("sjf",)),
-    "03221": ("Siamese Sashimi Jellyfish", ("sjf",)),
+    "03221": ("Siamese Sashimi Jellyfish", ("sjf", "fjf")),
     "0323": ("Sashimi Squirmbag", ("ssqb",)),
     "0324": ("Sashimi Whale", ("swha",)),
     "0325": ("Sashimi Leviathan", ("slev",)),
@@ -108,8 +109,8 @@ CODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "0401": ("2-String Kite", ("kite",)),
     "0402": ("Empty Rectangle", ("er",)),
     "0403": ("Turbot Fish", ("tf",)),
-    "0404": ("Dual 2-String Kite", ("d2sk",)),
-    "0405": ("Dual Empty Rectangle", ("der",)),
+    "0404": ("Dual 2-String Kite", ("d2sk", "kite")),
+    "0405": ("Dual Empty Rectangle", ("der", "er")),
     "0500": ("Simple Colors Trap", ("sc",)),
     "0501": ("Simple Colors Wrap", ("sc",)),
     "0502": ("Multi-Colors 1", ("mc",)),

@@ -137,6 +137,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("muxw", "Mutant X-Wing", 6.0, 450, _X, "off", ("finned mutant x-wing",)),
     ("musf", "Mutant Swordfish", 6.4, 450, _X, "off", ("finned mutant swordfish",)),
     ("mujf", "Mutant Jellyfish", 6.8, 450, _X, "off", ("finned mutant jellyfish",)),
+    ("musqb", "Mutant Squirmbag", 7.2, 470, _X, "off", ("finned mutant squirmbag",)),
+    ("muwha", "Mutant Whale", 7.6, 470, _X, "off", ("finned mutant whale",)),
     ("sqb", "Squirmbag", 5.6, 470, _X, "off", ("starfish",)),
     ("fsqb", "Finned Squirmbag", 5.8, 470, _X, "off", ()),
     ("ssqb", "Sashimi Squirmbag", 5.9, 470, _X, "off", ()),

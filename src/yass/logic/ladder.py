@@ -99,13 +99,14 @@ class Ladder(tuple[Technique, ...]):
         """
         if spec is None or normalize(spec) == "all":
             return self
-        chosen = {t.code for t in get_techniques(spec)}
+        chosen = {t.code for t in get_techniques(spec)}  # also checks the spec
         parts = [p.strip() for p in spec.split(",") if normalize(p)]
         changes = all(p.startswith(("-", "+")) for p in parts)
         mine = {t.code: t for t in self}
         if changes:
             minus = {t.code for p in parts if p.startswith("-") for t in get_techniques(p[1:])}
-            added = [c for c in chosen if c not in mine]
+            plus = {t.code for p in parts if p.startswith("+") for t in get_techniques(p[1:])}
+            added = [c for c in TABLE if c in plus and c not in mine]
             kept = [t for t in self if t.code not in minus]
             for code in added:  # at the table's place among the kept ones
                 kept.insert(_place(kept, code), self._fresh(code))

@@ -59,7 +59,8 @@ FAMILIES: dict[str, str] = {
          "wha", "fwha", "swha", "lev", "flev", "slev"),
         "fish",
     ),
-    **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf"), "complex_fish"),
+    **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf", "musqb", "muwha"),
+                   "complex_fish"),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(
         ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar",
