@@ -74,7 +74,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("fc", "fn"), "forcing"),
     **dict.fromkeys(("ape", "ate"), "aligned"),
     **dict.fromkeys(("tset", "tdel"), "templates"),
-    "tri": "patterns",
+    **dict.fromkeys(("tri", "msls"), "patterns"),
     "sp": "speculation",
 }
 

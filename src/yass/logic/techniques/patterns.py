@@ -1,4 +1,5 @@
-"""Modern patterns of the hardest puzzles: the trivalue oddagon (Tridagon).
+"""Modern patterns of the hardest puzzles: the trivalue oddagon (Tridagon) and
+multi-sector locked sets (MSLS).
 
 Trivalue oddagon
 ----------------
@@ -20,6 +21,19 @@ the twelve cells can't all be a, b or c, so at least one holds another digit:
 
 This is a plain contradiction of rows, columns and boxes, not a uniqueness argument, so
 it holds on any 9x9 layout with the standard boxes, extra rules or not.
+
+Multi-sector locked sets
+------------------------
+Take some rows R and some columns C, and the open cells X where they cross. A digit d
+can fill at most one cell of X in each row, and at most one in each column: at most
+cap(d) = min(rows of R where d has a place in X, columns of C where it has one) cells.
+The caps of all digits add up to at least |X| (every cell takes a digit). When they add
+up to exactly |X|, every digit fills exactly its cap: a digit capped by its rows is in X
+in each of those rows, so it leaves the rest of those rows; one capped by its columns
+leaves the rest of those columns. (An SK loop is one such set; fish and naked subsets
+are the smallest.) Rows and columns must be full houses of the layout; the search takes
+two to ``_MSLS_MAX`` rows and as many columns (the same number of each), and is off by
+default: it tries every pair of row and column sets.
 """
 
 from __future__ import annotations
@@ -36,7 +50,7 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["Tridagon"]
+__all__ = ["MultiSectorLockedSet", "Tridagon"]
 
 #: The six ways to put three cells in a box, one per row and column (row i -> column
 #: p[i]), with their parity (1: odd).
@@ -207,3 +221,143 @@ def _eliminations(board: Board, guards: int, m: int) -> list[tuple[int, int]]:
     for g in bits(guards):
         seen &= board.layout.peers[g]
     return [(t, z) for t in bits(seen)]
+
+
+#: The largest number of rows (and of columns) of a multi-sector locked set.
+_MSLS_MAX = 6
+
+
+class MultiSectorLockedSet(Technique):
+    """Rows and columns whose crossings the digits' caps exactly fill."""
+
+    code = "msls"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        n = lay.size
+        rows = [h for h in lay.houses if h.kind == "row" and h.full]
+        cols = [h for h in lay.houses if h.kind == "column" and h.full]
+        if len(rows) != n or len(cols) != n:
+            return
+        cands = board.cands
+        empty = board.empty
+        # per digit: in_row[d][r] = column bits where d is a candidate in row r; in_col
+        # the same by column
+        in_row = [[0] * n for _ in range(n + 1)]
+        in_col = [[0] * n for _ in range(n + 1)]
+        open_row = [0] * n
+        for c in bits(empty):
+            r, k = divmod(c, n)
+            open_row[r] |= 1 << k
+            for d in mask_digits(cands[c]):
+                in_row[d][r] |= 1 << k
+                in_col[d][k] |= 1 << r
+        live_rows = [r for r in range(n) if open_row[r]]
+        open_any = 0
+        for r in live_rows:
+            open_any |= open_row[r]
+        live_cols = [k for k in range(n) if open_any >> k & 1]
+        digits = [d for d in range(1, n + 1) if any(in_row[d])]
+        done: set[tuple[tuple[int, int], ...]] = set()
+        for size in range(2, min(_MSLS_MAX, len(live_rows), len(live_cols)) + 1):
+            rsets = [(rs, sum(1 << r for r in rs)) for rs in combinations(live_rows, size)]
+            csets = [(cs, sum(1 << k for k in cs)) for cs in combinations(live_cols, size)]
+            # per digit and row set, the columns where it has a place in those rows; per
+            # digit and column set, the rows
+            dcols = {d: [_union(in_row[d], rs) for rs, _ in rsets] for d in digits}
+            drows = {d: [_union(in_col[d], cs) for cs, _ in csets] for d in digits}
+            for i, (rset, rmask) in enumerate(rsets):
+                counts = [0] * n  # open cells of these rows, per column
+                for r in rset:
+                    for k in bits(open_row[r]):
+                        counts[k] += 1
+                for j, (cset, cmask) in enumerate(csets):
+                    cells = sum(counts[k] for k in cset)
+                    if cells < 4:
+                        continue
+                    total = 0
+                    kinds = []
+                    for d in digits:
+                        ccap = (dcols[d][i] & cmask).bit_count()
+                        if not ccap:
+                            continue
+                        rcap = (drows[d][j] & rmask).bit_count()
+                        total += min(rcap, ccap)
+                        if total > cells:
+                            break
+                        kinds.append((d, rcap, ccap))
+                    if total != cells:
+                        continue
+                    step = self._step(board, rset, cset, rmask, cmask, kinds, in_row, in_col)
+                    if step is not None:
+                        key = tuple(step.eliminations)
+                        if key not in done:
+                            done.add(key)
+                            yield step
+
+    def _step(
+        self, board: Board, rset: tuple[int, ...], cset: tuple[int, ...], rmask: int,
+        cmask: int, kinds: list[tuple[int, int, int]], in_row: list[list[int]],
+        in_col: list[list[int]],
+    ) -> Step | None:
+        lay = board.layout
+        n = lay.size
+        elims: list[tuple[int, int]] = []
+        by_rows = 0
+        by_cols = 0
+        for d, rcap, ccap in kinds:
+            if rcap <= ccap:
+                by_rows |= 1 << (d - 1)
+                for r in rset:
+                    if in_row[d][r] & cmask:
+                        elims += [(r * n + k, d) for k in range(n)
+                                  if in_row[d][r] >> k & 1 and not cmask >> k & 1]
+            if ccap <= rcap:
+                by_cols |= 1 << (d - 1)
+                for k in cset:
+                    if in_col[d][k] & rmask:
+                        elims += [(r * n + k, d) for r in range(n)
+                                  if in_col[d][k] >> r & 1 and not rmask >> r & 1]
+        if not elims:
+            return None
+        elims = sorted(set(elims))
+        cells = tuple(r * n + k for r in rset for k in cset if board.empty >> (r * n + k) & 1)
+        rows_text = "r" + "".join(str(r + 1) for r in rset)
+        cols_text = "c" + "".join(str(k + 1) for k in cset)
+        row_digits = ",".join(digit_char(d) for d in mask_digits(by_rows))
+        col_digits = ",".join(digit_char(d) for d in mask_digits(by_cols))
+        pattern = (f"{len(cells)} cells {rows_text}{cols_text}, by rows {row_digits or '-'},"
+                   f" by columns {col_digits or '-'}")
+        houses = tuple(i for i, h in enumerate(lay.houses) if h.full and (
+            (h.kind == "row" and h.cells[0] // n in rset)
+            or (h.kind == "column" and h.cells[0] % n in cset)))
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=(
+                f"the {len(cells)} open cells where rows {', '.join(str(r + 1) for r in rset)}"
+                f" cross columns {', '.join(str(k + 1) for k in cset)} can take each digit at"
+                " most once per row and once per column; counted so, the digits fill exactly"
+                f" {len(cells)} cells (a multi-sector locked set), so each digit fills all it"
+                " can: "
+                + "; ".join(part for part in (
+                    f"{digits_text(by_rows, 'and')} in every one of those rows that has"
+                    " a place for it" if by_rows else "",
+                    f"{digits_text(by_cols, 'and')} in every one of those columns that has"
+                    " a place for it" if by_cols else "",
+                ) if part)
+                + f": {removal_text(lay, elims)}"
+            ),
+            cells=cells,
+            houses=houses,
+            digits=tuple(mask_digits(by_rows | by_cols)),
+            candidates=tuple((c, d) for c in cells for d in mask_digits(board.cands[c])),
+            notation=notation(lay, self.name, pattern, (), elims),
+        )
+
+
+def _union(masks: list[int], which: tuple[int, ...]) -> int:
+    out = 0
+    for i in which:
+        out |= masks[i]
+    return out
