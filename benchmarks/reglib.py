@@ -15,16 +15,19 @@ For each case it sets up the board (givens, placed digits, deleted candidates), 
 yass techniques that carry the same name for every step they see (``find``; the board is
 never changed) and checks the expected changes are made:
 
-* **exact**: one step makes exactly the expected changes;
-* **pass**: the expected changes are made by one step (that may do more), or by steps
-  that each do only expected changes (HoDoKu's siamese fish and dual patterns join two
-  instances in one step);
-* for a must-not-fire case, pass means no step at all.
+* **pass**: every expected change is made by a step of the technique (steps are
+  packaged differently: HoDoKu joins two fish in one siamese step, splits the two ends
+  of a chain, writes a placement as the eliminations it makes...);
+* **one**: the expected changes are made by one step (that may do more), or by steps
+  that each make only expected changes;
+* **exact**: one step makes exactly the expected eliminations;
+* for a must-not-fire case, all three mean no step at all.
 
 Every step found is also checked against the puzzle's solution (when the givens have
 exactly one): a step that removes the true digit or places a wrong one is counted
 ``wrong`` (it must never happen). It prints one line per HoDoKu family (cases, pass,
-exact, wrong, yass codes) and the totals; ``--failures`` lists the cases that failed.
+rate, one, exact, wrong, seconds, yass codes) and the totals; ``--failures`` lists the
+cases that failed.
 
   PYTHONPATH=src python3 benchmarks/reglib.py /tmp/reglib-1.3.txt
   PYTHONPATH=src python3 benchmarks/reglib.py /tmp/reglib-1.3.txt --family "Sue de Coq" -v
@@ -43,7 +46,7 @@ from pathlib import Path
 import yass
 from yass.core.board import Board
 from yass.core.layout import Layout
-from yass.logic.ladder import parse_settings
+from yass.logic.ladder import SettingsError, parse_settings
 from yass.logic.techniques.base import Technique, normalize
 
 #: HoDoKu's technique codes and the yass techniques that find the same pattern. HoDoKu
@@ -246,6 +249,7 @@ def board_of(case: Case) -> Board:
 @dataclass
 class Outcome:
     passed: bool
+    one: bool
     exact: bool
     wrong: int
     found: list[str] = field(default_factory=list)
@@ -297,9 +301,9 @@ def run_case(case: Case, techs: list[Technique], solution: list[int] | None) -> 
             if len(notes) < 6:
                 notes.append(step.notation)
     if case.must_fail:
-        return Outcome(not union, not union, wrong, notes)
-    passed = bool(expected) and (one or inside == expected)
-    return Outcome(passed, exact, wrong, notes)
+        return Outcome(not union, not union, not union, wrong, notes)
+    one = bool(expected) and (one or inside == expected)
+    return Outcome(bool(expected) and expected <= union, one, exact, wrong, notes)
 
 
 def techniques_for(case: Case) -> list[Technique]:
@@ -346,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
                 *(normalize(c) for c in yass_codes)}
         return bool(keys & wanted)
 
-    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # cases pass exact wrong
+    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])  # cases pass one exact wrong
     seconds: dict[str, float] = defaultdict(float)
     skipped: dict[str, int] = defaultdict(int)
     failures: list[str] = []
@@ -359,32 +363,33 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             techs = techniques_for(case)
-        except Exception:  # a code yass has no technique for
+        except SettingsError:  # a code this yass has no technique for
             techs = []
         start = time.perf_counter()
         out = run_case(case, techs, _solution(case, sol_cache)) if techs else Outcome(
-            case.must_fail, case.must_fail, 0)
+            case.must_fail, case.must_fail, case.must_fail, 0)
         seconds[case.code] += time.perf_counter() - start
         row = rows[case.code]
         row[0] += 1
         row[1] += out.passed
-        row[2] += out.exact
-        row[3] += out.wrong
+        row[2] += out.one
+        row[3] += out.exact
+        row[4] += out.wrong
         if not out.passed or out.wrong:
             failures.append(case.line + "\n    " + "\n    ".join(out.found or ["(no step)"]))
-    total = [0, 0, 0, 0]
-    print(f"{'code':6} {'family':40} {'cases':>5} {'pass':>5} {'rate':>6} {'exact':>5}"
-          f" {'wrong':>5} {'secs':>6}  yass")
+    total = [0, 0, 0, 0, 0]
+    print(f"{'code':6} {'family':40} {'cases':>5} {'pass':>5} {'rate':>6} {'one':>5}"
+          f" {'exact':>5} {'wrong':>5} {'secs':>6}  yass")
     for code in sorted(rows):
         row = rows[code]
         name, yass_codes = CODES[code]
         rate = 100.0 * row[1] / row[0]
         print(f"{code:6} {name[:40]:40} {row[0]:5} {row[1]:5} {rate:5.1f}% {row[2]:5}"
-              f" {row[3]:5} {seconds[code]:6.1f}  {','.join(yass_codes)}")
+              f" {row[3]:5} {row[4]:5} {seconds[code]:6.1f}  {','.join(yass_codes)}")
         total = [a + b for a, b in zip(total, row, strict=True)]
     if total[0]:
         print(f"{'all':6} {'':40} {total[0]:5} {total[1]:5} {100.0 * total[1] / total[0]:5.1f}%"
-              f" {total[2]:5} {total[3]:5} {sum(seconds.values()):6.1f}")
+              f" {total[2]:5} {total[3]:5} {total[4]:5} {sum(seconds.values()):6.1f}")
     for code, n in sorted(skipped.items()):
         print(f"skipped: {code} {names.get(code, '')} ({n} cases; no yass counterpart)")
     if args.failures:

@@ -175,8 +175,8 @@ class Tridagon(Technique):
         gnames = cells_text(lay, guards)
         if guards.bit_count() == 1:
             (g,) = bits(guards)
-            outcome = (f"{lay.name(g)}, the only one with another candidate, can't be"
-                       f" {digits_text(m)}")
+            outcome = (f"{lay.name(g)}, the only one with another candidate, holds one of"
+                       " its other digits")
         else:
             z = digit_char(fins[0][1])
             outcome = (f"one of {gnames}, the cells with another candidate, is {z}, and"
