@@ -168,6 +168,7 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("db", "Death Blossom", 7.8, 360, _U, "", ()),
     ("tri", "Tridagon", 7.9, 400, _X, "", ("trivalue oddagon", "tridagon")),
     ("msls", "Multi-Sector Locked Set", 7.9, 400, _X, "off", ("msls", "sk loop")),
+    ("kf", "Kraken Fish", 8.0, 450, _X, "off", ("kraken", "kraken fish")),
     ("tset", "Template Set", 8.0, 10000, _X, "off", ("template set", "templates")),
     ("tdel", "Template Delete", 8.0, 10000, _X, "off", ("template delete", "template del")),
     ("fc", "Forcing Chain", 8.2, 500, _X, "",

@@ -74,7 +74,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("fc", "fn"), "forcing"),
     **dict.fromkeys(("ape", "ate"), "aligned"),
     **dict.fromkeys(("tset", "tdel"), "templates"),
-    **dict.fromkeys(("tri", "msls"), "patterns"),
+    **dict.fromkeys(("tri", "msls", "kf"), "patterns"),
     "sp": "speculation",
 }
 

@@ -1,5 +1,5 @@
-"""Modern patterns of the hardest puzzles: the trivalue oddagon (Tridagon) and
-multi-sector locked sets (MSLS).
+"""Modern patterns of the hardest puzzles: the trivalue oddagon (Tridagon),
+multi-sector locked sets (MSLS) and Kraken fish.
 
 Trivalue oddagon
 ----------------
@@ -34,6 +34,16 @@ leaves the rest of those columns. (An SK loop is one such set; fish and naked su
 are the smallest.) Rows and columns must be full houses of the layout; the search takes
 two to ``_MSLS_MAX`` rows and as many columns (the same number of each), and is off by
 default: it tries every pair of row and column sets.
+
+Kraken fish
+-----------
+A finned fish (X-Wing, Swordfish or Jellyfish on rows or on columns, with one to
+``_KRAKEN_FINS`` fins) would clear its digit d from the cover lines outside its base if
+no fin held d. A cover cell t that does not see every fin is not cleared by the finned
+fish; but if, for each fin f, supposing f is d leads by propagation (singles and locked
+candidates, the kernel of ``yass.core.propagate``) to t losing d, or to a contradiction,
+then t is not d either way: either no fin is d (the fish) or one is (its consequence).
+Off by default (as in HoDoKu): it tries every fish with fins and propagates each fin.
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ from itertools import combinations, permutations
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
+from yass.core.propagate import Candidates, assume, settle_all
 from yass.core.step import Step, cell_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
 
@@ -50,7 +61,7 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-__all__ = ["MultiSectorLockedSet", "Tridagon"]
+__all__ = ["KrakenFish", "MultiSectorLockedSet", "Tridagon"]
 
 #: The six ways to put three cells in a box, one per row and column (row i -> column
 #: p[i]), with their parity (1: odd).
@@ -361,3 +372,138 @@ def _union(masks: list[int], which: tuple[int, ...]) -> int:
     for i in which:
         out |= masks[i]
     return out
+
+
+#: Kraken fish: sizes, and the most fins.
+_KRAKEN_SIZES = (2, 3, 4)
+_KRAKEN_FINS = 3
+
+
+class KrakenFish(Technique):
+    """A finned fish whose every fin, if true, also clears a cover cell the fins don't see."""
+
+    code = "kf"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        lay = board.layout
+        n = lay.size
+        rows = {h.number: i for i, h in enumerate(lay.houses) if h.kind == "row" and h.full}
+        cols = {h.number: i for i, h in enumerate(lay.houses) if h.kind == "column" and h.full}
+        if len(rows) != n or len(cols) != n:
+            return
+        base_state = board.state()
+        if settle_all(base_state) is not None:
+            return
+        trials: dict[tuple[int, int], Candidates | None] = {}
+        done: set[tuple[int, int]] = set()
+        for d in range(1, n + 1):
+            pos = board.positions(d)
+            for transpose in (False, True):
+                lines = [0] * n  # bit j of lines[i]: cell (i, j) of the orientation
+                for c in bits(pos):
+                    r, k = divmod(c, n)
+                    i, j = (k, r) if transpose else (r, k)
+                    lines[i] |= 1 << j
+                for size in _KRAKEN_SIZES:
+                    yield from self._fish(board, base_state, trials, done, d, lines, size,
+                                          transpose, rows, cols)
+
+    def _fish(
+        self, board: Board, base_state: Candidates,
+        trials: dict[tuple[int, int], Candidates | None], done: set[tuple[int, int]],
+        d: int, lines: list[int], size: int, transpose: bool, rows: dict[int, int],
+        cols: dict[int, int],
+    ) -> Iterator[Step]:
+        lay = board.layout
+        n = lay.size
+
+        def cell(i: int, j: int) -> int:
+            return j * n + i if transpose else i * n + j
+
+        usable = [i for i in range(n) if lines[i] and lines[i].bit_count() <= size + _KRAKEN_FINS]
+        for base in combinations(usable, size):
+            spread = 0
+            for i in base:
+                spread |= lines[i]
+            if spread.bit_count() <= size:
+                continue  # a plain fish (or less): not finned
+            for cover in combinations(list(bits(spread)), size):
+                cmask = sum(1 << j for j in cover)
+                fins = [cell(i, j) for i in base for j in bits(lines[i] & ~cmask)]
+                if not 1 <= len(fins) <= _KRAKEN_FINS:
+                    continue
+                if any(not lines[i] & cmask for i in base):
+                    continue  # a base line wholly fins: no fish
+                seen_all = (1 << lay.ncells) - 1
+                for f in fins:
+                    seen_all &= lay.peers[f]
+                targets = [cell(i, j) for j in cover for i in range(n)
+                           if i not in base and lines[i] >> j & 1]
+                cleared = []
+                for t in targets:
+                    if seen_all >> t & 1 or (t, d) in done:
+                        continue  # the finned fish's own, or found already
+                    if not base_state.cands[t] >> (d - 1) & 1 or base_state.values[t]:
+                        continue  # plain propagation clears it: not this technique's
+                    if all(_clears(base_state, trials, f, d, t) for f in fins):
+                        done.add((t, d))
+                        cleared.append(t)
+                if cleared:
+                    yield self._step(board, d, base, cover, fins, cleared, transpose, rows,
+                                     cols)
+
+    def _step(
+        self, board: Board, d: int, base: tuple[int, ...], cover: tuple[int, ...],
+        fins: list[int], targets: list[int], transpose: bool, rows: dict[int, int],
+        cols: dict[int, int],
+    ) -> Step:
+        lay = board.layout
+        n = lay.size
+        ch = digit_char(d)
+        base_h = tuple((cols if transpose else rows)[i + 1] for i in base)
+        cover_h = tuple((rows if transpose else cols)[j + 1] for j in cover)
+        kind = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}[len(base)]
+        base_t = ("c" if transpose else "r") + "".join(str(i + 1) for i in base)
+        cover_t = ("r" if transpose else "c") + "".join(str(j + 1) for j in cover)
+        fin_t = " ".join(f"f{lay.name(f)}" for f in fins)
+        elims = sorted((t, d) for t in targets)
+        where = cells_text(lay, sorted(targets))
+        body = tuple(
+            (c, d) for i in base for j in range(n)
+            for c in ((j * n + i) if transpose else (i * n + j),)
+            if board.positions(d) >> c & 1
+        )
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=(
+                f"{where} lie in the cover lines of a finned {kind} on {ch} ({base_t}"
+                f" covered by {cover_t}, fins {cells_text(lay, fins)}) but do not see"
+                f" every fin. If no fin is {ch}, the {kind} leaves no {ch} there; and"
+                f" supposing any one fin is {ch}, singles and locked candidates take {ch}"
+                f" from them too (a Kraken fish): {removal_text(lay, elims)}"
+            ),
+            cells=tuple(sorted({c for c, _ in body})),
+            base=base_h,
+            cover=cover_h,
+            digits=(d,),
+            fins=tuple((f, d) for f in fins),
+            candidates=body,
+            notation=notation(lay, self.name, f"{ch} {base_t} {cover_t} {fin_t}", (), elims),
+        )
+
+
+def _clears(
+    base_state: Candidates, trials: dict[tuple[int, int], Candidates | None], fin: int,
+    d: int, t: int,
+) -> bool:
+    """Whether supposing ``fin`` is ``d`` takes ``d`` from ``t`` (or breaks the board)."""
+    key = (fin, d)
+    if key not in trials:
+        trial = base_state.state()
+        if not trial.cands[fin] >> (d - 1) & 1:
+            trials[key] = None  # the fin can't be d at all
+        else:
+            trials[key] = None if assume(trial, fin, d) is not None else trial
+    after = trials[key]
+    return after is None or not after.cands[t] >> (d - 1) & 1
