@@ -742,13 +742,13 @@ _WITH_PROGRESS = ("count", "check", "candidates")
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     stats = Stats()
-    if args.format in ("line", "fpuzzles") and (
-        args.steps or args.techniques is not None or args.settings is not None
-    ):
+    if args.format in ("line", "fpuzzles") and (args.steps or args.techniques is not None):
         print_error(
-            "error",
-            "--steps, --techniques and --settings need --format pretty or json (line uses search)"
+            "error", "--steps and --techniques need --format pretty or json (line uses search)"
         )
+        return EXIT_BAD_INPUT
+    if args.format in ("line", "fpuzzles") and args.settings is not None:
+        print_error("error", "--settings needs --format pretty or json (line uses search)")
         return EXIT_BAD_INPUT
     techniques = (_techniques(args.techniques, args.settings)
                   if args.format not in ("line", "fpuzzles") else [])
