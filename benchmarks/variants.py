@@ -49,13 +49,14 @@ arrows, thermometers, sandwiches and renban lines, each unique), kept in
 puzzle: yass's proof of uniqueness (the JSON read, then ``yass.engine.fast.search(puzzle, 2)``,
 as ``yass count --limit 2``) and OR-Tools CP-SAT's (``pip install ortools``: the model
 built, then up to two solutions enumerated with one worker), CPU seconds each, in the
-same process one after the other; then median, p95 and max per solver, the ratio per
-puzzle, and figures per family.
+same process one after the other (a garbage collection before each, not timed); then
+median, p95 and max per solver, the ratio per puzzle, and figures per family.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import multiprocessing
@@ -808,7 +809,12 @@ def stress(args: argparse.Namespace) -> int:
     timeout = float(args.timeout)
     rows: list[tuple[Entry, Result, Result]] = []
     for i, e in enumerate(entries):
+        # Each solver starts with no garbage of the other's to collect (a collection of
+        # CP-SAT's model objects inside yass's few milliseconds, or the reverse, would
+        # be charged to the wrong solver).
+        gc.collect()
         ys = _stress_yass(e, timeout)
+        gc.collect()
         cp = _stress_cpsat(e, timeout) if with_cpsat else {}
         rows.append((e, ys, cp))
         if sys.stderr.isatty():

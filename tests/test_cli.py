@@ -351,7 +351,9 @@ def test_exit_code_is_the_worst(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 def test_verification_failure_is_an_internal_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_search_first", lambda puzzle, limit, bounds=None: (1, (1,) * 81))
+    from yass.engine import fast
+
+    monkeypatch.setattr(fast, "search", lambda puzzle, limit, bounds=None: (1, (1,) * 81))
     code, out, err = run(capsys, "solve", SEED_PUZZLE, "--format", "line")
     assert code == 3
     assert out == ""
@@ -403,12 +405,16 @@ def test_python_dash_m() -> None:
     assert done.stdout == SEED_OUTPUT
 
 
-@pytest.mark.parametrize("extra", [[], ["--format", "json"], ["--techniques", "ns,hs"]])
+@pytest.mark.parametrize("extra", [
+    [], ["--format", "json"], ["--techniques", "ns,hs"], ["--no-unique"],
+    ["--guess-stats", "3"], ["--format", "json", "--guess-stats", "2"],
+])
 def test_solve_searches_for_a_second_solution_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], extra: list[str]
 ) -> None:
     """The solver's own uniqueness count (its ladder has uniqueness techniques) is the
-    answer the command reports; with a ladder that has none, the command counts once."""
+    answer the command reports, and the random runs of --guess-stats take it too; with a
+    ladder that has none, or uniqueness declared, the command counts once."""
     from yass.engine import fast
 
     calls: list[int] = []

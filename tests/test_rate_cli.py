@@ -285,8 +285,8 @@ def test_dask_results_are_identical_and_in_order(dask_client: Any) -> None:
     assert [r.puzzle for r in there if isinstance(r, Rating)] == [
         x for x in lines if x != "xyz"
     ]
-    # The work was done on the cluster's workers, one task per chunk of two lines.
-    tasks = [t for t in stream.data if "_rate_chunk" in t["key"]]
+    # The work was done on the cluster's workers (the one map's tasks), one per chunk of two lines.
+    tasks = [t for t in stream.data if "_chunk_job" in t["key"]]
     assert len(tasks) == (len(lines) + 1) // 2
     assert {t["worker"] for t in tasks} <= set(dask_client.scheduler_info()["workers"])
 

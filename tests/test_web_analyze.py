@@ -13,6 +13,7 @@ import pytest
 
 from conftest import SEED_PUZZLE, puzzle_lines, variant_entries
 from test_web import _assert_error, post
+from yass.engine import fast
 from yass.engine.search import solutions
 from yass.formats import parse_puzzle, puzzle_from_json
 from yass.web import Server, ServerLimit
@@ -139,14 +140,17 @@ def test_conflicts_come_from_the_rules() -> None:
     answer = analyze({"puzzle": blank, "progress": line, "level": 0})
     assert answer["conflicts"] == ["r1c1", "r2c3"]
     # Two digits a relation forbids side by side: 4 and 5 next to each other under the
-    # non-consecutive rule (they differ, so no cell sees its own digit).
-    line = "45" + "." * 79
-    answer = analyze({"puzzle": "." * 81, "rules": "nonconsecutive", "progress": line,
-                      "level": 0, "rate": False})
-    assert answer["conflicts"] == ["r1c1", "r1c2"]
-    answer = analyze({"puzzle": "." * 81, "rules": "nonconsecutive", "progress": "46" + "." * 79,
-                      "level": 0, "rate": False})
-    assert answer["conflicts"] == []
+    # non-consecutive rule (they differ, so no cell sees its own digit). The puzzle is a
+    # non-consecutive solution with rows 1-3 and columns 1-2 left open, so no given sees
+    # r1c1 or r1c2 (a blank grid would do too, but its true candidates take seconds).
+    _, grid = fast.search(parse_puzzle("." * 81, rules="nonconsecutive"), 1)
+    assert grid is not None
+    givens = "".join("." if cell < 27 or cell % 9 < 2 else str(v) for cell, v in enumerate(grid))
+    for progress, conflicts in (("45", ["r1c1", "r1c2"]), ("46", [])):
+        answer = analyze({"puzzle": givens, "rules": "nonconsecutive",
+                          "progress": progress + "." * 79, "level": 0, "rate": False})
+        assert answer["solutions"] >= 1
+        assert answer["conflicts"] == conflicts
 
 
 def test_minimality() -> None:

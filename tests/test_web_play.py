@@ -296,3 +296,58 @@ def test_play_command_opens_the_page_on_the_puzzle(
     path.write_text(SEED_PUZZLE + "\n")
     assert main(["play", str(path), "--port", "0"]) == 130  # Ctrl-C
     assert len(opened) == 1 and "/play?puzzle=" + SEED_PUZZLE in opened[0]
+
+
+@needs_chromium
+def test_all_steps_listed_and_one_applied(page: Page, server: Server) -> None:
+    """"All steps here" lists every step on the player's grid by technique, as
+    ``yass hint --all`` does; a step clicked becomes the hint, and Apply carries it out."""
+    from yass.services import hints
+
+    puzzle = parse_puzzle(SEED_PUZZLE)
+    expected = hints.all_steps(hints.in_progress(puzzle.board(), puzzle)).to_json()
+    _open(page, server, "puzzle=" + SEED_PUZZLE)
+    page.click("#all-steps")
+    heads = page.wait("(() => { const h = [...document.querySelectorAll('#all-steps-list h4')];"
+                      " return h.length ? h.map(e => e.textContent) : null; })()")
+    assert heads == [f"{g['name']} ({len(g['steps'])})" for g in expected["techniques"]]
+    # the easy techniques' steps, one by one (the order in which forcing chains are found
+    # may differ between a process's first search and later ones)
+    easy = [s["notation"] for g in expected["techniques"][:3] for s in g["steps"]]
+    notations = page.js("[...document.querySelectorAll('#all-steps-list li')]"
+                        ".map(e => e.textContent)")
+    assert notations[: len(easy)] == easy
+    first = expected["techniques"][0]["steps"][0]
+    page.click("#all-steps-list li")
+    assert page.text("hint").startswith(first["notation"])
+    assert page.js("document.getElementById('apply').disabled") is False
+    page.click("#apply")
+    grid = page.grid()
+    names = [puzzle.layout.name(c) for c in range(81)]
+    assert first["placements"]  # the seed's first technique places digits
+    for cell_name, digit in first["placements"]:
+        assert grid[names.index(cell_name)] == str(digit)
+    assert page.text("all-steps-list") == ""  # the grid changed: the list is gone
+
+
+@needs_chromium
+def test_all_steps_on_the_explain_page(page: Page, server: Server) -> None:
+    """On the explain page, "All steps here" lists the steps on the board before the step
+    shown (not the one after it); a click on one draws it there, and a step of the path
+    takes the list away."""
+    from yass.logic.explain import explain
+
+    path = explain(parse_puzzle(SEED_PUZZLE)).steps
+    page.b.open(server.address.url + "?puzzle=" + SEED_PUZZLE + "&step=5")
+    page.wait("document.getElementById('position').textContent === 'step 6 of "
+              f"{len(path)}'")
+    page.click("#all-steps")
+    lines = page.wait("(() => { const l = [...document.querySelectorAll('#all-steps-list li')];"
+                      " return l.length ? l.map(e => e.textContent) : null; })()")
+    assert path[5].notation in lines  # the path's next step is one of them
+    assert not {s.notation for s in path[:5]} & set(lines)  # the steps taken are not
+    page.js("[...document.querySelectorAll('#all-steps-list li')].at(-1).click(); true")
+    assert page.text("notation") == lines[-1]
+    assert page.js("document.querySelectorAll('#board .role').length") > 0
+    page.click("#next")
+    assert page.text("all-steps-list") == "" and page.text("notation") == path[6].notation

@@ -2,10 +2,12 @@
 
 This is the only module that prints or parses argv. ``main(argv)`` returns the exit
 code; the console script and ``python -m yass`` pass it to the shell. The work is done
-elsewhere: solving in ``yass.engine.fast`` and ``yass.logic.solver``, batches of puzzles (worker
-processes, results in input order, a file read a block of lines at a time) in
-``yass.engine.batch``, and the counts and progress line of a long run in ``yass.cli.progress``;
-this module chooses what to run from the arguments and writes what comes back.
+elsewhere: the use cases (solve and its one uniqueness count, count, check, hint, the
+setter's tools) in ``yass.services``, explaining in ``yass.logic.explain``, batches of
+puzzles (worker processes, results in input order, a file read a block of lines at a
+time) in ``yass.engine.batch``, and the counts and progress line of a long run in
+``yass.cli.progress``; this module chooses what to run from the arguments and writes what
+comes back.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from yass.cli.printing import Printed
-    from yass.core.board import Board, Puzzle
+    from yass.core.board import Puzzle
     from yass.engine import batch
     from yass.formats.text import Entry
     from yass.logic.techniques.base import Technique
@@ -98,28 +100,6 @@ def _header(entry: Entry) -> str:
     name = printable(entry.puzzle.name) if entry.puzzle is not None else ""
     where = entry.where or f"puzzle {entry.index}"
     return f"--- {where}{': ' + name if name and name not in where else ''} ---"
-
-
-# -- the engines (each call in one small function, so a faster core can replace it) -------
-
-
-def _search_first(
-    puzzle: Puzzle, limit: int, bounds: Bounds | None = None
-) -> tuple[int, tuple[int, ...] | None]:
-    """(solutions counted up to ``limit``, the first one found) by the compiled search.
-
-    ``yass.engine.fast`` serves the layouts its core can and uses the reference search for the
-    others, so the answer is the same either way. BoundReached at one of ``bounds``.
-    """
-    from yass.engine import fast
-
-    return fast.search(puzzle, limit, bounds)
-
-
-def _count(puzzle: Puzzle, limit: int, bounds: Bounds | None = None) -> int:
-    from yass.engine import fast
-
-    return fast.count_solutions(puzzle, limit, bounds)
 
 
 # -- bounds: --timeout and --max-guesses ------------------------------------------------------
@@ -228,20 +208,17 @@ def _not_unique(entry: Entry) -> None:
 def _solve_entry(
     entry: Entry, args: argparse.Namespace, multi: bool, techniques: Sequence[Technique]
 ) -> int:
+    from yass.services import solving
+
     puzzle = entry.puzzle
     assert puzzle is not None
     fmt = args.format
     bounds = _puzzle_bounds(args)
     if fmt in ("line", "fpuzzles"):
-        try:
-            count, solution = _search_first(puzzle, 1 if args.first else 2, bounds)
-            stopped = None
-        except BoundReached as exc:
-            if exc.first is None:
-                raise  # no solution found by then: the bound's line in place
-            count, solution, stopped = 1, exc.first, exc
+        found = solving.first_solution(puzzle, 1 if args.first else 2, bounds)
+        solution, stopped = found.solution, found.stopped
         _checked(puzzle, solution, entry)
-        if solution is not None and count > 1:
+        if solution is not None and found.count > 1:
             _not_unique(entry)
         if stopped is not None:
             _warn_unknown(entry, stopped)
@@ -255,66 +232,39 @@ def _solve_entry(
             return EXIT_BOUND
         return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
-    from yass.logic.solver import guess_stats, solve
-
-    result = solve(
+    solved = solving.solve(
         puzzle,
         techniques,
         unique=args.unique,
         guess_order=args.guess_order,
         seed=args.seed,
         bounds=bounds,
+        guess_runs=args.guess_stats or 0,
     )
-    unknown: list[BoundReached] = []  # the uniqueness check stopped at a bound
+    result = solved.result
     solution = result.solution
-    # The solver has already counted the solutions when its ladder needed to know
-    # (``result.unique``); only a declared ``--unique``/``--no-unique`` is not a count.
-    known = result.unique if args.unique is None else None
+    gs = solved.guess_stats
     stats_text = ""
-    if args.guess_stats and solution is not None:
-        gs = guess_stats(
-            puzzle,
-            args.guess_stats,
-            techniques,
-            seed=args.seed or 0,
-            unique=args.unique,
-            bounds=bounds,
-        )
+    if gs is not None:
         stats_text = (
             f"guesses over {gs.runs} random orders: mean {gs.mean:.2f}, median {gs.median:g},"
             f" min {gs.min}, max {gs.max}"
         )
     _checked(puzzle, solution, entry)
-    size = puzzle.size
+    unique = None
     if fmt == "json":
-        obj: dict[str, Any] = entry_fields(entry)
-        if puzzle.name:
-            obj["name"] = puzzle.name
-        obj.update(
-            size=size,
-            puzzle=puzzle.line(),
-            solution=as_line(solution) if solution is not None else None,
-            guesses=result.guesses,
-            unique=None if args.first else _unique(puzzle, solution, entry, bounds, unknown, known),
-            steps=len(result.steps),
-        )
-        if stats_text:
-            gs_counts = sorted(gs.counts)
-            obj["guess_stats"] = {
-                "runs": gs.runs, "mean": round(gs.mean, 3), "median": gs.median,
-                "min": gs.min, "max": gs.max, "counts": gs_counts,
-            }
-        if args.steps:
-            obj["explanations"] = [_step_text(s, size) for s in result.steps]
-        if unknown:
-            obj["stopped"] = unknown_uniqueness(unknown[0])
-        print_line(json_line(obj))
+        if not args.first:
+            unique = _unique(solved, entry, bounds)
+        print_line(json_line({**entry_fields(entry), **solved.to_json(unique, steps=args.steps)}))
     else:
         from yass import render
 
+        size = puzzle.size
         lines = [_header(entry)] if multi else []
         if args.steps:
-            lines += [f"{i:3}. {_step_text(s, size)}" for i, s in enumerate(result.steps, 1)]
+            lines += [
+                f"{i:3}. {solving.step_text(s, size)}" for i, s in enumerate(result.steps, 1)
+            ]
             lines.append("")
         if solution is None:
             lines.append("no solution")
@@ -328,8 +278,8 @@ def _solve_entry(
             lines.append("")
         print_line("\n".join(lines))  # the answer first: the uniqueness search may take longer
         if not args.first:
-            _unique(puzzle, solution, entry, bounds, unknown, known)
-    if unknown:
+            unique = _unique(solved, entry, bounds)
+    if unique is not None and unique.stopped is not None and solution is not None:
         return EXIT_BOUND
     return EXIT_OK if solution is not None else EXIT_NO_SOLUTION
 
@@ -339,55 +289,27 @@ def _warn_unknown(entry: Entry, exc: BoundReached) -> None:
     print_error("warning", f"{where}{unknown_uniqueness(exc)}")
 
 
-def _unique(
-    puzzle: Puzzle,
-    solution: Sequence[int] | None,
-    entry: Entry,
-    bounds: Bounds | None = None,
-    unknown: list[BoundReached] | None = None,
-    known: bool | None = None,
-) -> bool | None:
-    """Whether the puzzle has exactly one solution (False when it has none); warns when not.
+def _unique(solved: Any, entry: Entry, bounds: Bounds | None) -> Any:
+    """Whether the solved puzzle has exactly one solution (``services.solving.uniqueness``:
+    counted once per solve); warns when it has several, or when the count stopped at one
+    of ``bounds`` after the logic solver found a solution. The exhaustive search must
+    agree with the logic solver about whether there is a solution at all; if not, that
+    is an internal error."""
+    from yass.services.solving import uniqueness
 
-    ``known`` is what an earlier count of the exhaustive search found (exactly one
-    solution or not); None counts here. None (with a warning, and the BoundReached
-    appended to ``unknown``) when the search stopped at one of ``bounds`` after the
-    logic solver found a solution. The exhaustive search must agree with the logic
-    solver about whether there is a solution at all; if not, that is an internal error.
-    """
-    try:
-        if known is None:
-            count = _count(puzzle, 2, bounds)
-        else:
-            count = 1 if known else (0 if solution is None else 2)
-    except BoundReached as exc:
-        if solution is None:
-            return False  # the logic solver's "no solution" stands, unchecked
-        _warn_unknown(entry, exc)
-        if unknown is not None:
-            unknown.append(exc)
-        return None
-    if (count == 0) != (solution is None):
+    found = uniqueness(solved, bounds)
+    solution = solved.result.solution
+    if found.stopped is not None:
+        if solution is not None:
+            _warn_unknown(entry, found.stopped)
+        return found
+    if not found.agrees(solution):
         found_by = "the logic solver" if solution is not None else "the exhaustive search"
         print_error("internal error", f"only {found_by} found a solution; please report it")
         raise Failure(EXIT_INTERNAL)
-    if solution is None:
-        return False
-    if count > 1:
+    if solution is not None and found.count is not None and found.count > 1:
         _not_unique(entry)
-    return count == 1
-
-
-def _step_text(step: Any, size: int) -> str:
-    from yass.logic.explain import technique_info
-
-    name = step.name or technique_info(step.technique).name
-    text: str = step.explanation or step.changes(size)
-    return f"{name}: {text}"
-
-
-#: The search counts solutions in a machine integer; a higher --limit counts up to this.
-_MOST_COUNTED = 2**31 - 1
+    return found
 
 
 def _solutions(n: int) -> str:
@@ -396,12 +318,15 @@ def _solutions(n: int) -> str:
 
 @_bounded
 def _count_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
+    from yass.services.solving import count
+
     puzzle = entry.puzzle
     assert puzzle is not None
-    n = _count(puzzle, min(args.limit, _MOST_COUNTED), _puzzle_bounds(args))
-    if n >= args.limit:
+    counted = count(puzzle, args.limit, _puzzle_bounds(args))
+    n = counted.solutions
+    if counted.at_limit:
         text = f"at least {_solutions(n)} (stopped at --limit {args.limit})"
-    elif n >= _MOST_COUNTED:
+    elif counted.at_most:
         text = f"at least {_solutions(n)} (the most yass counts)"
     else:
         text = str(n)
@@ -411,33 +336,34 @@ def _count_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
 
 @_bounded
 def _check_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
+    from yass.services.solving import check
+
     puzzle = entry.puzzle
     assert puzzle is not None
-    count, first = _search_first(puzzle, 2, _puzzle_bounds(args))
-    _checked(puzzle, first, entry)
-    if first is None:
+    checked = check(puzzle, _puzzle_bounds(args))
+    _checked(puzzle, checked.first, entry)
+    if checked.first is None:
         text, code = "no solution", EXIT_NO_SOLUTION
-    elif count == 1:
+    elif checked.count == 1:
         text, code = "valid: exactly one solution", EXIT_OK
     else:
         text, code = "not unique: more than one solution", EXIT_NO_SOLUTION
-        text += _ambiguous_text(puzzle, args)
+        from yass.services.setting import true_candidates
+
+        try:
+            text += _ambiguous_text(true_candidates(puzzle, _puzzle_bounds(args)))
+        except BoundReached:
+            pass  # the cells left open are not named
     print_line(f"{entry.where or _header(entry)}: {text}" if multi else text)
     return code
 
 
-def _ambiguous_text(puzzle: Puzzle, args: argparse.Namespace) -> str:
-    """``; 4 cells still ambiguous: r1c1{1,2}, ...`` for a puzzle with several solutions
-    (empty when the bounds stop the search for them)."""
-    from yass.logic.setter import true_candidates
-
-    try:
-        found = true_candidates(puzzle, _puzzle_bounds(args))
-    except BoundReached:
-        return ""
+def _ambiguous_text(found: Any) -> str:
+    """``; 4 cells still ambiguous: r1c1{1,2}, ...`` for a puzzle with several solutions."""
+    layout = found.puzzle.layout
     cells = found.ambiguous()
     listed = ", ".join(
-        puzzle.layout.name(c) + "{" + ",".join(map(digit_char, mask_digits(found.masks[c]))) + "}"
+        layout.name(c) + "{" + ",".join(map(digit_char, mask_digits(found.masks[c]))) + "}"
         for c in cells[:_LISTED]
     )
     if len(cells) > _LISTED:
@@ -452,18 +378,15 @@ _LISTED = 8
 @_bounded
 def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     from yass import render
-    from yass.logic.setter import true_candidates
+    from yass.services import setting
 
     puzzle = entry.puzzle
     assert puzzle is not None
-    found = true_candidates(puzzle, _puzzle_bounds(args))
+    found = setting.true_candidates(puzzle, _puzzle_bounds(args))
     if not found.solvable:
         text, code = "no solution", EXIT_NO_SOLUTION
     else:
-        board = puzzle.board()
-        for cell, mask in enumerate(found.masks):
-            for d in mask_digits(board.cands[cell] & ~mask):
-                board.eliminate(cell, d)
+        board = setting.true_board(found)
         cells = found.ambiguous()
         note = (
             "unique: one true candidate in every cell" if not cells
@@ -474,36 +397,29 @@ def _candidates_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> in
             givens = sum(1 << c for c, v in enumerate(puzzle.givens) if v)
         text, code = f"{render.candidates(board, givens=givens)}\n{note}", EXIT_OK
         if getattr(args, "counts", False):
-            text += _counts_text(puzzle, found, args)
+            text += _counts_text(setting.candidate_counts(found, args.cap, _puzzle_bounds(args)))
         if getattr(args, "ties", False):
-            text += _ties_text(puzzle, args)
+            text += _ties_text(setting.ties(puzzle, args.cap, _puzzle_bounds(args)))
     print_line(f"{_header(entry)}\n{text}\n" if multi else text)
     return code
 
 
-def _counts_text(puzzle: Puzzle, found: Any, args: argparse.Namespace) -> str:
+def _counts_text(counted: Any) -> str:
     """Lines ``r1c2: 1 (14), 5 (11)``: the solutions each true candidate of an ambiguous
     cell is in (``100+`` at the cap)."""
-    from yass.logic.setter import candidate_counts
-
-    cap = args.cap
-    counts = candidate_counts(puzzle, cap, _puzzle_bounds(args), found)
+    cap = counted.cap
+    name = counted.found.puzzle.layout.name
     lines = [f"\nsolutions per candidate (counted up to {cap}):"]
-    for cell in found.ambiguous():
-        parts = [
-            f"{digit_char(d)} ({counts[cell, d]}{'+' if counts[cell, d] >= cap else ''})"
-            for d in mask_digits(found.masks[cell])
-        ]
-        lines.append(f"  {puzzle.layout.name(cell)}: {', '.join(parts)}")
+    for cell, digits in counted.rows():
+        parts = [f"{digit_char(d)} ({n}{'+' if n >= cap else ''})" for d, n in digits]
+        lines.append(f"  {name(cell)}: {', '.join(parts)}")
     return "\n".join(lines)
 
 
-def _ties_text(puzzle: Puzzle, args: argparse.Namespace) -> str:
+def _ties_text(tied: Any) -> str:
     """The open cells tied in every solution: equal pairs and pairs that never match."""
-    from yass.logic.setter import ties
-
-    found = ties(puzzle, args.cap, _puzzle_bounds(args))
-    name = puzzle.layout.name
+    found = tied.ties
+    name = tied.puzzle.layout.name
     over = (f"all {plural(found.solutions, 'solution')}" if found.complete
             else f"the first {found.solutions} solutions only (more than --cap)")
     lines = [f"\nties over {over}:"]
@@ -518,70 +434,36 @@ def _ties_text(puzzle: Puzzle, args: argparse.Namespace) -> str:
 
 @_bounded
 def _redundant_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
-    from yass.logic.setter import redundant
+    from yass.services.setting import redundant
 
     puzzle = entry.puzzle
     assert puzzle is not None
     layout = puzzle.layout
-    try:
-        found = redundant(puzzle, _puzzle_bounds(args))
-    except ValueError as exc:
-        text, code = f"{exc}: nothing to take away", EXIT_NO_SOLUTION
+    found = redundant(puzzle, _puzzle_bounds(args))
+    if found.found is None:
+        text, code = f"{found.error}: nothing to take away", EXIT_NO_SOLUTION
         if args.format == "json":
-            text = json_line({**entry_fields(entry), "error": str(exc)})
+            text = json_line({**entry_fields(entry), **found.to_json()})
         print_line(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
         return code
-    givens = [f"{layout.name(c)}={digit_char(puzzle.givens[c])}" for c in found.givens]
-    rules = [layout.constraints[i] for i in found.rules]
     if args.format == "json":
-        text = json_line({
-            **entry_fields(entry),
-            "puzzle": puzzle.line(),
-            "redundant_givens": givens,
-            "redundant_rules": [rule.to_json(layout.grid) for rule in rules],
-        })
+        text = json_line({**entry_fields(entry), **found.to_json()})
     else:
         from yass.render.legend import rule_summary
 
+        givens = found.givens()
+        rules = found.found.rules
         lines = [f"redundant givens ({len(givens)} of {sum(1 for v in puzzle.givens if v)}):"
                  f" {', '.join(givens) or 'none'}"]
         if layout.constraints:
             lines.append(f"redundant rules ({len(rules)} of {len(layout.constraints)}):"
                          + ("" if rules else " none"))
-            for i, rule in zip(found.rules, rules, strict=True):
+            for i in rules:
+                rule = layout.constraints[i]
                 lines.append(f"  {i + 1}. {rule_summary(rule.to_json(layout.grid), layout.size)}")
         text = "\n".join(lines)
     print_line(f"{_header(entry)}\n{text}\n" if multi and args.format != "json" else text)
     return EXIT_OK
-
-
-def _first_steps(puzzle: Puzzle, after: int, bounds: Bounds | None) -> Any:
-    """The board after the first ``after`` steps of the solve path (``yass explain``'s).
-
-    The steps are taken one at a time and no more than asked: the ladder's next step
-    each time, and where logic runs out the guesses the solve path makes there
-    (``solver.guess_steps``: a search per digit tried, not the whole path). ``bounds``
-    bound both.
-    """
-    from yass.core.bounds import watching
-    from yass.logic.solver import apply_step, guess_steps, ladder_for, next_step
-
-    board = puzzle.board()
-    ladder, _ = ladder_for(puzzle, None, None, bounds)
-    taken = 0
-    with watching(bounds):
-        while taken < after and not board.is_solved():
-            if bounds is not None:
-                bounds.check_time()
-            step = next_step(board, ladder)
-            steps = [step] if step is not None else guess_steps(board, bounds)
-            if not steps:
-                break  # no digit works: the path ends here
-            for step in steps[: after - taken]:
-                if apply_step(board, step) is not None:
-                    return board  # the puzzle breaks here: its path ends too
-                taken += 1
-    return board
 
 
 @_bounded
@@ -593,7 +475,9 @@ def _show_entry(entry: Entry, args: argparse.Namespace, multi: bool) -> int:
     board = puzzle.board()
     after = getattr(args, "after", 0) or 0
     if after:
-        board = _first_steps(puzzle, after, _puzzle_bounds(args))
+        from yass.services.solving import board_after
+
+        board = board_after(puzzle, after, _puzzle_bounds(args))
     from yass.render.views import use_color
 
     color = use_color(sys.stdout)
@@ -1144,8 +1028,10 @@ def _show_printed(args: argparse.Namespace) -> int:
         board = puzzle.board()
         after = getattr(args, "after", 0) or 0
         if after:
+            from yass.services.solving import board_after
+
             try:
-                board = _first_steps(puzzle, after, _puzzle_bounds(args))
+                board = board_after(puzzle, after, _puzzle_bounds(args))
             except BoundReached as exc:
                 where = f"{entry.where}: " if entry.where else ""
                 print_error("error", f"{where}{exc}")
@@ -1237,13 +1123,13 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 
 
 def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
-    from yass.logic.explain import ProgressError, check_progress, hint_on, snyder_marks
+    from yass.services import hints
 
     techniques = _techniques(args.techniques, args.settings)
     found = _progress_board(args.puzzle, args.rules)
+    givens = None  # the puzzle whose solution the grid must lead to
     if found is not None:
         board = found[0]
-        solution = None
     else:
         entries, _ = puzzle_entries(args.puzzle, args.rules, column=args.column)
         entry = next(entries, None)
@@ -1262,35 +1148,23 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
             from yass.formats.text import make_layout
 
             board = board_from_candidates(make_layout(entry.puzzle.size, args.rules), masks)
-            solution = None
         else:
             board = entry.puzzle.board()
-            _, solution = _search_first(entry.puzzle, 1, bounds)
-        if masks is None and solution is None:
-            print_error("error", "the puzzle has no solution, so there is no hint to give")
-            return EXIT_NO_SOLUTION
-    lay = board.layout
-    if args.marks:
-        try:
-            check_progress(board, solution, bounds)
-        except ProgressError as exc:
-            print_error("error", str(exc))
-            return EXIT_NO_SOLUTION
-        marks = snyder_marks(board, args.marks)
-        if args.format == "json":
-            print_line(json_line({"marks": [
-                {"house": m.text(lay).split(":")[0], "digit": m.digit,
-                 "cells": [lay.name(c) for c in m.cells]}
-                for m in marks
-            ]}))
-        else:
-            print_line("\n".join(m.text(lay) for m in marks) or "no digit has so few places")
-        return EXIT_OK
-    if args.all:
-        return _hint_all(args, board, solution, techniques, bounds)
+            givens = entry.puzzle
     try:
-        result = hint_on(board, solution, techniques, unique=args.unique, bounds=bounds)
-    except ProgressError as exc:
+        grid = hints.in_progress(board, givens, bounds)
+        if args.marks:
+            marks = hints.marks(grid, args.marks, bounds)
+            if args.format == "json":
+                print_line(json_line(marks.to_json()))
+            else:
+                print_line("\n".join(marks.lines()) or "no digit has so few places")
+            return EXIT_OK
+        if args.all:
+            return _hint_all(args, hints.all_steps(grid, techniques, unique=args.unique,
+                                                   bounds=bounds))
+        result = hints.hint(grid, techniques, unique=args.unique, bounds=bounds)
+    except hints.ProgressError as exc:
         print_error("error", str(exc))
         return EXIT_NO_SOLUTION
     if args.format == "json":
@@ -1300,35 +1174,21 @@ def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
     return EXIT_OK
 
 
-def _hint_all(
-    args: argparse.Namespace, board: Board, solution: Sequence[int] | None,
-    techniques: Sequence[Technique] | None, bounds: Bounds | None,
-) -> int:
+def _hint_all(args: argparse.Namespace, found: Any) -> int:
     """``hint --all``: every step of every technique on the grid, grouped by technique."""
     from yass.core.table import TABLE
-    from yass.logic.explain import ProgressError, all_steps, check_progress
 
-    try:
-        check_progress(board, solution, bounds)
-    except ProgressError as exc:
-        print_error("error", str(exc))
-        return EXIT_NO_SOLUTION
-    groups = all_steps(board, techniques, unique=args.unique, bounds=bounds)
-    lay = board.layout
     if args.format == "json":
-        print_line(json_line({"solved": board.is_solved(), "techniques": [
-            {"technique": code, "name": TABLE[code].name,
-             "steps": [s.to_json(lay) for s in steps]}
-            for code, steps in groups
-        ]}))
+        print_line(json_line(found.to_json()))
         return EXIT_OK
+    board = found.board
     if board.is_solved():
         print_line("the grid is already solved")
         return EXIT_OK
     lines = []
-    for code, steps in groups:
+    for code, steps in found.groups:
         lines.append(f"{TABLE[code].name} ({len(steps)}):")
-        lines += [f"  {s.notation or s.changes(lay.size)}" for s in steps]
+        lines += [f"  {s.notation or s.changes(board.layout.size)}" for s in steps]
     print_line("\n".join(lines) or "no technique applies: guess")
     return EXIT_OK
 

@@ -31,6 +31,28 @@ if TYPE_CHECKING:
     JSONDict = dict[str, Any]
 
 
+#: ``_reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
+#: recur in every puzzle. Emptied when it holds 4096.
+_REVERSED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
+    """The table of a relation seen from its other cell: ``y`` allows ``x`` when ``x``
+    allows ``y``."""
+    rev = _REVERSED.get(table)
+    if rev is None:
+        n = len(table)
+        out = [0] * n
+        for i, allowed in enumerate(table):
+            for j in range(n):
+                if allowed >> j & 1:
+                    out[j] |= 1 << i
+        if len(_REVERSED) >= 4096:
+            _REVERSED.clear()
+        rev = _REVERSED[table] = tuple(out)
+    return rev
+
+
 @record(frozen=True)
 class Relation:
     """A binary rule on two cells: when ``a`` holds digit d, ``b`` may hold ``table[d-1]``."""
@@ -42,13 +64,7 @@ class Relation:
 
     def reverse(self) -> Relation:
         """The same rule seen from ``b``."""
-        n = len(self.table)
-        rev = [0] * n
-        for i, allowed in enumerate(self.table):
-            for j in range(n):
-                if allowed >> j & 1:
-                    rev[j] |= 1 << i
-        return Relation(self.b, self.a, tuple(rev), self.label)
+        return Relation(self.b, self.a, _reversed_table(self.table), self.label)
 
 
 @record(frozen=True)

@@ -265,15 +265,30 @@ def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> b
     return ok(x, y, gap)
 
 
+#: ``LineRule._all_pairs``'s tables by (class, size, gap). Emptied when it holds 4096.
+_GAP_TABLES: dict[tuple[type, int, int], tuple[int, ...]] = {}
+
+
 class LineRule(CellsRule):
     """A rule over an ordered list of cells whose logic is pairwise."""
     def _all_pairs(
         self, grid: Grid, ok: Callable[[int, int, int], bool]
     ) -> Iterator[Relation]:
-        """A relation for every pair i < j of the line, ``ok(x, y, j - i)``."""
+        """A relation for every pair i < j of the line, ``ok(x, y, j - i)``.
+
+        ``ok`` must depend on the rule's class alone (not on its cells or numbers): its
+        tables are kept by class, size and gap for every later line of that class."""
+        size = grid.size
         for i, a in enumerate(self.cells):
             for j in range(i + 1, len(self.cells)):
-                table = relation_table(grid.size, partial(_shifted, ok, j - i))
+                key = (type(self), size, j - i)
+                table = _GAP_TABLES.get(key)
+                if table is None:
+                    if len(_GAP_TABLES) >= 4096:
+                        _GAP_TABLES.clear()
+                    table = _GAP_TABLES[key] = relation_table(
+                        size, partial(_shifted, ok, j - i)
+                    )
                 yield Relation(a, self.cells[j], table, self.label)
 
 

@@ -8,6 +8,8 @@ an int with bit ``cell`` set.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from yass.core.record import Frozen
 
 # True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): ``typing`` is not
@@ -100,6 +102,17 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+#: Binary text to bytes 0 and 1, for ``bit_list``.
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def bit_list(mask: int) -> list[int]:
+    """``list(bits(mask))``, for masks of many bits (a cell's peers): its binary text,
+    lowest bit first, filters the positions in C, several times faster."""
+    flags = bin(mask)[:1:-1].encode().translate(_ZERO_ONE)
+    return list(compress(range(len(flags)), flags))
+
+
 def isqrt(n: int) -> int:
     """The whole square root of ``n`` >= 0, as ``math.isqrt`` (``math`` is not loaded at
     start-up; the numbers here are cell counts)."""
@@ -115,8 +128,25 @@ def digits_text(mask: int) -> str:
     return "".join(digit_char(d) for d in mask_digits(mask))
 
 
+#: ``_row_col_numbers`` by text: a puzzle file names the same few hundred cells again
+#: and again. Emptied when it holds 4096.
+_RC_NUMBERS: dict[str, tuple[int, int] | None] = {}
+
+
 def _row_col_numbers(text: str) -> tuple[int, int] | None:
     """The two numbers of ``r<row>c<col>`` (any case, spaces around the parts), or None."""
+    try:
+        return _RC_NUMBERS[text]
+    except KeyError:
+        pass
+    numbers = _read_row_col(text)
+    if len(_RC_NUMBERS) >= 4096:
+        _RC_NUMBERS.clear()
+    _RC_NUMBERS[text] = numbers
+    return numbers
+
+
+def _read_row_col(text: str) -> tuple[int, int] | None:
     row, sep, col = text.strip().lower().partition("c")
     if not sep or not row.startswith("r"):
         return None

@@ -8,7 +8,7 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 from __future__ import annotations
 
 from yass.constraints.base import Constraint
-from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bits, box_shape, digit_char
+from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bit_list, box_shape, digit_char
 from yass.core.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     _T = TypeVar("_T")
 
-__all__ = ["House", "Layout", "per_layout"]
+__all__ = ["House", "Layout", "per_layout", "strict_table"]
 
 
 class House(Frozen):
@@ -43,6 +43,19 @@ class House(Frozen):
 
 
 Arc = tuple[int, tuple[int, ...]]
+
+#: ``strict_table`` by table: the same few tables recur. Emptied when it holds 4096.
+_STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
+    """A relation's table with equal digits refused, for two cells that see each other."""
+    out = _STRICT.get(table)
+    if out is None:
+        if len(_STRICT) >= 4096:
+            _STRICT.clear()
+        out = _STRICT[table] = tuple([ok & ~(1 << d) for d, ok in enumerate(table)])
+    return out
 
 
 class Layout:
@@ -110,26 +123,33 @@ class Layout:
             peers[cell] &= ~(1 << cell)
         self.cell_houses = tuple(tuple(h) for h in cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(tuple(bits(p)) for p in peers)
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(tuple(bit_list(p)) for p in peers)
 
-        tables: dict[tuple[int, int], list[int]] = {}
+        tables: dict[tuple[int, int], tuple[int, ...]] = {}
         self._relation_labels: dict[tuple[int, int], list[str]] = {}
+        labels = self._relation_labels
         for con in self.constraints:
             for rel in con.relations(grid):
                 if rel.a == rel.b:
                     raise LayoutError(f"a {rel.label} relates {grid.name(rel.a)} to itself")
                 for r in (rel, rel.reverse()):
-                    cur = tables.setdefault((r.a, r.b), [self.all_digits] * size)
-                    for i, allowed in enumerate(r.table):
-                        cur[i] &= allowed
-                    self._relation_labels.setdefault((r.a, r.b), []).append(r.label)
+                    key = (r.a, r.b)
+                    known = tables.get(key)
+                    if known is None and len(r.table) == size:
+                        tables[key] = r.table  # most pairs have one rule: no copy
+                    else:
+                        cur = list(known or (self.all_digits,) * size)
+                        for i, allowed in enumerate(r.table):
+                            cur[i] &= allowed
+                        tables[key] = tuple(cur)
+                    labels.setdefault(key, []).append(r.label)
         arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
         for (a, b), table in sorted(tables.items()):
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
-                table = [allowed & ~(1 << i) for i, allowed in enumerate(table)]
-            arcs[a].append((b, tuple(table)))
+                table = strict_table(table)
+            arcs[a].append((b, table))
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
 
         masks = [self.all_digits] * self.ncells

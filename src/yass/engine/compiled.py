@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
-from yass.core.layout import Arc, Layout
+from yass.core.geometry import bits
+from yass.core.layout import Arc, Layout, strict_table
 from yass.core.record import record
 
 __all__ = ["CompiledLayout", "compile_layout"]
@@ -91,10 +92,16 @@ class CompiledLayout:
 def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     starts = [0]
     flat: list[int] = []
+    extend, append = flat.extend, starts.append
     for g in groups:
-        flat.extend(g)
-        starts.append(len(flat))
+        extend(g)
+        append(len(flat))
     return tuple(starts), tuple(flat)
+
+
+#: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
+#: Emptied when it holds 4096.
+_TKMAX: dict[tuple[int, ...], int] = {}
 
 
 def _flatten(
@@ -107,6 +114,7 @@ def _flatten(
     sums: Sequence[LinearSum],
     contains: Sequence[Contains],
     layered: Sequence[Layered] = (),
+    peer_masks: Sequence[int] | None = None,
 ) -> CompiledLayout:
     """The flat tables of these peers, houses, arcs, masks and forms.
 
@@ -114,23 +122,27 @@ def _flatten(
     between two cells that see each other never allows equal digits (folding "differ"
     into its table makes arc consistency stronger: a slow thermometer inside a house is
     strictly increasing). A sum's repeated cells have their coefficients added.
+    ``peer_masks``, when the caller has them, are the same peers as bit sets.
     """
     ncells = size * size
-    peer_sets = [set(p) for p in peer_lists]
+    # Each cell's peers as a bit set, for the membership tests below.
+    if peer_masks is None:
+        peer_masks = [sum(1 << b for b in p) for p in peer_lists]
+    seen = list(peer_masks)
     peer_order = [list(p) for p in peer_lists]
     for group in set_groups:
         for a in group.cells:
             for b in group.cells:
-                if a != b and b not in peer_sets[a]:
-                    peer_sets[a].add(b)
+                if a != b and not seen[a] >> b & 1:
+                    seen[a] |= 1 << b
                     peer_order[a].append(b)
     cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
     for cell, cell_arcs in enumerate(arcs):
         cell_tables.append([])
         for nb, table in cell_arcs:
             row = tuple(table)
-            if nb in peer_sets[cell]:
-                row = tuple(allowed & ~(1 << d) for d, allowed in enumerate(row))
+            if seen[cell] >> nb & 1:
+                row = strict_table(row)
             cell_tables[cell].append((nb, row))
     numbers: dict[tuple[int, ...], int] = {}
     for pairs in cell_tables:
@@ -142,9 +154,14 @@ def _flatten(
         tables.extend(row[d] if d < size else 0 for d in range(16))
         # Revising from a cell with more candidates than this can never narrow the other
         # end: the most digits of one cell that all forbid the same digit beside them.
-        tkmax.append(
-            max(sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size))
-        )
+        most = _TKMAX.get(row)
+        if most is None:
+            if len(_TKMAX) >= 4096:
+                _TKMAX.clear()
+            most = _TKMAX[row] = max(
+                sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)
+            )
+        tkmax.append(most)
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
     astart, anb = _starts([[nb for nb, _ in pairs] for pairs in cell_tables])
@@ -164,7 +181,7 @@ def _flatten(
     lstart, lcells = _starts([m[0] for m in merged])
     lcoefs = tuple(k for m in merged for k in m[1])
     lapart = tuple(
-        sum(1 << j for j, other in enumerate(m[0][:16]) if other in peer_sets[cell])
+        sum(1 << j for j, other in enumerate(m[0][:16]) if seen[cell] >> other & 1)
         for m in merged
         for cell in m[0]
     )
@@ -187,8 +204,8 @@ def _flatten(
     ynext: list[int] = []
     for auto in layered:
         first = len(ynext) // size
-        ylayer.extend(first + k for k in auto.starts)
-        ynext.extend(k if k < 0 else first + k for k in auto.nexts)
+        ylayer.extend([first + k for k in auto.starts])
+        ynext.extend([k if k < 0 else first + k for k in auto.nexts])
     cstart, ccells = _starts([g.cells for g in contains])
     return CompiledLayout(
         size=size,
@@ -220,7 +237,7 @@ def _flatten(
         ylayer=tuple(ylayer),
         ynext=tuple(ynext),
         ydistinct=tuple(
-            int(all(b in peer_sets[a] for a in auto.cells for b in auto.cells if a != b))
+            int(all(seen[a] >> b & 1 for a in auto.cells for b in auto.cells if a != b))
             for auto in layered
         ),
         fstart=fstart,
@@ -276,39 +293,48 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
     see sooner what the rules already imply."""
     grid = layout.grid
-    groups = [
-        (frozenset(cells), total)
-        for rule in layout.constraints
-        for cells, total in rule.sum_groups(grid)
-        if len(set(cells)) == len(cells)
-    ]
+    groups: list[tuple[int, int, int]] = []  # (cells as a mask, total, the first cell)
+    for rule in layout.constraints:
+        for members, total in rule.sum_groups(grid):
+            if len(set(members)) == len(members):
+                mask = 0
+                for cell in members:
+                    mask |= 1 << cell
+                groups.append((mask, total, min(members)))
     if not groups:
         return []
     n = layout.size
     whole = n * (n + 1) // 2
-    regions = [(frozenset(h.cells), whole) for h in layout.full_houses]
-    full = {frozenset(h.cells) for h in layout.full_houses}
-    rows = [frozenset(range(r * n, (r + 1) * n)) for r in range(n)]
-    cols = [frozenset(range(c, n * n, n)) for c in range(n)]
+    regions = [(h.mask, whole) for h in layout.full_houses]
+    full = {h.mask for h in layout.full_houses}
+    row0 = (1 << n) - 1
+    rows = [row0 << (r * n) for r in range(n)]
+    col0 = sum(1 << (r * n) for r in range(n))
+    cols = [col0 << c for c in range(n)]
     for lines in (rows, cols):
         if all(line in full for line in lines):  # two and three lines side by side
             for k in (2, 3):
                 for i in range(n - k + 1):
-                    regions.append((frozenset().union(*lines[i : i + k]), k * whole))
+                    union = 0
+                    for line in lines[i : i + k]:
+                        union |= line
+                    regions.append((union, k * whole))
     out: list[LinearSum] = []
     for cells, region_total in regions:
         touching = sorted(
-            (g for g in groups if g[0] & cells), key=lambda g: (len(g[0] - cells), min(g[0]))
+            ((g & ~cells).bit_count(), first, i)
+            for i, (g, _t, first) in enumerate(groups) if g & cells
         )
-        covered: set[int] = set()
+        covered = 0
         total = 0
-        for group, t in touching:
+        for _out, _first, i in touching:
+            group, t, _ = groups[i]
             if not group & covered:
                 covered |= group
                 total += t
-        innies = sorted(cells - covered)
-        outies = sorted(covered - cells)
-        if covered and 1 <= len(innies) + len(outies) <= _HOUSE_SUM_CELLS:
+        inside, outside = cells & ~covered, covered & ~cells
+        if covered and 1 <= inside.bit_count() + outside.bit_count() <= _HOUSE_SUM_CELLS:
+            innies, outies = list(bits(inside)), list(bits(outside))
             out.append(LinearSum(
                 tuple(innies + outies), (1,) * len(innies) + (-1,) * len(outies),
                 region_total - total,
@@ -333,4 +359,5 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
         [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout),
         [f for f in forms if isinstance(f, Contains)],
         [f for f in forms if isinstance(f, Layered)],
+        layout.peers,
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -249,7 +249,7 @@ def rate(
     raw = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
     if len(raw) == 729:
         _check_scale(scale)
-        return _rate_pencil(raw, steps, scale, timeout, end, settings)
+        return _rate_pencil(raw, steps, scale, end, settings)
     lean = scale == "se" and not steps
     stall: list[Any] = []  # where the compiled rules stop, if they do
     if lean:
@@ -275,17 +275,20 @@ def rate(
         if scale == "hodoku":
             rating = Rating(line, None, None, None, None, "rated", scale=scale)
         else:
-            rating = _se_rating(
-                line, values, steps, scale, stall[0] if stall else None, timeout
-            )
+            rating = _se_rating(line, values, steps, scale, stall[0] if stall else None, end)
     if scale != "se":
         rating = _with_ladder(rating, end, settings)
     return rating
 
 
+def _left(end: float | None) -> float | None:
+    """The seconds left until ``end`` (a ``time.perf_counter()`` time; None: no bound):
+    the budget of SE's chains, which the ladder then shares what is left of."""
+    return None if end is None else max(0.0, end - time.perf_counter())
+
+
 def _rate_pencil(
-    text: str, steps: bool, scale: str, timeout: float | None, end: float | None,
-    settings: str | None = None,
+    text: str, steps: bool, scale: str, end: float | None, settings: str | None = None
 ) -> Rating:
     """The rating of a pencil-mark (Sukaku) puzzle, 729 candidate characters: SE's loop
     starts from the given candidates (a cell with one candidate is a given), as
@@ -310,7 +313,7 @@ def _rate_pencil(
     else:
         try:
             path = se_path(
-                list(puzzle.givens), keep_steps=steps, budget=timeout, candidates=masks
+                list(puzzle.givens), keep_steps=steps, budget=_left(end), candidates=masks
             )
         except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
             return Rating(line, None, None, None, None, "incomplete", needs=str(exc),
@@ -392,12 +395,12 @@ def _se_rating(
     steps: bool,
     scale: str,
     start: Any = None,
-    timeout: float | None = None,
+    end: float | None = None,
 ) -> Rating:
     """SE 1.2.1's rating of a unique puzzle, as a Rating on ``scale`` (``start``: see
-    ``se_path``; ``timeout``: its ``budget``)."""
+    ``se_path``; its ``budget``: the time left until ``end``)."""
     try:
-        path = se_path(values, keep_steps=steps, budget=timeout, start=start)
+        path = se_path(values, keep_steps=steps, budget=_left(end), start=start)
     except _Unsupported as exc:  # pragma: no cover - guarded SE corner cases
         return Rating(line, None, None, None, None, "incomplete", needs=str(exc), scale=scale)
     return _from_path(line, path, steps, scale)
@@ -492,37 +495,37 @@ def rate_many(
     _check_scale(scale)
     if chunksize < 1:
         raise ValueError(f"chunksize must be at least 1, not {chunksize}")
-    if client is not None:
-        workers = len(client.scheduler_info().get("workers", {})) or 1
+    if client is None:
+        if jobs <= 0:
+            import os
 
-        def dask_submit(chunk: list[str]) -> Any:
-            return client.submit(_rate_chunk, chunk, scale, timeout, settings, pure=False)
-
-        yield from _windowed(puzzles, _here_first(dask_submit, scale), 4 * workers, chunksize)
-        return
-    if jobs <= 0:
-        import os
-
-        jobs = os.cpu_count() or 1
-    if jobs == 1:
-        for p in puzzles:
-            yield _rate_text(p, scale, timeout, settings)
-        return
-    yield from _pooled(puzzles, scale, jobs, chunksize, timeout, settings)
+            jobs = os.cpu_count() or 1
+        if jobs == 1:
+            for p in puzzles:
+                yield _rate_text(p, scale, timeout, settings)
+            return
+    yield from _pooled(puzzles, scale, jobs, chunksize, timeout, client, settings)
 
 
 def _pooled(
-    puzzles: Iterable[str], scale: str, jobs: int, chunksize: int, timeout: float | None = None,
+    puzzles: Iterable[str],
+    scale: str,
+    jobs: int,
+    chunksize: int,
+    timeout: float | None = None,
+    client: Any = None,
     settings: str | None = None,
 ) -> Generator[Rating | RatingError, None, None]:
-    """``rate_many`` over ``jobs`` worker processes (``yass.engine.parallel.in_order``: workers that
-    ignore Ctrl-C, each with its own pipe, stopped at once on Ctrl-C or an early stop).
-    On SE's scale the puzzles of a chunk that the quick path rates are rated here
-    (``_here_first``); a chunk with none left is not sent."""
+    """``rate_many`` on the one ordered parallel map (``yass.engine.parallel.in_order``):
+    chunks of ``chunksize`` puzzles over ``jobs`` worker processes, or as tasks on the Dask
+    cluster of ``client``. On SE's scale the puzzles of a chunk that the quick path rates
+    are rated here first (most easy puzzles take ~10 us here, less than sending them to
+    a worker and back; the other scales run yass's ladder, which is worth sending); a
+    chunk with none left is not sent."""
     from collections import deque
     from itertools import islice
 
-    from yass.engine import batch
+    from yass.engine import parallel
 
     here: deque[list[Rating | None]] = deque()  # of each chunk sent, what was rated here
 
@@ -537,8 +540,8 @@ def _pooled(
             yield ([p for p, r in zip(chunk, quick, strict=True) if r is None], scale, timeout,
                    settings)
 
-    results = batch.in_order(
-        _rate_job, chunks(), jobs, lambda: True, local=lambda job: not job[0]
+    results = parallel.in_order(
+        _rate_job, chunks(), jobs, lambda: True, local=lambda job: not job[0], client=client
     )
     try:
         for there in results:
@@ -551,65 +554,6 @@ def _pooled(
 def _rate_job(
     job: tuple[list[str], str, float | None, str | None],
 ) -> list[Rating | RatingError]:
-    """A chunk's puzzles, scale and timeout: what a worker process rates (``_rate_chunk``)."""
+    """A chunk's puzzles, scale, timeout and settings: what a worker process or a Dask
+    task rates."""
     return _rate_chunk(*job)
-
-
-class _Split:
-    """A chunk's results: those rated here, and a future (or None) for the others."""
-
-    def __init__(self, here: list[Rating | None], future: Any) -> None:
-        self.here = here
-        self.future = future
-
-    def result(self) -> list[Rating | RatingError]:
-        there = iter(self.future.result() if self.future is not None else ())
-        return [r if r is not None else next(there) for r in self.here]
-
-    def cancel(self) -> None:
-        if self.future is not None:
-            self.future.cancel()
-
-
-def _here_first(submit: Callable[[list[str]], Any], scale: str) -> Callable[[list[str]], Any]:
-    """``submit`` for the puzzles of a chunk that the quick path cannot rate here, on SE's
-    scale: most easy puzzles take ~10 us here, less than sending them to a worker and back
-    (the other scales run yass's ladder, which is worth sending)."""
-    if scale != "se":
-        return submit
-
-    def split(chunk: list[str]) -> _Split:
-        here = [_lean("".join(p.split())) for p in chunk]
-        rest = [p for p, r in zip(chunk, here, strict=True) if r is None]
-        return _Split(here, submit(rest) if rest else None)
-
-    return split
-
-
-def _windowed(
-    puzzles: Iterable[str],
-    submit: Callable[[list[str]], Any],
-    window: int,
-    chunksize: int,
-) -> Iterator[Rating | RatingError]:
-    """The results of chunks handed to ``submit`` (which returns a future with
-    ``result()`` and ``cancel()``), in input order, with at most ``window`` chunks out."""
-    from collections import deque
-    from itertools import islice
-
-    source = iter(puzzles)
-    pending: deque[Any] = deque()
-    try:
-        while True:
-            while len(pending) < window:
-                chunk = list(islice(source, chunksize))
-                if not chunk:
-                    break
-                pending.append(submit(chunk))
-            if not pending:
-                return
-            results: list[Rating | RatingError] = pending.popleft().result()
-            yield from results
-    finally:
-        for future in pending:
-            future.cancel()

@@ -5,10 +5,10 @@ solver: ``POST /api/explain`` answers with the explained path *and* the board be
 each step, so stepping forward and back is only drawing. The same payload embedded in
 one HTML file is ``yass explain PUZZLE --html FILE``.
 
-* ``explain_payload(request)`` / ``hint_payload(request)``: the API as plain functions
-  (a dict in, a dict out; ``ApiError`` for bad input), so they are tested without HTTP
-  (``yass.web.payloads``; the page's analysis for players and setters is
-  ``yass.web.analyze``);
+* ``explain_payload(request)`` / ``hint_payload(request)`` / ``setter_payload(request)``:
+  the API as plain functions (a dict in, a dict out; ``ApiError`` for bad input), so they
+  are tested without HTTP (``yass.web.payloads``; the page's analysis for players and
+  setters is ``yass.web.analyze`` over ``yass.services.analysis``);
 * ``make_server(port)``: a ``ThreadingHTTPServer`` bound to 127.0.0.1 only;
 * ``standalone_html(payload)``: the page with its script, style and data inlined.
 
@@ -33,6 +33,7 @@ from yass.web.payloads import (
     layout_json,
     one_line,
     read_puzzle,
+    setter_payload,
 )
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -49,6 +50,7 @@ __all__ = [
     "explain_payload",
     "hint_payload",
     "make_server",
+    "setter_payload",
     "standalone_html",
 ]
 
@@ -150,6 +152,7 @@ _ROUTES = {
     "/api/analyze": _analyze,
     "/api/load": load_payload,
     "/api/export": export_payload,
+    "/api/setter": setter_payload,
 }
 
 

@@ -12,6 +12,7 @@
   let data = null; // the explain answer
   let pos = 0; // boards shown: states[pos]; the step about to be taken: steps[pos]
   let mode = "pencil";
+  let picked = null; // a step picked from "All steps here": drawn on states[pos] in place of steps[pos]
 
   function el(tag, attrs, parent, text) {
     const node = document.createElementNS(SVG, tag);
@@ -516,7 +517,7 @@
   function drawBoard() {
     const lay = data.layout, n = lay.size;
     const state = data.states[pos];
-    const view = pos < data.views.length ? data.views[pos] : null;
+    const view = currentView();
     const box = $("board");
     box.textContent = "";
     const svg = newSvg(n, box, lay);
@@ -601,7 +602,7 @@
   function drawLevels() {
     const lay = data.layout, n = lay.size;
     const state = data.states[pos];
-    const view = pos < data.views.length ? data.views[pos] : null;
+    const view = currentView();
     const box = $("levels");
     box.textContent = "";
     for (let d = 1; d <= n; d++) {
@@ -634,6 +635,12 @@
       fig.appendChild(cap);
       box.appendChild(fig);
     }
+  }
+
+  // the view drawn: a step picked from "All steps here", else the path's step at pos
+  function currentView() {
+    if (picked) return picked.view;
+    return pos < data.views.length ? data.views[pos] : null;
   }
 
   // -- the side panel --------------------------------------------------------------------
@@ -691,6 +698,11 @@
         ? `The grid is solved with ${data.guesses} ${data.guesses === 1 ? "guess" : "guesses"}.`
         : "The puzzle has no solution.";
     }
+    if (picked) {  // a step from "All steps here", shown on this grid in place of the path's
+      $("step-name").textContent = picked.name;
+      $("notation").textContent = picked.notation;
+      $("step-text").textContent = picked.text;
+    }
     $("hint").textContent = "";
     $("position").dataset.pos = String(pos);
     if (mode === "levels") drawLevels(); else drawBoard();
@@ -713,7 +725,60 @@
   function go(to) {
     if (!data) return;
     pos = to;
+    clearAllSteps();
     render();
+  }
+
+  // -- every step on the grid at pos (POST /api/hint with "all") ---------------------------
+
+  function clearAllSteps() {
+    picked = null;
+    $("all-steps-list").textContent = "";
+  }
+
+  async function allSteps() {
+    if (!data) return;
+    clearAllSteps();
+    const box = $("all-steps-list");
+    box.textContent = "looking...";
+    const body = {
+      puzzle: $("puzzle").value, rules: $("rules").value, all: true,
+      values: data.states[pos].values, candidates: data.states[pos].cands,
+    };
+    let answer;
+    try {
+      answer = await post("/api/hint", body);
+    } catch (err) {
+      box.textContent = err.message;
+      return;
+    }
+    listSteps(box, answer, (step) => {
+      picked = step;
+      render();
+    });
+  }
+
+  // the answer of /api/hint with "all" as a list in box: a heading per technique, a line per
+  // step; a click on a line marks it and hands its step to pick (this page and play.js)
+  function listSteps(box, answer, pick) {
+    box.textContent = "";
+    if (answer.solved) box.textContent = "the grid is already solved";
+    else if (!answer.techniques.length) box.textContent = "no technique applies: guess";
+    for (const group of answer.techniques) {
+      const head = document.createElement("h4");
+      head.textContent = `${group.name} (${group.steps.length})`;
+      const list = document.createElement("ul");
+      for (const step of group.steps) {
+        const li = document.createElement("li");
+        li.textContent = step.notation;
+        li.addEventListener("click", () => {
+          for (const other of box.querySelectorAll("li")) other.classList.toggle("current", other === li);
+          pick(step);
+        });
+        list.appendChild(li);
+      }
+      box.append(head, list);
+    }
   }
 
   function showHint(level) {
@@ -734,6 +799,7 @@
     data.layout.inset = (data.layout.constraints || []).some((c) => c.type === "killer" || c.type === "cage") ? 5 : 0;
     drawLegend(data.layout);
     $("hint-view").hidden = true;
+    clearAllSteps();
     fillSteps();
     if (to === "end") pos = data.steps.length;
     else if (to !== undefined && to !== null && !isNaN(Number(to))) pos = Number(to);
@@ -819,6 +885,7 @@
     }
     $("explain").addEventListener("click", () => explain());
     $("hint-only").addEventListener("click", hintOnly);
+    $("all-steps").addEventListener("click", allSteps);
     document.addEventListener("keydown", (e) => {
       if (!data || e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
       if (e.key === "ArrowRight") go(pos + 1);
@@ -843,6 +910,7 @@
       $("input").hidden = true;
       $("offline-note").hidden = false;
       $("hint-only").hidden = true;
+      $("all-steps").hidden = true;  // a saved page has no server to ask
       load(JSON.parse(embedded.textContent), params.get("step"));
       return;
     }
@@ -857,7 +925,7 @@
   // the play and set page (play.js) draws its grid with the same functions
   window.yassDraw = {
     U, DIGITS, el, newSvg, drawGrid, drawLegend, labelledCells, slotXY, centre,
-    candidateScale, drawLinks,
+    candidateScale, drawLinks, listSteps,
   };
   if (!document.getElementById("explain")) return; // another page uses the drawing only
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -131,30 +131,11 @@ def _state(board: Board) -> dict[str, Any]:
     return {"values": list(board.values), "cands": list(board.cands)}
 
 
-def _houses_cells(layout: Layout, step: Step) -> list[list[int]]:
-    seen: list[int] = []
-    for h in (*step.base, *step.cover, *step.houses):
-        if h not in seen:
-            seen.append(h)
-    return [list(layout.houses[h].cells) for h in seen]
-
-
 def step_view(layout: Layout, step: Step) -> dict[str, Any]:
-    """What the page needs to draw a step: candidate roles, links, houses, and its hints."""
-    from yass.logic.explain import Hint
-    from yass.logic.solver import GUESS
-    from yass.render.views import step_marks
+    """What the page needs to draw a step (``yass.services.hints.step_view``)."""
+    from yass.services.hints import step_view as view
 
-    hint = Hint(layout, None if step.technique == GUESS else step)
-    return {
-        "marks": [[c, d, role] for (c, d), role in sorted(step_marks(step).items())],
-        "links": [
-            [list(link.a.cells), link.a.digit, list(link.b.cells), link.b.digit, link.strong]
-            for link in step.chain
-        ],
-        "house_cells": _houses_cells(layout, step),
-        "hints": [hint.text(level) for level in (1, 2, 3)],
-    }
+    return view(layout, step)
 
 
 def explain_payload(
@@ -203,18 +184,24 @@ def explain_payload(
 
 
 def hint_payload(request: Any) -> dict[str, Any]:
-    """``POST /api/hint``: ``{puzzle | candidates, level, rules?}`` -> the hint JSON of
-    ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a 729-character line, a
-    candidate picture, or a list of per-cell digit masks (with ``puzzle`` for the givens
-    and rules, or ``size``); pencil marks given as ``puzzle`` text are read the same way."""
-    from yass.logic.explain import ProgressError, hint_on
+    """``POST /api/hint``: ``{puzzle | candidates, level, rules?, values?, all?}`` -> the
+    hint JSON of ``Hint.to_json(level)``. ``candidates`` is a grid in progress: a
+    729-character line, a candidate picture, or a list of per-cell digit masks (with
+    ``puzzle`` for the givens and rules, or ``size``); pencil marks given as ``puzzle``
+    text are read the same way. A cell with one candidate counts as filled in, except
+    beside a list of masks with ``values``: the digits placed (0 for an empty cell), the
+    others narrowed to their masks. With ``"all": true`` the answer is every step each
+    technique sees on the grid, grouped by technique (``yass hint --all --format json``),
+    each step with its ``view``."""
+    from yass.services import hints
 
     level = _level(request)
     rules = request_field(request, "rules", str, "")
+    every = request_field(request, "all", bool, False)
     cands = request.get("candidates")
     bounds = Bounds(TIME_LIMIT)  # for the whole request
     try:
-        solution = None
+        puzzle = None
         text = request.get("puzzle")
         if cands is None and isinstance(text, str) and _is_pencil(text):
             # pencil marks pasted where the puzzle goes: a grid in progress
@@ -224,13 +211,11 @@ def hint_payload(request: Any) -> dict[str, Any]:
         else:
             puzzle = read_puzzle(request)
             board = puzzle.board()
-            from yass.engine import fast
-
-            _, solution = fast.search(puzzle, 1, bounds)
-            if solution is None:
-                raise ApiError("the puzzle has no solution, so there is no hint to give")
-        result = hint_on(board, solution, bounds=bounds)
-    except ProgressError as exc:
+        grid = hints.in_progress(board, puzzle, bounds)
+        if every:
+            return hints.all_steps(grid, bounds=bounds).to_json(views=True)
+        result = hints.hint(grid, bounds=bounds)
+    except hints.ProgressError as exc:
         raise ApiError(one_line(str(exc))) from None
     except BoundReached as exc:
         raise ServerLimit(f"gave up: {exc}") from None
@@ -240,6 +225,41 @@ def hint_payload(request: Any) -> dict[str, Any]:
     if result.step is not None and level >= 3:
         out["view"] = step_view(board.layout, result.step)
     return out
+
+
+#: The most solutions ``/api/setter`` counts per candidate and lists for the ties.
+SETTER_CAP = 1000
+
+
+def setter_payload(request: Any) -> dict[str, Any]:
+    """``POST /api/setter``: ``{puzzle, rules?, cap?, counts?, ties?, redundant?}`` -> the
+    setter's tools on the puzzle's givens (``yass.services.setting.setter``, the answers
+    of ``yass candidates --counts --ties`` and ``yass redundant``): ``solvable``,
+    ``true_candidates`` (per cell, the digits some solution has there), ``ambiguous``
+    (cells with more than one); with two or more solutions ``counts`` (per ambiguous
+    cell, the solutions each digit is in, counted up to ``cap``, default 100) and
+    ``ties`` (cell pairs ``equal`` in every solution and ones that ``differ`` in every
+    one though no rule keeps them apart, over the first ``cap`` solutions); with one
+    ``redundant`` (the givens and rules each of which could go). ``counts``, ``ties``
+    and ``redundant`` may be turned off with false."""
+    from yass.services.setting import setter
+
+    cap = request_field(request, "cap", int, 100)
+    if isinstance(cap, bool) or not 1 <= cap <= SETTER_CAP:
+        raise ApiError(f"'cap' must be a whole number from 1 to {SETTER_CAP}, not {cap!r}")
+    wanted = {key: request_field(request, key, bool, True)
+              for key in ("counts", "ties", "redundant")}
+    puzzle = read_puzzle(request)
+    try:
+        report = setter(
+            puzzle, cap=cap, counts=wanted["counts"], ties_too=wanted["ties"],
+            redundant_too=wanted["redundant"], bounds=Bounds(TIME_LIMIT),
+        )
+    except BoundReached as exc:
+        raise ServerLimit(f"gave up: {exc}") from None
+    except PuzzleError as exc:
+        raise ApiError(one_line(str(exc))) from None
+    return report.to_json()
 
 
 def _is_pencil(text: str) -> bool:
@@ -273,7 +293,33 @@ def _candidates_board(request: Any, cands: Any, rules: str) -> Board:
     full = (1 << layout.size) - 1
     if any(m > full for m in cands):
         raise ApiError(f"a candidate mask is above {full} (digits 1 to {layout.size})")
-    board = board_from_candidates(layout, cands)
+    values = request.get("values")
+    board = (board_from_candidates(layout, cands) if values is None
+             else _narrowed(layout, values, cands))
     if request.get("puzzle") is not None:
         board.givens = sum(1 << c for c, d in enumerate(puzzle.givens) if d)
+    return board
+
+
+def _narrowed(layout: Layout, values: Any, cands: list[int]) -> Board:
+    """The board with ``values`` placed (0: empty) and every empty cell narrowed to its
+    mask of ``cands``: a grid in progress where a cell with one candidate left is not
+    filled in (the page's path, the player's grid)."""
+    from yass.core.geometry import mask_digits
+
+    if not isinstance(values, list) or len(values) != layout.ncells or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= layout.size
+        for v in values
+    ):
+        raise ApiError(f"'values' must be a list of {layout.ncells} digits (0 for an empty"
+                       f" cell, at most {layout.size})")
+    board = Board.from_givens(layout, values)  # ConflictError: two digits clash
+    board.givens = None
+    for cell, mask in enumerate(cands):
+        if values[cell]:
+            continue
+        for d in mask_digits(board.cands[cell] & ~mask):
+            board.eliminate(cell, d)
+        if not board.cands[cell]:
+            raise ApiError(f"{layout.name(cell)} has no candidate left")
     return board

@@ -124,6 +124,7 @@
     wrongShown = [];
     hint = null; hintLevel = 0;
     $("hint").textContent = "";
+    $("all-steps-list").textContent = "";
     $("apply").disabled = true;
     $("status").textContent = "";
     $("show-wrong").hidden = true;
@@ -433,6 +434,36 @@
       $("apply").disabled = hint.kind !== "step";
       render();
     } catch (err) { $("hint").textContent = err.message; }
+  }
+
+  // every step each technique sees on the player's grid (POST /api/hint with "all"); a step
+  // picked from the list becomes the hint, shown whole, and Apply carries it out
+  async function allSteps() {
+    const box = $("all-steps-list");
+    const cands = [], values = [];
+    for (let c = 0; c < n() * n(); c++) {
+      values.push(value(c));
+      cands.push(value(c) ? 1 << (value(c) - 1) : candidatesOf(c));
+    }
+    const line = progressLine(markedEverywhere());
+    box.textContent = "looking...";
+    let answer;
+    try {
+      answer = await post("/api/hint", { puzzle: P.puzzle, values: values, candidates: cands, all: true });
+    } catch (err) {
+      box.textContent = err.message;
+      return;
+    }
+    S.hints += 1;
+    save();
+    D.listSteps(box, answer, (step) => {
+      hint = { kind: "step", texts: step.view.hints, step: step, view: step.view, cands: cands };
+      hintFor = line;
+      hintLevel = 3;
+      $("hint").textContent = step.view.hints[2];
+      $("apply").disabled = false;
+      render();
+    });
   }
 
   // carry the hint's step out on the player's marks (filled in from the board it was found on)
@@ -853,6 +884,7 @@
     $("check").addEventListener("click", check);
     $("fill").addEventListener("click", fillCandidates);
     $("apply").addEventListener("click", applyHint);
+    $("all-steps").addEventListener("click", allSteps);
     for (const b of document.querySelectorAll(".hint-box button[data-level]")) b.addEventListener("click", () => askHint(Number(b.dataset.level)));
     $("share").addEventListener("click", shareLink);
     $("tab-play").addEventListener("click", () => setTab("play"));
