@@ -7,6 +7,8 @@ technique, those the path took, and the wrong ones (which must be 0).
 
   python benchmarks/soundness.py --codes md,ape,lp,lt --sample 300 \\
       ../shared/data/puzzles/magictour_top1465.txt
+  python benchmarks/soundness.py --codes ur1,ur2,ur3,ur4,ur5,ur6,alsxy,alsc,db \\
+      --option uniqueness_missing_candidates --option als_overlap --sample 40
 """
 
 from __future__ import annotations
@@ -23,16 +25,21 @@ import yass
 from yass.core.board import Puzzle
 from yass.core.geometry import char_digit
 from yass.core.layout import Layout
+from yass.logic.ladder import parse_settings
 from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import TECHNIQUES, get_techniques
+from yass.logic.techniques import TECHNIQUES
 
 
-def walk(line: str, codes: set[str], counts: Counter[str], taken: Counter[str]) -> int:
-    """Check one puzzle; the number of wrong steps."""
+def walk(
+    line: str, codes: set[str], counts: Counter[str], taken: Counter[str],
+    options: dict[str, bool] | None = None,
+) -> int:
+    """Check one puzzle; the number of wrong steps. ``options``: the settings file's
+    options (``yass.logic.ladder.OPTIONS``) the checked techniques take."""
     puzzle = Puzzle(Layout.classic(9), tuple(max(0, char_digit(ch)) for ch in line[:81]))
     solution = yass.find_solution(line[:81])
     assert solution is not None, line
-    chosen = [get_techniques(code)[0] for code in sorted(codes)]
+    chosen = list(parse_settings({"order": sorted(codes), "options": options or {}}))
     board = puzzle.board()
     wrong = 0
     while not board.is_solved():
@@ -60,7 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("files", nargs="*", type=Path, help="puzzle files (default: every shared set)")
     ap.add_argument("--codes", required=True, help="comma-separated technique codes to check")
     ap.add_argument("--sample", type=int, help="at most N evenly spaced puzzles per file")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME",
+                    help="a settings option to turn on for the checked techniques"
+                    " (uniqueness_missing_candidates, als_overlap); may be repeated")
     args = ap.parse_args(argv)
+    options = dict.fromkeys(args.option, True)
     codes = {c.strip() for c in args.codes.split(",") if c.strip()}
     files = args.files or sorted(DEFAULT_DATA.glob("*.txt"))
     total_wrong = 0
@@ -73,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         counts: Counter[str] = Counter()
         taken: Counter[str] = Counter()
         start = time.time()
-        wrong = sum(walk(line, codes, counts, taken) for line in lines)
+        wrong = sum(walk(line, codes, counts, taken, options) for line in lines)
         total_wrong += wrong
         print(
             f"{path.name}: {len(lines)} puzzles; steps checked {dict(sorted(counts.items()))};"

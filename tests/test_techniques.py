@@ -230,15 +230,21 @@ SEARCHING = {
     # swept by tests/test_ladder_top.py on fewer states
     "frxw", "frsf", "frjf", "muxw", "musf", "mujf", "ate", "tset", "tdel",
     "fsqb", "ssqb", "fwha", "swha", "flev", "slev",
+    # minutes a board on a hard state; their regression cases run on small grids
+    "musqb", "muwha",
+    # seconds a state (every pair of row and column sets; every fin propagated): their
+    # cases and benchmarks/soundness.py
+    "msls", "kf",
 }
 
 
 #: The techniques that cost the most of a walk (with extra houses and cages above all),
 #: checked here at every third state: VWXYZ-Wing and Aligned Pair Exclusion (off by
 #: default; their regression cases check them on their own boards), innies/outies
-#: (``tests/test_arithmetic.py`` walks every corpus puzzle for it) and Sue de Coq
-#: (``tests/test_als.py`` sweeps it on classic and variant paths).
-SPARSE = frozenset({"vwxyz", "ape", "io", "sdc"})
+#: (``tests/test_arithmetic.py`` walks every corpus puzzle for it), Sue de Coq
+#: (``tests/test_als.py`` sweeps it on classic and variant paths), the unique loop and
+#: the Tridagon (``benchmarks/soundness.py`` sweeps them over every corpus).
+SPARSE = frozenset({"vwxyz", "ape", "io", "sdc", "ul", "tri"})
 
 
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:

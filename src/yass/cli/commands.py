@@ -154,8 +154,9 @@ def _stopped_line(entry: Entry, args: argparse.Namespace, multi: bool, exc: Boun
         print_line(text)
 
 
-def _techniques(spec: str | None) -> list[Technique]:
-    """The techniques ``--techniques`` names; an empty list of names is an error."""
+def _techniques(spec: str | None, settings: str | None = None) -> Sequence[Technique]:
+    """The techniques ``--techniques`` names (from the ladder of ``--settings`` when it is
+    given, a ``Ladder``); an empty list of names is an error."""
     from yass.logic.techniques import get_techniques
 
     if spec is not None and not spec.replace(",", "").strip():
@@ -163,6 +164,13 @@ def _techniques(spec: str | None) -> list[Technique]:
             "--techniques needs at least one code or name ('none' to only guess);"
             " `yass techniques` lists them"
         )
+    if settings is not None:
+        from pathlib import Path
+
+        from yass.logic.ladder import load_settings
+
+        ladder = load_settings(Path(settings))
+        return ladder.select(spec)
     return get_techniques(spec)
 
 
@@ -198,7 +206,7 @@ def _not_unique(entry: Entry) -> None:
 
 @_bounded
 def _solve_entry(
-    entry: Entry, args: argparse.Namespace, multi: bool, techniques: list[Technique]
+    entry: Entry, args: argparse.Namespace, multi: bool, techniques: Sequence[Technique]
 ) -> int:
     from yass.services import solving
 
@@ -623,7 +631,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             "error", "--steps and --techniques need --format pretty or json (line uses search)"
         )
         return EXIT_BAD_INPUT
-    techniques = _techniques(args.techniques) if args.format not in ("line", "fpuzzles") else []
+    if args.format in ("line", "fpuzzles") and args.settings is not None:
+        print_error("error", "--settings needs --format pretty or json (line uses search)")
+        return EXIT_BAD_INPUT
+    techniques = (_techniques(args.techniques, args.settings)
+                  if args.format not in ("line", "fpuzzles") else [])
 
     def handle(entry: Entry, a: argparse.Namespace, multi: bool) -> int:
         return _solve_entry(entry, a, multi, techniques)
@@ -867,15 +879,15 @@ def _write_block(block: batch.Block, progress: Progress) -> None:
 # -- other formats over several processes: each entry's output is captured and replayed
 
 
-_technique_cache: dict[tuple[str, str | None], list[Technique]] = {}
+_technique_cache: dict[tuple[str, str | None, str | None], Sequence[Technique]] = {}
 
 
-def _job_techniques(args: argparse.Namespace) -> list[Technique]:
+def _job_techniques(args: argparse.Namespace) -> Sequence[Technique]:
     """The ladder ``--techniques`` asks for, made once a process (``_entry_job``)."""
-    key = (args.command, args.techniques)
+    key = (args.command, args.techniques, getattr(args, "settings", None))
     if key not in _technique_cache:
         wanted = args.command == "explain" or args.format not in ("line", "fpuzzles")
-        _technique_cache[key] = _techniques(args.techniques) if wanted else []
+        _technique_cache[key] = _techniques(args.techniques, key[2]) if wanted else []
     return _technique_cache[key]
 
 
@@ -933,7 +945,7 @@ def _replay(events: list[tuple[bool, str]], progress: Progress | None) -> None:
 
 @_bounded
 def _explain_entry(
-    entry: Entry, args: argparse.Namespace, multi: bool, techniques: list[Technique]
+    entry: Entry, args: argparse.Namespace, multi: bool, techniques: Sequence[Technique]
 ) -> int:
     from yass.logic.explain import explain, technique_info
 
@@ -1044,7 +1056,7 @@ def _show_printed(args: argparse.Namespace) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    techniques = _techniques(args.techniques)
+    techniques = _techniques(args.techniques, args.settings)
     if args.html is not None:
         if args.scheduler is not None:
             print_error("error", "--html writes one page here; --scheduler is for a file's"
@@ -1113,7 +1125,7 @@ def _cmd_hint(args: argparse.Namespace) -> int:
 def _hint(args: argparse.Namespace, bounds: Bounds | None) -> int:
     from yass.services import hints
 
-    techniques = _techniques(args.techniques)
+    techniques = _techniques(args.techniques, args.settings)
     found = _progress_board(args.puzzle, args.rules)
     givens = None  # the puzzle whose solution the grid must lead to
     if found is not None:
@@ -1187,19 +1199,27 @@ def _cmd_techniques(args: argparse.Namespace) -> int:
 
     known = {t.code for t in ALL_TECHNIQUES}
     rows = [r for r in TABLE.values() if r.code in known]
+    on = {r.code for r in rows if r.default}
+    if args.settings is not None:  # the effective ladder: its order, levels and scores
+        ladder = _techniques(None, args.settings)
+        infos = getattr(ladder, "infos", TABLE)
+        on = {t.code for t in ladder}
+        rows = sorted((infos[r.code] for r in rows), key=lambda r: r.order)
     if args.format == "json":
         print_line(json_line([
             {"code": r.code, "name": r.name, "order": r.order, "level": r.level_name,
-             "difficulty": r.difficulty, "score": r.score, "default": r.default,
+             "difficulty": r.difficulty, "score": r.score, "default": r.code in on,
              "needs_unique": r.unique, "aliases": list(r.aliases)}
             for r in rows
         ]))
         return EXIT_OK
     wc = max(len(r.code) for r in rows)
     wn = max(len(r.name) for r in rows)
-    lines = [f"{'code'.ljust(wc)}  {'name'.ljust(wn)}  level    difficulty  score  default"]
+    head = "on" if args.settings is not None else "default"
+    lines = [f"{'code'.ljust(wc)}  {'name'.ljust(wn)}  level    difficulty  score  {head}"]
     for r in rows:
-        flags = ("on" if r.default else "off") + (" (needs a unique puzzle)" if r.unique else "")
+        flags = ("on" if r.code in on else "off") + (
+            " (needs a unique puzzle)" if r.unique else "")
         lines.append(
             f"{r.code.ljust(wc)}  {r.name.ljust(wn)}  {r.level_name.ljust(7)}  "
             f"{r.difficulty:>10.1f}  {r.score:>5}  {flags}"
@@ -1249,7 +1269,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 #: part of the start-up). A test checks these against the parser.
 PLAIN_SOLVE: dict[str, Any] = {
     "version": None, "command": "solve", "rules": "", "format": "pretty", "steps": False,
-    "techniques": None, "first": False, "unique": None, "timeout": None,
+    "techniques": None, "settings": None, "first": False, "unique": None, "timeout": None,
     "max_guesses": None, "guess_order": "fixed", "seed": None, "guess_stats": None,
     "jobs": None, "scheduler": None, "stats": False, "progress": None, "column": None,
 }

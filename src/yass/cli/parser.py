@@ -217,6 +217,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         metavar="CODES",
         help=TECHNIQUES_HELP,
     )
+    _settings_option(p)
     p.add_argument(
         "--first",
         action="store_true",
@@ -365,6 +366,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="write the step-through page of `yass web` for the puzzle, data and"
                    " all, as one self-contained HTML file to open in a browser or share")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
+    _settings_option(p)
     _unique_option(p)
     _bound_options(p)
     _jobs_or_scheduler(p, "explain a file's puzzles (not with --html)")
@@ -388,6 +390,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    " most 20 a technique), instead of the first one")
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     p.add_argument("--techniques", metavar="CODES", help=TECHNIQUES_HELP)
+    _settings_option(p)
     _unique_option(p)
     _bound_options(p)
 
@@ -400,6 +403,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         " score, and whether it is on by default.",
     )
     p.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+    _settings_option(p)
 
     command(
         "rules",
@@ -539,6 +543,16 @@ def _progress_option(p: argparse.ArgumentParser) -> None:
         default=None,
         help="show a progress line on standard error: puzzles done, rate, and for a file"
         " a bar and the time left (default: only when standard error is a terminal)",
+    )
+
+
+def _settings_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--settings",
+        metavar="FILE",
+        help="the ladder as you want it: a TOML file with the order of the techniques, each"
+        " one's level, score and difficulty, and options (docs/settings.md); --techniques"
+        " then picks from that ladder. `yass techniques --settings FILE` shows the result",
     )
 
 

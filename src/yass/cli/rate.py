@@ -62,6 +62,12 @@ def add_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
         " level and guesses; all: both",
     )
     p.add_argument(
+        "--settings",
+        metavar="FILE",
+        help="with --scale hodoku or all: the ladder as you want it, a TOML file of"
+        " technique order, levels, scores and options (docs/settings.md)",
+    )
+    p.add_argument(
         "--format",
         choices=("text", "json", "tsv"),
         default="text",
@@ -250,6 +256,17 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     from yass.rating import Rating, RatingError, rate_many
 
     several = len(args.puzzle) > 1 or any(is_source(a) for a in args.puzzle)
+    settings = getattr(args, "settings", None)
+    if settings is not None:  # a bad file: one line here, before any puzzle
+        from pathlib import Path
+
+        from yass.logic.ladder import load_settings
+
+        try:
+            load_settings(Path(settings))
+        except PuzzleError as exc:
+            err("error", str(exc))
+            return EXIT_BAD_INPUT
     try:
         client = connect(args)
     except DaskError as exc:
@@ -293,7 +310,8 @@ def run(args: argparse.Namespace, out: Callable[[str], None],
     chunk = {"chunksize": DASK_CHUNK} if client is not None else {}
     timeout = args.timeout
     results = rate_many(
-        lines(), jobs=jobs, scale=args.scale, client=client, timeout=timeout, **chunk
+        lines(), jobs=jobs, scale=args.scale, client=client, timeout=timeout,
+        settings=settings, **chunk
     )
     try:
         with contextlib.closing(results):

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from yass.core.board import Board, Puzzle
 from yass.core.bounds import Bounds
@@ -50,17 +50,29 @@ __all__ = [
 FORCING = frozenset({"fc", "fn", "nfc", "sp"})
 
 
-def technique_info(code: str) -> TechniqueInfo:
-    """The table row of a step's technique (a guess has its own row)."""
-    return GUESS_INFO if code == GUESS else TABLE[code]
+def technique_info(code: str, infos: Mapping[str, TechniqueInfo] | None = None) -> TechniqueInfo:
+    """The table row of a step's technique (a guess has its own row); from ``infos`` (a
+    ``Ladder``'s rows, with the user's levels and scores) when given."""
+    if code == GUESS:
+        return GUESS_INFO
+    return (TABLE if infos is None else infos)[code]
 
 
 @record
 class Explanation:
-    """The whole solve path of a puzzle and what it says about the puzzle."""
+    """The whole solve path of a puzzle and what it says about the puzzle.
+
+    ``infos``: the rows the steps are judged by (level, score, order), the ladder's
+    when ``explain`` ran a ``Ladder`` from a settings file, else the built-in table.
+    """
 
     puzzle: Puzzle
     result: SolveResult
+    infos: Mapping[str, TechniqueInfo] | None = None
+
+    def info(self, code: str) -> TechniqueInfo:
+        """The row ``code``'s steps are judged by."""
+        return technique_info(code, self.infos)
 
     @property
     def steps(self) -> list[Step]:
@@ -77,18 +89,18 @@ class Explanation:
     def counts(self) -> dict[str, int]:
         """Steps per technique code, in ladder order (guesses last)."""
         found = self.result.techniques_used()
-        return dict(sorted(found.items(), key=lambda kv: technique_info(kv[0]).order))
+        return dict(sorted(found.items(), key=lambda kv: self.info(kv[0]).order))
 
     @property
     def hardest(self) -> TechniqueInfo | None:
         """The hardest technique used: the highest level, then the latest on the ladder."""
-        rows = [technique_info(code) for code in self.counts()]
+        rows = [self.info(code) for code in self.counts()]
         return max(rows, key=lambda r: (r.level, r.order), default=None)
 
     @property
     def max_difficulty(self) -> float:
         """The highest SE-style difficulty of a step on the path (0 for no step)."""
-        return max((step_difficulty(s) for s in self.steps), default=0.0)
+        return max((step_difficulty(s, self.infos) for s in self.steps), default=0.0)
 
     @property
     def forcing_steps(self) -> int:
@@ -109,7 +121,7 @@ class Explanation:
     @property
     def score(self) -> int:
         """HoDoKu-style score: the sum of the base scores of the steps."""
-        return sum(technique_info(s.technique).score for s in self.steps)
+        return sum(self.info(s.technique).score for s in self.steps)
 
     @property
     def level(self) -> int:
@@ -125,7 +137,7 @@ class Explanation:
             "size": layout.size,
             "steps": [s.to_json(layout) for s in self.steps],
             "techniques": {
-                code: {"name": technique_info(code).name, "count": n}
+                code: {"name": self.info(code).name, "count": n}
                 for code, n in self.counts().items()
             },
             "hardest": hardest.code if hardest else None,
@@ -149,7 +161,7 @@ class Explanation:
         return {
             "index": i,
             "technique": step.technique,
-            "name": step.name or technique_info(step.technique).name,
+            "name": step.name or technique_info(step.technique, self.infos).name,
             "links": len(step.chain),
         }
 
@@ -159,15 +171,15 @@ class Explanation:
         text = f"forcing steps {self.forcing_steps}"
         if got is not None:
             i, step = got
-            name = step.name or technique_info(step.technique).name
+            name = step.name or technique_info(step.technique, self.infos).name
             text += f"; longest step {i} ({name}, {len(step.chain)} links)"
         return text
 
 
-def step_difficulty(step: Step) -> float:
+def step_difficulty(step: Step, infos: Mapping[str, TechniqueInfo] | None = None) -> float:
     if step.difficulty is not None:
         return step.difficulty
-    return technique_info(step.technique).difficulty
+    return technique_info(step.technique, infos).difficulty
 
 
 def explain(
@@ -182,6 +194,7 @@ def explain(
     return Explanation(
         puzzle,
         solve(puzzle, techniques, unique=unique, max_guesses=max_guesses, bounds=bounds),
+        getattr(techniques, "infos", None),
     )
 
 

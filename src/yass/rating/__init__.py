@@ -223,7 +223,8 @@ def _check_scale(scale: str) -> None:
 
 
 def rate(
-    puzzle: str, *, steps: bool = False, scale: str = "se", timeout: float | None = None
+    puzzle: str, *, steps: bool = False, scale: str = "se", timeout: float | None = None,
+    settings: str | None = None,
 ) -> Rating:
     """The rating of a classic 9x9 puzzle line (81 characters, ``.`` or ``0`` blank), or
     of a pencil-mark (Sukaku) puzzle given as 729 candidate characters: then SE's loop
@@ -239,7 +240,8 @@ def rate(
     ``yass.rating.se.CHAIN_BUDGET``), after which the rating is ``"incomplete"`` with
     lower bounds, and yass's ladder on the other scales (no bound by default), after
     which its fields are left empty and ``needs`` says so. The quick rules before the
-    chains take milliseconds and are not bounded.
+    chains take milliseconds and are not bounded. ``settings``: the path of a ladder
+    settings file (``yass.logic.ladder``) for the ladder's scale.
     """
     # Most puzzles: SE's first rules solve them, in C, and that proves them unique. The
     # usual call (SE's scale, no steps, a bare line) takes the leanest way there.
@@ -247,7 +249,7 @@ def rate(
     raw = puzzle if len(puzzle) == 81 else "".join(puzzle.split())
     if len(raw) == 729:
         _check_scale(scale)
-        return _rate_pencil(raw, steps, scale, end)
+        return _rate_pencil(raw, steps, scale, end, settings)
     lean = scale == "se" and not steps
     stall: list[Any] = []  # where the compiled rules stop, if they do
     if lean:
@@ -275,7 +277,7 @@ def rate(
         else:
             rating = _se_rating(line, values, steps, scale, stall[0] if stall else None, end)
     if scale != "se":
-        rating = _with_ladder(rating, end)
+        rating = _with_ladder(rating, end, settings)
     return rating
 
 
@@ -285,7 +287,9 @@ def _left(end: float | None) -> float | None:
     return None if end is None else max(0.0, end - time.perf_counter())
 
 
-def _rate_pencil(text: str, steps: bool, scale: str, end: float | None) -> Rating:
+def _rate_pencil(
+    text: str, steps: bool, scale: str, end: float | None, settings: str | None = None
+) -> Rating:
     """The rating of a pencil-mark (Sukaku) puzzle, 729 candidate characters: SE's loop
     starts from the given candidates (a cell with one candidate is a given), as
     SukakuExplainer's does; yass's ladder explains the same puzzle."""
@@ -315,7 +319,7 @@ def _rate_pencil(text: str, steps: bool, scale: str, end: float | None) -> Ratin
             return Rating(line, None, None, None, None, "incomplete", needs=str(exc),
                           scale=scale)
         rating = _from_path(line, path, steps, scale)
-    return _with_ladder(rating, end) if scale != "se" else rating
+    return _with_ladder(rating, end, settings) if scale != "se" else rating
 
 
 def _lean(text: str, stall: list[Any] | None = None) -> Rating | None:
@@ -350,7 +354,9 @@ def _ladder_stopped(rating: Rating) -> Rating:
     return rating
 
 
-def _with_ladder(rating: Rating, end: float | None = None) -> Rating:
+def _with_ladder(
+    rating: Rating, end: float | None = None, settings: str | None = None
+) -> Rating:
     """``rating`` with the fields of yass's ladder, from the path ``yass explain`` takes
     (until ``end``, a ``time.perf_counter()`` time: past it the fields stay empty).
 
@@ -368,7 +374,9 @@ def _with_ladder(rating: Rating, end: float | None = None) -> Rating:
             return _ladder_stopped(rating)
         bounds = Bounds(left)
     try:
-        result = explain(parse_puzzle(rating.puzzle), unique=True, bounds=bounds)
+        result = explain(
+            parse_puzzle(rating.puzzle), _ladder(settings), unique=True, bounds=bounds
+        )
     except BoundReached:
         return _ladder_stopped(rating)
     hardest = result.hardest
@@ -430,20 +438,37 @@ def _from_path(line: str, path: SEPath, steps: bool, scale: str) -> Rating:
     )
 
 
+def _ladder(settings: str | None) -> Any:
+    """The ladder of a settings file (read once a process), or None for the default."""
+    if settings is None:
+        return None
+    if settings not in _LADDERS:
+        from pathlib import Path
+
+        from yass.logic.ladder import load_settings
+
+        _LADDERS[settings] = load_settings(Path(settings))
+    return _LADDERS[settings]
+
+
+_LADDERS: dict[str, Any] = {}
+
+
 def _rate_text(
-    puzzle: str, scale: str = "se", timeout: float | None = None
+    puzzle: str, scale: str = "se", timeout: float | None = None, settings: str | None = None
 ) -> Rating | RatingError:
     try:
-        return rate(puzzle, scale=scale, timeout=timeout)
+        return rate(puzzle, scale=scale, timeout=timeout, settings=settings)
     except RatingError as exc:
         return exc
 
 
 def _rate_chunk(
-    puzzles: list[str], scale: str = "se", timeout: float | None = None
+    puzzles: list[str], scale: str = "se", timeout: float | None = None,
+    settings: str | None = None,
 ) -> list[Rating | RatingError]:
     """Rate a chunk of lines: the unit of work of a worker process or a Dask task."""
-    return [_rate_text(p, scale, timeout) for p in puzzles]
+    return [_rate_text(p, scale, timeout, settings) for p in puzzles]
 
 
 def rate_many(
@@ -454,6 +479,7 @@ def rate_many(
     scale: str = "se",
     client: Any = None,
     timeout: float | None = None,
+    settings: str | None = None,
 ) -> Generator[Rating | RatingError, None, None]:
     """Rate many puzzle lines on ``scale`` (see ``rate``), yielding in input order as
     results come.
@@ -476,9 +502,9 @@ def rate_many(
             jobs = os.cpu_count() or 1
         if jobs == 1:
             for p in puzzles:
-                yield _rate_text(p, scale, timeout)
+                yield _rate_text(p, scale, timeout, settings)
             return
-    yield from _pooled(puzzles, scale, jobs, chunksize, timeout, client)
+    yield from _pooled(puzzles, scale, jobs, chunksize, timeout, client, settings)
 
 
 def _pooled(
@@ -488,6 +514,7 @@ def _pooled(
     chunksize: int,
     timeout: float | None = None,
     client: Any = None,
+    settings: str | None = None,
 ) -> Generator[Rating | RatingError, None, None]:
     """``rate_many`` on the one ordered parallel map (``yass.engine.parallel.in_order``):
     chunks of ``chunksize`` puzzles over ``jobs`` worker processes, or as tasks on the Dask
@@ -502,7 +529,7 @@ def _pooled(
 
     here: deque[list[Rating | None]] = deque()  # of each chunk sent, what was rated here
 
-    def chunks() -> Iterator[tuple[list[str], str, float | None]]:
+    def chunks() -> Iterator[tuple[list[str], str, float | None, str | None]]:
         source = iter(puzzles)
         while chunk := list(islice(source, chunksize)):
             if scale == "se":
@@ -510,7 +537,8 @@ def _pooled(
             else:
                 quick = [None] * len(chunk)
             here.append(quick)
-            yield [p for p, r in zip(chunk, quick, strict=True) if r is None], scale, timeout
+            yield ([p for p, r in zip(chunk, quick, strict=True) if r is None], scale, timeout,
+                   settings)
 
     results = parallel.in_order(
         _rate_job, chunks(), jobs, lambda: True, local=lambda job: not job[0], client=client
@@ -523,6 +551,9 @@ def _pooled(
         results.close()
 
 
-def _rate_job(job: tuple[list[str], str, float | None]) -> list[Rating | RatingError]:
-    """A chunk's puzzles, scale and timeout: what a worker process or a Dask task rates."""
+def _rate_job(
+    job: tuple[list[str], str, float | None, str | None],
+) -> list[Rating | RatingError]:
+    """A chunk's puzzles, scale, timeout and settings: what a worker process or a Dask
+    task rates."""
     return _rate_chunk(*job)

@@ -59,10 +59,12 @@ FAMILIES: dict[str, str] = {
          "wha", "fwha", "swha", "lev", "flev", "slev"),
         "fish",
     ),
-    **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf"), "complex_fish"),
+    **dict.fromkeys(("frxw", "frsf", "frjf", "muxw", "musf", "mujf", "musqb", "muwha"),
+                   "complex_fish"),
     **dict.fromkeys(("rp", "ww", "xy", "xyz", "wxyz", "vwxyz"), "wings"),
     **dict.fromkeys(
-        ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar"),
+        ("bug", "bug2", "bug3", "bug4", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hr", "ar",
+         "ul"),
         "uniqueness",
     ),
     **dict.fromkeys(("sky", "d2sk", "kite", "tf", "der", "er"), "single_digit"),
@@ -73,6 +75,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("ape", "ate"), "aligned"),
     **dict.fromkeys(("tset", "tdel"), "templates"),
     "nfc": "nested",
+    **dict.fromkeys(("tri", "msls", "kf"), "patterns"),
     "sp": "speculation",
 }
 

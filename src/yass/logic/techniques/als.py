@@ -204,7 +204,7 @@ class AlsData:
     ``pairs`` lists (i, j, mask) once per linked pair, i < j.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, overlap: bool = False) -> None:
         lay = board.layout
         geo = _geometry(lay)
         size = lay.size
@@ -259,7 +259,10 @@ class AlsData:
                     for j in index[tl.bit_length() - 1]:
                         if j > i:
                             b = alss[j]
-                            if not b.cells & a.cells and not b.where[d] & ~s:
+                            shared = b.cells & a.cells
+                            if shared and (not overlap or shared & pos[d]):
+                                continue
+                            if not b.where[d] & ~s:
                                 rcc[(i, j)] = rcc.get((i, j), 0) | low
         self.pairs = [(i, j, r) for (i, j), r in sorted(rcc.items())]
         self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
@@ -298,9 +301,12 @@ def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
     return found
 
 
-def almost_locked_sets(board: Board) -> AlsData:
-    """The ALSs and RCCs of the board's current state (built once per state)."""
-    return context(board).memo("als.data", lambda: AlsData(board))
+def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
+    """The ALSs and RCCs of the board's current state (built once per state).
+
+    With ``overlap`` (HoDoKu's "allow ALS overlap"), two sets that share cells are
+    linked by a digit that none of the shared cells holds."""
+    return context(board).memo(f"als.data.{overlap}", lambda: AlsData(board, overlap))
 
 
 # -- small helpers ------------------------------------------------------------------------
@@ -470,9 +476,11 @@ class AlsXYWing(Technique):
     """A -X- C -Y- B: three ALSs around a pivot C; a digit Z common to A and B."""
 
     code = "alsxy"
+    #: Let the sets overlap (HoDoKu's option; the settings option ``als_overlap``).
+    allow_overlap: bool = False
 
     def find(self, board: Board) -> Iterator[Step]:
-        data = almost_locked_sets(board)
+        data = almost_locked_sets(board, self.allow_overlap)
         lay = board.layout
         alss = data.alss
         done: set[tuple[tuple[int, int], ...]] = set()
@@ -483,7 +491,7 @@ class AlsXYWing(Technique):
                 for q in range(p + 1, len(ends)):
                     b, rb = ends[q]
                     common = a.potential & b.potential
-                    if not common or a.cells & b.cells:
+                    if not common or (a.cells & b.cells and not self.allow_overlap):
                         continue
                     for x in _indexes(ra):
                         for y in _indexes(rb & ~(1 << x)):
@@ -538,9 +546,12 @@ class AlsChain(Technique):
     """A1 -x1- A2 -x2- ... An, 4 to MAX_CHAIN sets; Z common to both ends."""
 
     code = "alsc"
+    #: Let the sets overlap (HoDoKu's option; the settings option ``als_overlap``).
+    allow_overlap: bool = False
 
     def find(self, board: Board) -> Iterator[Step]:
-        data = almost_locked_sets(board)
+        overlap = self.allow_overlap
+        data = almost_locked_sets(board, overlap)
         lay = board.layout
         alss = data.alss
         size = lay.size
@@ -589,7 +600,7 @@ class AlsChain(Technique):
                         part = 0
                         for t in bits(end.reach[z]):
                             part |= near[z].get(t, 0)
-                        for c in bits(end.cells):
+                        for c in bits(end.cells if not overlap else 0):
                             part &= ~inside[z].get(c, 0)
                         partners[key] = part
                     hits = level[state] & part
@@ -603,7 +614,7 @@ class AlsChain(Technique):
                         if (z, cells) in done:
                             partners[key] &= ~low
                             continue
-                        path = self._path(data, levels, k, i, z, j, e)
+                        path = self._path(data, levels, k, i, z, j, e, overlap)
                         if path is None:
                             continue
                         partners[key] &= ~low
@@ -649,7 +660,7 @@ class AlsChain(Technique):
     @staticmethod
     def _path(
         data: AlsData, levels: list[dict[int, int]], k: int, start: int, z: int, end: int,
-        last: int,
+        last: int, overlap: bool = False,
     ) -> tuple[list[int], list[int]] | None:
         """Walk back from (end, last) to (start, z) through states that start k reaches,
         the sets pairwise disjoint; (sets, RCC digits) from start to end, or None."""
@@ -672,7 +683,7 @@ class AlsChain(Technique):
             prev = levels[t - 1]
             for i, r in data.links[j]:
                 cells = alss[i].cells
-                if not r >> e & 1 or cells & used:
+                if not r >> e & 1 or (cells & used and not overlap) or i in sets:
                     continue
                 for d in _indexes(alss[i].mask & ~(1 << e)):
                     if prev.get(i * size + d, 0) & bit:
@@ -684,7 +695,7 @@ class AlsChain(Technique):
                         links.pop()
             return False
 
-        if alss[end].cells & first:
+        if alss[end].cells & first and not overlap:
             return None
         if back(end, last, len(levels) - 1, first | alss[end].cells):
             sets.append(start)
@@ -746,9 +757,11 @@ class DeathBlossom(Technique):
     """A stem cell whose every candidate d has a petal ALS whose every d sees the stem."""
 
     code = "db"
+    #: Let the petals overlap (HoDoKu's option; the settings option ``als_overlap``).
+    allow_overlap: bool = False
 
     def find(self, board: Board) -> Iterator[Step]:
-        data = almost_locked_sets(board)
+        data = almost_locked_sets(board, self.allow_overlap)
         lay = board.layout
         alss = data.alss
         size = lay.size
@@ -775,7 +788,9 @@ class DeathBlossom(Technique):
                 lists.append((d, got))
             else:
                 lists.sort(key=lambda item: len(item[1]))
-                for chosen, targets in self._search(alss, lists, smask, size, budget):
+                for chosen, targets in self._search(
+                    alss, lists, smask, size, budget, self.allow_overlap
+                ):
                     key = _eliminations(targets)
                     if key in done:
                         continue
@@ -787,7 +802,7 @@ class DeathBlossom(Technique):
     @staticmethod
     def _search(
         alss: list[Als], lists: list[tuple[int, list[int]]], smask: int, size: int,
-        budget: list[int],
+        budget: list[int], overlap: bool = False,
     ) -> Iterator[tuple[list[int], dict[int, int]]]:
         """Choices of one petal per stem digit (disjoint) leaving some Z with targets."""
         chosen: list[int] = []
@@ -805,7 +820,7 @@ class DeathBlossom(Technique):
                 if budget[0] < 0:
                     return
                 p = alss[i]
-                if p.cells & used:
+                if p.cells & used and not overlap:
                     continue
                 zm = zmask & p.mask
                 if not zm:

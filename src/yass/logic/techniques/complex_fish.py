@@ -41,13 +41,15 @@ __all__ = [
     "FrankenSwordfish",
     "FrankenXWing",
     "MutantJellyfish",
+    "MutantSquirmbag",
     "MutantSwordfish",
+    "MutantWhale",
     "MutantXWing",
 ]
 
 _MAX_FINS = 3
 _MAX_ENDO = 2
-_SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale"}
 _BOXLIKE = ("box", "region")
 
 
@@ -302,4 +304,16 @@ class MutantSwordfish(ComplexFish):
 class MutantJellyfish(ComplexFish):
     code = "mujf"
     size = 4
+    mutant = True
+
+
+class MutantSquirmbag(ComplexFish):
+    code = "musqb"
+    size = 5
+    mutant = True
+
+
+class MutantWhale(ComplexFish):
+    code = "muwha"
+    size = 6
     mutant = True

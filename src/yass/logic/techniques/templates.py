@@ -8,8 +8,10 @@ fitting template uses goes (Template Delete).
 
 The templates are walked row by row, each row's cell chosen among its candidates that
 see none chosen before; the walk gives up on a digit after ``_LIMIT`` templates (then
-it says nothing about that digit). Like HoDoKu, yass keeps templates off the default
-ladder: ``--techniques +tset,+tdel``.
+it says nothing about that digit). As in HoDoKu, the templates are then refined: a
+template of d that uses a cell every template of another digit e uses (that cell is
+e) cannot be d's, and goes; this repeats until nothing goes. Like HoDoKu, yass keeps
+templates off the default ladder: ``--techniques +tset,+tdel``.
 """
 
 from __future__ import annotations
@@ -29,43 +31,73 @@ __all__ = ["TemplateDelete", "TemplateSet"]
 _LIMIT = 200_000
 
 
-def _cover(board: Board, d: int) -> tuple[int, int] | None:
-    """(cells every fitting template uses, cells some template uses), or None when there
-    is no template or too many to walk."""
+def _templates(board: Board, d: int) -> list[int] | None:
+    """Every template of ``d`` that fits the board, or None when there are too many to
+    walk (``_LIMIT``)."""
     lay = board.layout
     n = lay.size
     peers = lay.peers
     allowed = board.positions(d) | board.placed(d)
     rows = [allowed >> (r * n) & ((1 << n) - 1) for r in range(n)]
     full = [h.mask for h in lay.houses if h.full and h.kind != "row"]
-    every = -1
-    some = 0
-    count = 0
+    out: list[int] = []
     # stack of (row, chosen cells, cells seen by the chosen)
     stack: list[tuple[int, int, int]] = [(0, 0, 0)]
     while stack:
         row, chosen, seen = stack.pop()
         if row == n:
             if all(chosen & m for m in full):
-                every &= chosen
-                some |= chosen
-                count += 1
-                if count > _LIMIT:
+                out.append(chosen)
+                if len(out) > _LIMIT:
                     return None
             continue
         free = (rows[row] << (row * n)) & ~seen
         for c in bits(free):
             stack.append((row + 1, chosen | 1 << c, seen | peers[c]))
-    if not count:
-        return None
-    return every, some
+    return out
+
+
+def _refined(found: dict[int, list[int] | None]) -> dict[int, tuple[int, int] | None]:
+    """(cells every template uses, cells some template uses) per digit, after dropping,
+    until nothing changes, the templates of a digit that use a cell every template of
+    another digit uses (that cell holds the other digit). None for a digit whose
+    templates were not walked (or that has none)."""
+    lists = {d: ts for d, ts in found.items() if ts}
+    every = {d: _and(ts) for d, ts in lists.items()}
+    changed = True
+    while changed:
+        changed = False
+        for d, ts in lists.items():
+            taken = 0
+            for e, cells in every.items():
+                if e != d:
+                    taken |= cells
+            kept = [t for t in ts if not t & taken]
+            if len(kept) != len(ts) and kept:
+                lists[d] = kept
+                every[d] = _and(kept)
+                changed = True
+    out: dict[int, tuple[int, int] | None] = dict.fromkeys(found)
+    for d, ts in lists.items():
+        some = 0
+        for t in ts:
+            some |= t
+        out[d] = (every[d], some)
+    return out
+
+
+def _and(templates: list[int]) -> int:
+    every = -1
+    for t in templates:
+        every &= t
+    return every
 
 
 def _covers(board: Board) -> dict[int, tuple[int, int] | None]:
     ctx = context(board)
 
     def build() -> dict[int, tuple[int, int] | None]:
-        return {d: _cover(board, d) for d in range(1, board.layout.size + 1)}
+        return _refined({d: _templates(board, d) for d in range(1, board.layout.size + 1)})
 
     return ctx.memo("templates", build)
 

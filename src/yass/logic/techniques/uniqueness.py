@@ -110,6 +110,7 @@ __all__ = [
     "BugType3",
     "BugType4",
     "HiddenRectangle",
+    "UniqueLoop",
     "UniqueRectangle1",
     "UniqueRectangle2",
     "UniqueRectangle3",
@@ -202,23 +203,41 @@ def _low(mask: int) -> int:
 # -- the candidate rectangles of a board ------------------------------------------------
 
 
-def _rectangles(board: Board) -> list[tuple[Rect, int]]:
+def _rectangles(board: Board, missing: bool = False) -> list[tuple[Rect, int]]:
     """(corners, digit pair mask) of every usable rectangle with a bivalue corner whose
-    four unsolved corners all still allow both digits; each once."""
+    four unsolved corners all still allow both digits; each once.
+
+    With ``missing`` (HoDoKu's "allow missing candidates"), a corner other than the
+    bivalue one may have lost x or y (or both) to earlier logic: it need only be unsolved
+    and see no placed x or y, so that the exchange could put either digit there.
+    """
     ctx = context(board)
 
     def build() -> list[tuple[Rect, int]]:
         rules = _rules(board.layout)
         if not rules.usable:
             return []
-        n = board.layout.size
+        lay = board.layout
+        n = lay.size
         cands = board.cands
+        allowed: dict[int, int] = {}
+
+        def open_to(d: int) -> int:
+            """Unsolved cells that see no placed ``d``."""
+            if d not in allowed:
+                seen = 0
+                for c in bits(board.placed(d)):
+                    seen |= lay.peers[c] | 1 << c
+                allowed[d] = board.empty & ~seen
+            return allowed[d]
+
         seen: set[tuple[int, int]] = set()
         out: list[tuple[Rect, int]] = []
         for a in ctx.bivalue:
             m = cands[a]
             x, y = mask_digits(m)
-            both = board.positions(x) & board.positions(y)
+            pos = (open_to(x), open_to(y)) if missing else (board.positions(x), board.positions(y))
+            both = pos[0] & pos[1]
             r, c = divmod(a, n)
             across = both & rules.rows[r] & ~(1 << a)
             down = both & rules.cols[c] & ~(1 << a)
@@ -242,7 +261,7 @@ def _rectangles(board: Board) -> list[tuple[Rect, int]]:
                         out.append((rect, m))
         return out
 
-    return ctx.memo("uniqueness.rectangles", build)
+    return ctx.memo(f"uniqueness.rectangles.{missing}", build)
 
 
 def _shared_houses(layout: Layout, a: int, b: int) -> list[int]:
@@ -253,6 +272,9 @@ class _Rectangle(Technique):
     """Shared text for the rectangle steps."""
 
     label: ClassVar[str] = ""
+    #: Accept corners that lost x or y to earlier logic (HoDoKu's "allow missing
+    #: candidates"; the settings option ``uniqueness_missing_candidates``).
+    missing_candidates: bool = False
 
     def _step(
         self,
@@ -303,12 +325,14 @@ class UniqueRectangle1(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
-            odd = [c for c in rect if cands[c] != m]
+        for rect, m in _rectangles(board, self.missing_candidates):
+            odd = [c for c in rect if cands[c] & ~m]
             if len(odd) != 1:
                 continue
             (t,) = odd
-            elims = [(t, d) for d in mask_digits(m)]
+            elims = [(t, d) for d in mask_digits(cands[t] & m)]
+            if not elims:
+                continue
             yield self._step(
                 board, rect, m, elims,
                 f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
@@ -327,13 +351,13 @@ class UniqueRectangle2(_Rectangle):
         cands = board.cands
         lay = board.layout
         peers = lay.peers
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
             c1, c2 = roof
             extra = cands[c1] & ~m
-            if cands[c2] != cands[c1] or extra.bit_count() != 1:
+            if cands[c2] & ~m != extra or extra.bit_count() != 1:
                 continue
             z = extra.bit_length()
             targets = board.positions(z) & peers[c1] & peers[c2]
@@ -358,7 +382,7 @@ class UniqueRectangle3(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
@@ -410,9 +434,9 @@ _WORD = {2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
 def _roof(cands: list[int], rect: Rect, m: int) -> tuple[int, int] | None:
     """The two non-bivalue corners when the two bivalue ones are a side, else None."""
     for i, j in _SIDES:
-        if cands[rect[i]] == m and cands[rect[j]] == m:
+        if not cands[rect[i]] & ~m and not cands[rect[j]] & ~m:
             others = [rect[k] for k in range(4) if k not in (i, j)]
-            if cands[others[0]] != m and cands[others[1]] != m:
+            if cands[others[0]] & ~m and cands[others[1]] & ~m:
                 return others[0], others[1]
     return None
 
@@ -426,7 +450,7 @@ class UniqueRectangle4(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             roof = _roof(cands, rect, m)
             if roof is None:
                 continue
@@ -442,7 +466,9 @@ class UniqueRectangle4(_Rectangle):
                 )
                 if where is None:
                     continue
-                elims = [(c1, y), (c2, y)]
+                elims = [(c, y) for c in (c1, c2) if cands[c] & _bit(y)]
+                if not elims:
+                    continue
                 yield self._step(
                     board, rect, m, elims,
                     f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
@@ -464,11 +490,13 @@ class UniqueRectangle5(_Rectangle):
         cands = board.cands
         lay = board.layout
         peers = lay.peers
-        for rect, m in _rectangles(board):
-            roof = [c for c in rect if cands[c] != m]
+        for rect, m in _rectangles(board, self.missing_candidates):
+            roof = [c for c in rect if cands[c] & ~m]
             if len(roof) == 2 and _roof(cands, rect, m) is not None:
                 continue  # two on a side: type 2
-            if len(roof) not in (2, 3) or any(cands[c] != cands[roof[0]] for c in roof):
+            if len(roof) not in (2, 3) or any(
+                cands[c] & ~m != cands[roof[0]] & ~m for c in roof
+            ):
                 continue
             extra = cands[roof[0]] & ~m
             if extra.bit_count() != 1:
@@ -499,11 +527,11 @@ class UniqueRectangle6(_Rectangle):
         lay = board.layout
         rules = _rules(lay)
         n = lay.size
-        for rect, m in _rectangles(board):
+        for rect, m in _rectangles(board, self.missing_candidates):
             for diag, other in (((0, 3), (1, 2)), ((1, 2), (0, 3))):
                 a, d = rect[diag[0]], rect[diag[1]]
                 b, c = rect[other[0]], rect[other[1]]
-                if cands[a] != m or cands[d] != m or cands[b] == m or cands[c] == m:
+                if cands[a] & ~m or cands[d] & ~m or not cands[b] & ~m or not cands[c] & ~m:
                     continue
                 corners = 1 << a | 1 << b | 1 << c | 1 << d
                 for x in mask_digits(m):
@@ -518,7 +546,9 @@ class UniqueRectangle6(_Rectangle):
                     )
                     if where is None:
                         continue
-                    elims = [(t, x) for t in (b, c)]
+                    elims = [(t, x) for t in (b, c) if cands[t] & _bit(x)]
+                    if not elims:
+                        continue
                     y = (m & ~_bit(x)).bit_length()
                     yield self._step(
                         board, rect, m, elims,
@@ -972,3 +1002,248 @@ class BugType4(_Bug):
                     f" {digits_text(keep[c2])}",
                     houses=(h,),
                 )
+
+
+# -- unique loops ----------------------------------------------------------------------
+
+#: Loops of up to this many cells, with at most this many cells holding extra candidates,
+#: and at most this many extension steps per board (the search gives up beyond).
+_LOOP_MAX = 14
+_LOOP_EXTRAS = 3
+_LOOP_BUDGET = 60_000
+
+
+class UniqueLoop(Technique):
+    """A unique rectangle stretched into a loop of six or more cells.
+
+    The cells hold x and y (and maybe more), each shares a house with the next, and every
+    house holds none or exactly two of them, an odd number of steps apart along the loop.
+    Filled with x and y alone they would alternate along the loop and could be swapped:
+    a second solution. So at least one cell holds another digit: type 1 (one cell has
+    extras: it loses x and y), type 2 (every extra is the same z: cells that see all of
+    them lose z), type 3 (two cells of extras in one house act as one cell in a naked
+    subset with other cells of the house) and type 4 (two cells of extras in one house,
+    the only places there for x: neither can be y).
+    """
+
+    code = "ul"
+
+    def find(self, board: Board) -> Iterator[Step]:
+        rules = _rules(board.layout)
+        if not rules.usable:
+            return
+        done: set[tuple[int, int]] = set()
+        budget = [_LOOP_BUDGET]
+        n = board.layout.size
+        for x in range(1, n + 1):
+            for y in range(x + 1, n + 1):
+                pair = _bit(x) | _bit(y)
+                cells = board.positions(x) & board.positions(y) & rules.plain
+                if cells.bit_count() < 6:
+                    continue
+                for loop in _loops(board, cells, pair, budget):
+                    key = (sum(1 << c for c in loop), pair)
+                    if key in done:
+                        continue
+                    done.add(key)
+                    yield from self._types(board, loop, pair)
+                if budget[0] < 0:
+                    return
+
+    def _types(self, board: Board, loop: list[int], pair: int) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        extra = [c for c in loop if cands[c] & ~pair]
+        if not extra:
+            return  # a deadly pattern on the board itself: not for this technique
+        x, y = mask_digits(pair)
+        shape = f"{digits_text(pair, 'and')} in {cells_text(lay, loop)}"
+        lead = (f"{shape} would be a deadly pattern (a unique loop: alternating along the loop,"
+                " the two digits could be swapped)")
+        if len(extra) == 1:
+            (t,) = extra
+            elims = [(t, d) for d in (x, y)]
+            yield self._step(board, loop, pair, 1, elims, f"{lead}, so {lay.name(t)}, the only"
+                             " cell with another candidate, must be something else")
+            return
+        extras = 0
+        for c in extra:
+            extras |= cands[c] & ~pair
+        if extras.bit_count() == 1:
+            z = extras.bit_length()
+            seen = board.positions(z) & ~sum(1 << c for c in extra)
+            for c in extra:
+                seen &= lay.peers[c]
+            if seen:
+                yield self._step(
+                    board, loop, pair, 2, [(t, z) for t in bits(seen)],
+                    f"{lead}, so one of {cells_text(lay, extra)} is {digit_char(z)}",
+                    fins=tuple((c, z) for c in extra))
+        if len(extra) != 2:
+            return
+        c1, c2 = extra
+        for h in _shared_houses(lay, c1, c2):
+            yield from self._type3(board, loop, pair, c1, c2, h, lead)
+            house = lay.houses[h]
+            if not house.full:
+                continue
+            for d, other in ((x, y), (y, x)):
+                if board.positions(d) & house.mask == 1 << c1 | 1 << c2:
+                    elims = [(c, other) for c in (c1, c2)]
+                    yield self._step(
+                        board, loop, pair, 4, elims,
+                        f"{lead}; {house.name} can only have {a_digit(digit_char(d))} in"
+                        f" {lay.name(c1)} or {lay.name(c2)}, so one of them is {digit_char(d)}"
+                        f" and {a_digit(digit_char(other))} in either would complete the"
+                        " pattern", houses=(h,))
+
+    def _type3(
+        self, board: Board, loop: list[int], pair: int, c1: int, c2: int, h: int, lead: str
+    ) -> Iterator[Step]:
+        lay = board.layout
+        cands = board.cands
+        house = lay.houses[h]
+        extra = (cands[c1] | cands[c2]) & ~pair
+        if extra.bit_count() > 4:
+            return
+        inside_loop = sum(1 << c for c in loop)
+        others = [c for c in bits(house.mask & board.empty & ~inside_loop) if not cands[c] & pair]
+        for k in range(1, 4):
+            for subset in combinations(others, k):
+                union = extra
+                for c in subset:
+                    union |= cands[c]
+                if union.bit_count() != k + 1:
+                    continue
+                inside = 1 << c1 | 1 << c2
+                for c in subset:
+                    inside |= 1 << c
+                elims = [(t, d) for t in bits(house.mask & board.empty & ~inside)
+                         for d in mask_digits(cands[t] & union)]
+                if elims:
+                    yield self._step(
+                        board, loop, pair, 3, elims,
+                        f"{lead}, so {lay.name(c1)} or {lay.name(c2)} holds one of"
+                        f" {digits_text(extra)}; with {cells_text(lay, subset)} that makes a"
+                        f" naked {_WORD[k + 1]} of {digits_text(union, 'and')} in {house.name}",
+                        houses=(h,), subset=subset)
+
+    def _step(
+        self, board: Board, loop: list[int], pair: int, kind: int,
+        elims: list[tuple[int, int]], why: str, *, fins: tuple[tuple[int, int], ...] = (),
+        houses: tuple[int, ...] = (), subset: tuple[int, ...] = (),
+    ) -> Step:
+        lay = board.layout
+        cands = board.cands
+        elims = sorted(elims)
+        x, y = mask_digits(pair)
+        name = f"Unique Loop Type {kind}"
+        pattern = f"{digit_char(x)}/{digit_char(y)} in {'-'.join(lay.name(c) for c in loop)}"
+        return Step(
+            self.code,
+            eliminations=tuple(elims),
+            explanation=f"{why}: {removal_text(lay, elims)}",
+            cells=(*loop, *subset),
+            houses=houses,
+            digits=(x, y),
+            fins=fins,
+            candidates=tuple((c, d) for c in loop for d in (x, y) if cands[c] & _bit(d)),
+            notation=notation(lay, name, pattern, (), elims),
+            name=name,
+        )
+
+
+def _loops(board: Board, cells: int, pair: int, budget: list[int]) -> Iterator[list[int]]:
+    """Loops of 6 to ``_LOOP_MAX`` cells of ``cells`` (in loop order, from their lowest
+    bivalue cell) where consecutive cells share a house and every house holds none or two
+    loop cells, next to each other on the loop; at most ``_LOOP_EXTRAS`` cells with
+    candidates beyond ``pair``. ``budget[0]`` counts the extensions left."""
+    cands = board.cands
+    bivalue = 0
+    for c in bits(cells):
+        if cands[c] == pair:
+            bivalue |= 1 << c
+    # every loop has bivalue cells (at most _LOOP_EXTRAS cells have more); start from its
+    # lowest one
+    for start in bits(bivalue):
+        walk = _LoopWalk(board, cells & ~(bivalue & ((1 << (start + 1)) - 1)), pair, start)
+        yield from walk.grow(budget)
+
+
+class _LoopWalk:
+    """The depth-first walk of ``_loops`` from one start cell."""
+
+    def __init__(self, board: Board, allowed: int, pair: int, start: int) -> None:
+        self.lay = board.layout
+        self.cands = board.cands
+        self.allowed = allowed
+        self.pair = pair
+        self.path = [start]
+        self.count: dict[int, int] = dict.fromkeys(self.lay.cell_houses[start], 1)
+        self.first = set(self.lay.cell_houses[start])
+        self.extra = 0
+
+    def grow(self, budget: list[int]) -> Iterator[list[int]]:
+        budget[0] -= 1
+        if budget[0] < 0 or len(self.path) >= _LOOP_MAX:
+            return
+        lay = self.lay
+        path, count = self.path, self.count
+        mine = lay.cell_houses[path[-1]]
+        for h in mine:
+            if count[h] != 1:
+                continue  # the link's house must hold only the last cell so far
+            for nxt in bits(lay.houses[h].mask & self.allowed):
+                if nxt in path:
+                    continue
+                state = _joins(lay.cell_houses[nxt], count, mine, self.first)
+                more = 1 if self.cands[nxt] & ~self.pair else 0
+                if state < 0 or self.extra + more > _LOOP_EXTRAS:
+                    continue
+                path.append(nxt)
+                if state:  # closes: a loop if the houses work out, never a longer path
+                    if len(path) >= 6 and not len(path) % 2 and _closed(lay, path):
+                        yield list(path)
+                    path.pop()
+                    continue
+                self.extra += more
+                for g in lay.cell_houses[nxt]:
+                    count[g] = count.get(g, 0) + 1
+                yield from self.grow(budget)
+                for g in lay.cell_houses[nxt]:
+                    count[g] -= 1
+                self.extra -= more
+                path.pop()
+
+
+def _joins(
+    houses: tuple[int, ...], count: dict[int, int], mine: tuple[int, ...], first: set[int]
+) -> int:
+    """How a cell of ``houses`` joins the path: -1 it can't (a house would hold a third
+    loop cell, or a second one not next to it), 1 it closes the loop (it shares a house
+    with the first cell only), 0 it extends the path."""
+    closing = 0
+    for g in houses:
+        k = count.get(g, 0)
+        if k == 1 and g not in mine and g in first:
+            closing = 1
+        elif k > (1 if g in mine else 0):
+            return -1
+    return closing
+
+
+def _closed(lay: Layout, path: list[int]) -> bool:
+    """Whether closing ``path`` (back to its first cell) leaves every house with none or
+    two loop cells, an odd number of steps apart."""
+    where: dict[int, list[int]] = {}
+    for i, c in enumerate(path):
+        for g in lay.cell_houses[c]:
+            where.setdefault(g, []).append(i)
+    n = len(path)
+    for idx in where.values():
+        if len(idx) != 2:
+            return False
+        step = abs(idx[0] - idx[1])
+        if min(step, n - step) % 2 == 0:
+            return False
+    return True
