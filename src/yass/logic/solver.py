@@ -209,6 +209,10 @@ class _Search:
         self.rng = rng
         self.puzzle = puzzle
         self.techniques = techniques
+        # Inside a guess the branch is followed without the last resort (nested forcing
+        # chains): a wrong guess fails fast by simpler logic, and the costliest search
+        # would run again at every node.
+        self.branch_techniques = [t for t in techniques if not t.last_resort]
         self.max_guesses = max_guesses
         self.branches = 0
         self.root_guesses = 0
@@ -225,7 +229,8 @@ class _Search:
     def solve(self, board: Board, depth: int) -> _Found | str:
         """A solution from ``board`` (changed in place, already checked), or why there is none."""
         steps: list[Step] = []
-        reason = run_logic(board, self.techniques, steps, checked=True, bounds=self.bounds)
+        ladder = self.techniques if depth == 0 else self.branch_techniques
+        reason = run_logic(board, ladder, steps, checked=True, bounds=self.bounds)
         if reason is not None:
             return reason
         if board.is_solved():
@@ -383,6 +388,10 @@ def ladder_for(
                 unique = None  # not known: leave the uniqueness techniques out
         if not unique:
             ladder = [t for t in ladder if not t.needs_unique]
+    if unique is False:
+        # Logic cannot finish a puzzle of several solutions: the last resort's search
+        # would only fail, at its full cost, wherever the ladder stalls.
+        ladder = [t for t in ladder if not t.last_resort]
     return ladder, unique
 
 

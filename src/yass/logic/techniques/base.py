@@ -69,6 +69,10 @@ class Technique:
     difficulty: ClassVar[float] = 0.0
     #: True when the technique is sound only for a puzzle with exactly one solution.
     needs_unique: ClassVar[bool] = False
+    #: True for the ladder's costliest resort (nested forcing chains): the solver asks it
+    #: only before its first guess and only on a puzzle not known to have several
+    #: solutions, where a search that finds nothing can take minutes.
+    last_resort: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

@@ -93,6 +93,7 @@ class NestedForcingChain(Technique):
     """SE's dynamic and nested forcing chains, the first level with a step."""
 
     code = "nfc"
+    last_resort = True
     #: The levels asked, in order (see the module docstring).
     levels: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
     #: Seconds one search may take at most (the run's own time limit holds as well).
