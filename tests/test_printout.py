@@ -8,6 +8,7 @@ size and their text.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -236,7 +237,8 @@ TORUS = {"size": 6, "givens": "." * 36, "constraints": [
 
 
 def _polylines(root: ET.Element, cls: str) -> list[list[tuple[float, float]]]:
-    return [[(float(x), float(y)) for x, y in (p.split(",") for p in node.get("points", "").split())]
+    return [[(float(x), float(y))
+             for x, y in (p.split(",") for p in node.get("points", "").split())]
             for node in root.iter(f"{SVG}polyline") if cls in node.get("class", "").split()]
 
 
@@ -260,7 +262,7 @@ def test_lines_that_cross_the_edge_of_a_toroidal_grid_wrap_round() -> None:
     assert len(arrow) == 2 and arrow[0][-1] == (0, 2.5 * u) and arrow[1][0] == (6 * u, 2.5 * u)
     assert arrow[1][1:] == [(5.5 * u, 2.5 * u), (4.5 * u, 2.5 * u)]
     for run in [*arrow, *(r for runs in lines.values() for r in runs)]:
-        for (ax, ay), (bx, by) in zip(run, run[1:], strict=False):
+        for (ax, ay), (bx, by) in itertools.pairwise(run):
             assert abs(ax - bx) <= u * 1.01 and abs(ay - by) <= u * 1.01  # one cell a step
     # the cage over r5c1 and r5c6 stays open at the left and right edges
     cage = [[float(node.get(a, 0)) for a in ("x1", "y1", "x2", "y2")]
