@@ -252,3 +252,19 @@ def test_forcing_nets_carry_belongs_to_one_thread() -> None:
     other.eliminate(cell, other.cands[cell].bit_length())  # another board: one fewer
     in_thread(lambda: list(fn.find(other)))
     assert first(_NET_AFTER) == carried
+
+
+def test_rule_logic_path_does_not_depend_on_earlier_solves() -> None:
+    """Rule logic skips rules that found nothing while their cells are unchanged; that
+    record must hold only for the solve that made it (it once outlived the solve, so
+    a puzzle solved a second time took another path)."""
+    puzzle = _entry("check_renban_6x6_1_solve")
+
+    def path() -> list[str]:
+        return [step.text for step in yass.solve(puzzle).steps]
+
+    first = path()
+    assert any(step.startswith("Renban") for step in first)
+    assert path() == first
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda _: path(), range(4))) == [first] * 4

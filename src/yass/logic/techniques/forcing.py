@@ -113,7 +113,7 @@ from yass.core.step import (
     notation,
 )
 from yass.logic.techniques.base import Technique, join_words
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import context, narrower
 from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
@@ -1204,13 +1204,6 @@ class _Search:
         )
 
 
-def _narrower(cands: list[int], before: list[int]) -> bool:
-    """Whether every cell's candidates are among those it had ``before``."""
-    return len(cands) == len(before) and all(
-        not a & ~b for a, b in zip(cands, before, strict=True)
-    )
-
-
 class _Forcing(Technique):
     """Shared driver of forcing chains and nets (see the module docstring)."""
 
@@ -1258,7 +1251,7 @@ class _Forcing(Technique):
         carry: tuple[Layout, list[int], Focus] | None = getattr(self._local, "carry", None)
         self._local.carry = None
         reported: set[int] = set()
-        if carry is not None and carry[0] is board.layout and _narrower(board.cands, carry[1]):
+        if carry is not None and carry[0] is board.layout and narrower(board.cands, carry[1]):
             search = _Search(self, board, carry[2])
             yield from search.run()
             reported = search.reported
