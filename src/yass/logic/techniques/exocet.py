@@ -242,10 +242,7 @@ class _Exocet(Technique):
             kind = line_kind[0] if k < 9 else line_kind[1]
             return f"{kind} {k % 9 + 1}"
 
-        def line_house(k: int) -> int:
-            return grid.line[t][k] if k < 9 else grid.line[1 - t][k - 9]
-
-        cross = [grid.line[1 - t][k] for k in lines]
+        cross = [grid.line[1 - t][k] for k in sorted(lines)]
         dtext = "".join(digit_char(d) for d in mask_digits(digits))
         base_name = compact_cells(lay, (b1, b2))
         crossing = sorted(lines)
@@ -276,7 +273,6 @@ class _Exocet(Technique):
             candidates=tuple(sorted(
                 (c, d) for c in cells for d in mask_digits(cands[c] & digits)
             )),
-            cover=tuple(sorted({line_house(k) for f in covers.values() for k in f})),
             notation=notation(lay, self.name, pattern, (), elims),
         )
 
