@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from yass.core.geometry import Grid, LayoutError
+from yass.core.memo import remember
 from yass.core.record import record
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 #: ``_reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
-#: recur in every puzzle. Emptied when it holds 4096.
+#: recur in every puzzle. Bounded (``yass.core.memo.remember``).
 _REVERSED: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -47,9 +48,7 @@ def _reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
             for j in range(n):
                 if allowed >> j & 1:
                     out[j] |= 1 << i
-        if len(_REVERSED) >= 4096:
-            _REVERSED.clear()
-        rev = _REVERSED[table] = tuple(out)
+        rev = remember(_REVERSED, table, tuple(out))
     return rev
 
 

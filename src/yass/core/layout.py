@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yass.constraints.base import Constraint
 from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bit_list, box_shape, digit_char
+from yass.core.memo import remember
 from yass.core.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -44,7 +45,7 @@ class House(Frozen):
 
 Arc = tuple[int, tuple[int, ...]]
 
-#: ``strict_table`` by table: the same few tables recur. Emptied when it holds 4096.
+#: ``strict_table`` by table: the same few tables recur. Bounded (``remember``).
 _STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -52,9 +53,7 @@ def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
     """A relation's table with equal digits refused, for two cells that see each other."""
     out = _STRICT.get(table)
     if out is None:
-        if len(_STRICT) >= 4096:
-            _STRICT.clear()
-        out = _STRICT[table] = tuple([ok & ~(1 << d) for d, ok in enumerate(table)])
+        out = remember(_STRICT, table, tuple([ok & ~(1 << d) for d, ok in enumerate(table)]))
     return out
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
 from yass.core.geometry import bits
 from yass.core.layout import Arc, Layout, strict_table
+from yass.core.memo import remember
 from yass.core.record import record
 
 __all__ = ["CompiledLayout", "compile_layout"]
@@ -100,7 +101,7 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
 
 
 #: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
-#: Emptied when it holds 4096.
+#: Bounded (``yass.core.memo.remember``).
 _TKMAX: dict[tuple[int, ...], int] = {}
 
 
@@ -156,11 +157,9 @@ def _flatten(
         # end: the most digits of one cell that all forbid the same digit beside them.
         most = _TKMAX.get(row)
         if most is None:
-            if len(_TKMAX) >= 4096:
-                _TKMAX.clear()
-            most = _TKMAX[row] = max(
+            most = remember(_TKMAX, row, max(
                 sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)
-            )
+            ))
         tkmax.append(most)
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
