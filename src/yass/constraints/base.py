@@ -32,12 +32,12 @@ if TYPE_CHECKING:
     JSONDict = dict[str, Any]
 
 
-#: ``_reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
+#: ``reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
 #: recur in every puzzle. Bounded (``yass.core.memo.remember``).
 _REVERSED: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
+def reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
     """The table of a relation seen from its other cell: ``y`` allows ``x`` when ``x``
     allows ``y``."""
     rev = _REVERSED.get(table)
@@ -63,7 +63,7 @@ class Relation:
 
     def reverse(self) -> Relation:
         """The same rule seen from ``b``."""
-        return Relation(self.b, self.a, _reversed_table(self.table), self.label)
+        return Relation(self.b, self.a, reversed_table(self.table), self.label)
 
 
 @record(frozen=True)
