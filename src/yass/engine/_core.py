@@ -34,7 +34,9 @@ Two engines share this module:
   digit every filling of a group or small sum holds leaves the cells that see all its
   places there; a layered automaton (sandwich, X-sum, skyscraper clue) keeps the digits
   on paths from its start to an end, its states paired with the digits used so far
-  when the line's cells all differ and the pairs stay few; and a digit a group must
+  when the line's cells all differ and the pairs stay few (in the search, that pass
+  only at the root, once the rest is at its fixed point: deeper, it cost more time
+  than the branches it saved); and a digit a group must
   hold (a quadruple's) goes in its last places; all of it to a fixed point. Branching
   takes the cell with the fewest candidates per conflict weight (dom/wdeg: a cell's
   weight counts the contradictions met on it, on a house, a digit-set group or a sum
