@@ -41,10 +41,10 @@ from yass.engine.compiled import compile_layout, rule_forms
 COMPILED_TYPES = frozenset({
     "killer", "arrow", "little_killer", "renban", "zipper", "region_sum_line", "quadruple",
     "sandwich", "xsum", "skyscraper", "multisum_killer", "double_arrow", "lockout_line",
-    "numbered_room",
+    "numbered_room", "between",
 })
 #: Rule types whose own logic fits no compiled form: their puzzles take the reference.
-PYTHON_TYPES = frozenset({"between"})
+PYTHON_TYPES: frozenset[str] = frozenset()
 #: Puzzles of compiled rule types that still take the reference search (none now).
 NO_FORM: frozenset[str] = frozenset()
 #: Puzzles whose proof of uniqueness takes the compiled search long (none now).
@@ -175,6 +175,7 @@ def _random_rules(rng: random.Random, grid: Grid, values: tuple[int, ...]) -> li
         out.append(MultisumKiller(picked, [near, near + 9, max(1, near - 4)]))
         out.append(DoubleArrow(rng.sample(cells, rng.randint(3, 5))))
         out.append(LockoutLine(rng.sample(cells, rng.randint(3, 5)), rng.choice((0, 1, n - 2))))
+        out.append(Between(rng.sample(cells, rng.randint(2, 5))))
         row = rng.randrange(n)
         out.append(NumberedRoom(f"r{row + 1}c0", [grid.cell(row, c) for c in range(n)],
                                 rng.randint(1, n)))
@@ -245,7 +246,10 @@ def test_line_clue_automata_hold_exactly_when_the_rule_does(size: int) -> None:
 
 def test_rules_with_python_logic_have_no_form() -> None:
     grid = Layout.classic(9).grid
-    assert Between([0, 1, 2]).compiled(grid) is None
+    assert Between([0, 1]).compiled(grid) == ()  # no cell between the ends
+    (line,) = Between([0, 1, 2]).compiled(grid) or ()
+    assert isinstance(line, Layered) and line.cells == (0, 2, 1)  # the ends first
+    assert rule_forms(Layout(9, [Between(list(range(17)))])) is None  # over 16 cells
     twice = Quadruple([2, 3, 11, 12], [1, 1, 5]).compiled(grid)  # across two boxes
     assert twice == (Contains((2, 3, 11, 12), 1, 2), Contains((2, 3, 11, 12), 5, 1))
     (quad,) = Quadruple([0, 1, 9, 10], [1, 2, 3]).compiled(grid) or ()
@@ -259,7 +263,7 @@ def test_rules_with_python_logic_have_no_form() -> None:
     arrow = Arrow([0, 1], [2, 3])
     assert arrow.compiled(grid) == (LinearSum((0, 1, 2, 3), (-10, -1, 1, 1), 0),)
     layout = Layout(9, [cage, Between([20, 21, 22])])
-    assert rule_forms(layout) is None and fast.engine(layout) == fast.REFERENCE
+    assert fast.engine(layout) == fast.GENERIC
 
 
 # -- random small grids: compiled, interpreted and reference count alike -----------------------
@@ -313,6 +317,12 @@ def _true_rules(rng: random.Random, layout: Layout, solution: tuple[int, ...]) -
             value = {Sandwich: _sandwich_of, XSum: lambda v: sum(v[: v[0]]),
                      Skyscraper: _seen}[kind](digits_on)
             out.append(kind(None, line, value))
+    for _ in range(20):  # a between line of three or four cells
+        line = rng.sample(range(layout.ncells), rng.randint(3, 4))
+        lo, hi = sorted((solution[line[0]], solution[line[-1]]))
+        if all(lo < solution[c] < hi for c in line[1:-1]):
+            out.append(Between(line))
+            break
     assert all(not list(r.check(grid, solution)) for r in out)
     return out
 

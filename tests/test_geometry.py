@@ -333,3 +333,20 @@ def test_grid_pair_generators() -> None:
     for a, b in diag:
         (ra, ca), (rb, cb) = grid.rc(a), grid.rc(b)
         assert abs(ra - rb) == abs(ca - cb) == 1
+
+
+def test_bounded_caches_empty_when_full_and_keep_answering() -> None:
+    from yass.core import geometry
+    from yass.core.memo import remember
+
+    cache: dict[int, int] = {}
+    assert [remember(cache, k, k * k, limit=3) for k in range(3)] == [0, 1, 4]
+    assert remember(cache, 3, 9, limit=3) == 9 and cache == {3: 9}  # emptied, then kept
+    geometry._RC_NUMBERS.clear()
+    grid = geometry.Grid(9, 3, 3)
+    names = [f"r{1 + k % 9}c{1 + k // 9 % 9}" + " " * (k // 81) for k in range(5000)]
+    for _ in range(2):  # more names than the cache holds: always the right cell
+        assert [grid.parse_cell(name) for name in names] == [
+            (k % 9) * 9 + k // 9 % 9 for k in range(5000)
+        ]
+    assert 0 < len(geometry._RC_NUMBERS) < 4096

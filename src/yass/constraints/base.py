@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from yass.core.geometry import Grid, LayoutError
+from yass.core.memo import remember
 from yass.core.record import record
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -31,12 +32,12 @@ if TYPE_CHECKING:
     JSONDict = dict[str, Any]
 
 
-#: ``_reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
-#: recur in every puzzle. Emptied when it holds 4096.
+#: ``reversed_table`` by table: the same few tables (a thermometer's gaps, a dot's)
+#: recur in every puzzle. Bounded (``yass.core.memo.remember``).
 _REVERSED: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
+def reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
     """The table of a relation seen from its other cell: ``y`` allows ``x`` when ``x``
     allows ``y``."""
     rev = _REVERSED.get(table)
@@ -47,9 +48,7 @@ def _reversed_table(table: tuple[int, ...]) -> tuple[int, ...]:
             for j in range(n):
                 if allowed >> j & 1:
                     out[j] |= 1 << i
-        if len(_REVERSED) >= 4096:
-            _REVERSED.clear()
-        rev = _REVERSED[table] = tuple(out)
+        rev = remember(_REVERSED, table, tuple(out))
     return rev
 
 
@@ -64,7 +63,7 @@ class Relation:
 
     def reverse(self) -> Relation:
         """The same rule seen from ``b``."""
-        return Relation(self.b, self.a, _reversed_table(self.table), self.label)
+        return Relation(self.b, self.a, reversed_table(self.table), self.label)
 
 
 @record(frozen=True)

@@ -108,12 +108,31 @@ class Between(GroupRule, CellsRule):
                         keep_mid[i] |= m & inner
         return [keep_first, *keep_mid, keep_last]
 
+    def compiled(self, grid: Grid) -> Sequence[Form] | None:
+        # read the two ends first (memory: their digits, low and high), then the line
+        if len(self.cells) == 2:
+            return ()  # no cell between: nothing to obey
+        order = (self.cells[0], self.cells[-1], *self.cells[1:-1])
+        rule = Automaton((), _between_step, lambda memory: True)
+        return (layered_form(self.type, order, grid.size, rule),)
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
         cells = cell_list(data, "cells", grid)
         if len(cells) < 2:
             raise LayoutError("a between line needs at least 2 cells")
         return cls(cells)
+
+
+def _between_step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:
+    """A between line read ends first: the ends' digits (low, high) at least 2 apart,
+    then each digit of the line strictly between them."""
+    if i == 0:
+        return (d,)
+    if i == 1:
+        lo, hi = sorted((memory[0], d))
+        return (lo, hi) if hi - lo >= 2 else None
+    return memory if memory[0] < d < memory[1] else None
 
 
 def _inner(lo: int, hi: int) -> int:

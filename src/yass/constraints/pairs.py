@@ -22,6 +22,7 @@ from yass.constraints.base import (
     relation_table,
 )
 from yass.core.geometry import Grid, LayoutError
+from yass.core.memo import remember
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> b
     return ok(x, y, gap)
 
 
-#: ``LineRule._all_pairs``'s tables by (class, size, gap). Emptied when it holds 4096.
+#: ``LineRule._all_pairs``'s tables by (class, size, gap). Bounded (``remember``).
 _GAP_TABLES: dict[tuple[type, int, int], tuple[int, ...]] = {}
 
 
@@ -282,10 +283,8 @@ class LineRule(CellsRule):
                 key = (type(self), size, j - i)
                 table = _GAP_TABLES.get(key)
                 if table is None:
-                    if len(_GAP_TABLES) >= 4096:
-                        _GAP_TABLES.clear()
-                    table = _GAP_TABLES[key] = relation_table(
-                        size, partial(_shifted, ok, j - i)
+                    table = remember(
+                        _GAP_TABLES, key, relation_table(size, partial(_shifted, ok, j - i))
                     )
                 yield Relation(a, self.cells[j], table, self.label)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from yass.core.memo import remember
 from yass.core.record import Frozen
 
 # True for type checkers only (mypy treats any ``TYPE_CHECKING`` so): ``typing`` is not
@@ -129,7 +130,7 @@ def digits_text(mask: int) -> str:
 
 
 #: ``_row_col_numbers`` by text: a puzzle file names the same few hundred cells again
-#: and again. Emptied when it holds 4096.
+#: and again. Bounded (``yass.core.memo.remember``).
 _RC_NUMBERS: dict[str, tuple[int, int] | None] = {}
 
 
@@ -139,11 +140,7 @@ def _row_col_numbers(text: str) -> tuple[int, int] | None:
         return _RC_NUMBERS[text]
     except KeyError:
         pass
-    numbers = _read_row_col(text)
-    if len(_RC_NUMBERS) >= 4096:
-        _RC_NUMBERS.clear()
-    _RC_NUMBERS[text] = numbers
-    return numbers
+    return remember(_RC_NUMBERS, text, _read_row_col(text))
 
 
 def _read_row_col(text: str) -> tuple[int, int] | None:

@@ -7,8 +7,9 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 
 from __future__ import annotations
 
-from yass.constraints.base import Constraint
+from yass.constraints.base import Constraint, reversed_table
 from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bit_list, box_shape, digit_char
+from yass.core.memo import remember
 from yass.core.record import Frozen
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -44,7 +45,7 @@ class House(Frozen):
 
 Arc = tuple[int, tuple[int, ...]]
 
-#: ``strict_table`` by table: the same few tables recur. Emptied when it holds 4096.
+#: ``strict_table`` by table: the same few tables recur. Bounded (``remember``).
 _STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -52,10 +53,64 @@ def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
     """A relation's table with equal digits refused, for two cells that see each other."""
     out = _STRICT.get(table)
     if out is None:
-        if len(_STRICT) >= 4096:
-            _STRICT.clear()
-        out = _STRICT[table] = tuple([ok & ~(1 << d) for d, ok in enumerate(table)])
+        out = remember(_STRICT, table, tuple([ok & ~(1 << d) for d, ok in enumerate(table)]))
     return out
+
+
+#: ``bit_list`` of a cell's peers, by peers: the cells of one geometry recur in every
+#: layout. Bounded (``remember``).
+_PEER_LISTS: dict[int, tuple[int, ...]] = {}
+
+
+def _peer_list(peers: int) -> tuple[int, ...]:
+    out = _PEER_LISTS.get(peers)
+    if out is None:
+        out = remember(_PEER_LISTS, peers, tuple(bit_list(peers)))
+    return out
+
+
+def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ...]]]:
+    """(kind, cells) of the rows, the columns and (unless ``replaced``) the boxes."""
+    size, ncells = grid.size, grid.size * grid.size
+    specs = [("row", tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+    specs += [("column", tuple(range(c, ncells, size))) for c in range(size)]
+    if not replaced:
+        boxes: list[list[int]] = [[] for _ in range(size)]
+        for cell in range(ncells):
+            boxes[grid.box_of(cell)].append(cell)
+        specs += [("box", tuple(b)) for b in boxes]
+    return specs
+
+
+#: ``_standard_houses`` by (size, box shape, boxes replaced): a few geometries recur.
+_STANDARD: dict[
+    tuple[int, int, int, bool],
+    tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]],
+] = {}
+
+
+def _standard_houses(
+    grid: Grid, replaced: bool
+) -> tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The rows, columns and boxes of ``grid`` as houses (numbered), each cell's house
+    numbers among them, and each cell's cells in them (the cell itself included)."""
+    key = (grid.size, grid.box_rows, grid.box_cols, replaced)
+    known = _STANDARD.get(key)
+    if known is None:
+        houses = tuple(
+            House(kind, number % grid.size + 1, cells, sum(1 << c for c in cells), True)
+            for number, (kind, cells) in enumerate(_standard_specs(grid, replaced))
+        )
+        cell_houses: list[list[int]] = [[] for _ in range(grid.size * grid.size)]
+        peers = [0] * (grid.size * grid.size)
+        for i, house in enumerate(houses):
+            for cell in house.cells:
+                cell_houses[cell].append(i)
+                peers[cell] |= house.mask
+        known = remember(_STANDARD, key, (
+            houses, tuple(tuple(h) for h in cell_houses), tuple(peers)
+        ), limit=64)
+    return known
 
 
 class Layout:
@@ -89,25 +144,23 @@ class Layout:
         self.grid = Grid(size, br, bc, self.constraints)
         grid = self.grid
 
+        base_houses, base_cell_houses, base_peers = _standard_houses(grid, replaced)
         specs: list[tuple[str, tuple[int, ...]]] = []
-        specs += [("row", tuple(range(r * size, (r + 1) * size))) for r in range(size)]
-        specs += [("column", tuple(range(c, self.ncells, size))) for c in range(size)]
-        if not replaced:
-            boxes: list[list[int]] = [[] for _ in range(size)]
-            for cell in range(self.ncells):
-                boxes[grid.box_of(cell)].append(cell)
-            specs += [("box", tuple(b)) for b in boxes]
         for con in self.constraints:
             for kind, cells in con.houses(grid):
                 if len(set(cells)) != len(cells) or len(cells) > size:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
                 specs.append((kind, tuple(cells)))
-        self.houses = self._number_houses(specs)
+        if any(kind in ("row", "column", "box") for kind, _ in specs):
+            base_houses, base_cell_houses, base_peers = (), (), ()  # numbered all together
+            specs = [*_standard_specs(grid, replaced), *specs]
+        self.houses = base_houses + self._number_houses(specs)
         self.full_houses = tuple(h for h in self.houses if h.full)
 
-        cell_houses: list[list[int]] = [[] for _ in range(self.ncells)]
-        peers = [0] * self.ncells
-        for i, house in enumerate(self.houses):
+        cell_houses = [list(h) for h in base_cell_houses] or [[] for _ in range(self.ncells)]
+        peers = list(base_peers) or [0] * self.ncells
+        for i in range(len(base_houses), len(self.houses)):
+            house = self.houses[i]
             for cell in house.cells:
                 cell_houses[cell].append(i)
                 peers[cell] |= house.mask
@@ -123,26 +176,30 @@ class Layout:
             peers[cell] &= ~(1 << cell)
         self.cell_houses = tuple(tuple(h) for h in cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(tuple(bit_list(p)) for p in peers)
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple([_peer_list(p) for p in peers])
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
         self._relation_labels: dict[tuple[int, int], list[str]] = {}
         labels = self._relation_labels
         for con in self.constraints:
             for rel in con.relations(grid):
-                if rel.a == rel.b:
-                    raise LayoutError(f"a {rel.label} relates {grid.name(rel.a)} to itself")
-                for r in (rel, rel.reverse()):
-                    key = (r.a, r.b)
+                a, b, table, label = rel.a, rel.b, rel.table, rel.label
+                if a == b:
+                    raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
+                for key, row in (((a, b), table), ((b, a), reversed_table(table))):
                     known = tables.get(key)
-                    if known is None and len(r.table) == size:
-                        tables[key] = r.table  # most pairs have one rule: no copy
+                    if known is None and len(row) == size:
+                        tables[key] = row  # most pairs have one rule: no copy
                     else:
                         cur = list(known or (self.all_digits,) * size)
-                        for i, allowed in enumerate(r.table):
+                        for i, allowed in enumerate(row):
                             cur[i] &= allowed
                         tables[key] = tuple(cur)
-                    labels.setdefault(key, []).append(r.label)
+                    known_labels = labels.get(key)
+                    if known_labels is None:
+                        labels[key] = [label]
+                    else:
+                        known_labels.append(label)
         arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
         for (a, b), table in sorted(tables.items()):
             if peers[a] >> b & 1:
@@ -150,7 +207,7 @@ class Layout:
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
             arcs[a].append((b, table))
-        self.arcs: tuple[tuple[Arc, ...], ...] = tuple(tuple(x) for x in arcs)
+        self.arcs: tuple[tuple[Arc, ...], ...] = tuple([tuple(x) for x in arcs])
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:

@@ -127,6 +127,10 @@ cdef unsigned long long GB[68]
 cdef unsigned long long GBB[68]
 cdef unsigned long long GBT[4]
 cdef int GY_GIVEUP[1024]
+cdef unsigned char GY_PEND[1024]
+cdef int GY_PLIST[1024]
+cdef int _gypn
+cdef int _gydefer
 cdef int GP_STATE[4096]
 cdef unsigned int GP_USED[4096]
 cdef unsigned char GP_ALIVE[4096]

@@ -34,7 +34,9 @@ Two engines share this module:
   digit every filling of a group or small sum holds leaves the cells that see all its
   places there; a layered automaton (sandwich, X-sum, skyscraper clue) keeps the digits
   on paths from its start to an end, its states paired with the digits used so far
-  when the line's cells all differ and the pairs stay few; and a digit a group must
+  when the line's cells all differ and the pairs stay few (in the search, that pass
+  only at the root, once the rest is at its fixed point: deeper, it cost more time
+  than the branches it saved); and a digit a group must
   hold (a quadruple's) goes in its last places; all of it to a fixed point. Branching
   takes the cell with the fewest candidates per conflict weight (dom/wdeg: a cell's
   weight counts the contradictions met on it, on a house, a digit-set group or a sum
@@ -294,6 +296,8 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GBB = [0] * 68
     GBT = [0] * 4
     GY_GIVEUP = [0] * 1024  # per automaton: the candidates at which the exact pass gave up
+    GY_PEND = [0] * 1024  # per automaton: its exact pass is due (the search's deferred mode)
+    GY_PLIST = [0] * 1024  # the automata whose exact pass is due
     GP_STATE = [0] * 4096
     GP_USED = [0] * 4096
     GP_ALIVE = [0] * 4096
@@ -319,6 +323,11 @@ _gnsets = 0
 _gnforms = 0
 _gnsums = 0
 _gfqn = 0
+_gypn = 0  # automata in GY_PLIST
+# 1 while gen_search runs: the exact pass of a line whose digits differ runs only at the
+# root, and only once the cheaper revisions have reached their fixed point (0: at once,
+# at every level, as the logic's settle and probe want it).
+_gydefer = 0
 # The compiled layout in the generic engine's tables (None: none, or a load that failed).
 _gspec: object = None
 
@@ -1244,7 +1253,8 @@ def gen_fits(spec: CompiledLayout) -> bool:
         return _gspec is not None
 
 
-@cython.locals(i=cython.int, cell=cython.int, peer=cython.int)
+@cython.locals(i=cython.int, cell=cython.int, peer=cython.int, g=cython.int, first=cython.int,
+               nxt=cython.int, size=cython.int, ncells=cython.int)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
@@ -1355,9 +1365,12 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.ylayer
     for i in range(len(vals)):
         G_YLAYER[i] = vals[i]
-    vals = spec.ynext
-    for i in range(len(vals)):
-        G_YNEXT[i] = vals[i] & 0xFFFF
+    vals = spec.ynext  # numbered within each automaton: add its first number
+    for g in range(nlay):
+        first = G_YLAYER[G_YSTART[g] + 2 * g]
+        for i in range(first * size, G_YLAYER[G_YSTART[g + 1] + 2 * g + 1] * size):
+            nxt = vals[i]
+            G_YNEXT[i] = 0xFFFF if nxt < 0 else nxt + first
     vals = spec.ydistinct
     for i in range(len(vals)):
         G_YDISTINCT[i] = vals[i]
@@ -1376,8 +1389,8 @@ def _gen_load(spec: CompiledLayout) -> bool:
     for i in range(16 * ncells):
         G_PBITS[i] = 0
     for cell in range(ncells):
-        for i in range(spec.pstart[cell], spec.pstart[cell + 1]):
-            peer = spec.peers[i]
+        for i in range(G_PSTART[cell], G_PSTART[cell + 1]):
+            peer = G_PEERS[i]
             G_PBITS[cell * 16 + (peer >> 4)] |= 1 << (peer & 15)
     _gnwords = (ncells + 15) >> 4
     _gn = size
@@ -1814,13 +1827,14 @@ def _g_point(base: int, n: int, need: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(src=cython.int, dst=cython.int, k=cython.int, q=cython.int, r=cython.int,
-               w=cython.int, x=cython.ulonglong)
+               w=cython.int, x=cython.ulonglong, nw=cython.int)
 @cython.returns(cython.void)
-def _bits_shl_or(src: int, dst: int, k: int) -> None:
-    """GB[dst:dst+4] |= GB[src:src+4] << k (256-bit words, 0 <= k < 256)."""
+def _bits_shl_or(src: int, dst: int, k: int, nw: int) -> None:
+    """GB[dst:dst+nw] |= GB[src:src+nw] << k (sets of up to 256 sums as 64-bit words,
+    ``nw`` of them in use, 0 <= k < 64 * nw)."""
     q = k >> 6
     r = k & 63
-    for w in range(3, q - 1, -1):
+    for w in range(nw - 1, q - 1, -1):
         x = GB[src + w - q] << r & 0xFFFFFFFFFFFFFFFF
         if r and w - q - 1 >= 0:
             x |= GB[src + w - q - 1] >> (64 - r)
@@ -1832,7 +1846,7 @@ def _bits_shl_or(src: int, dst: int, k: int) -> None:
 @cython.locals(base=cython.int, n=cython.int, total=cython.int, j=cython.int, a=cython.int,
                low0=cython.int, span=cython.int, want=cython.int, w=cython.int,
                m=cython.uint, rest=cython.uint, bit=cython.uint, sup=cython.uint,
-               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong)
+               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong, nw=cython.int)
 @cython.returns(cython.int)
 def _g_reach(base: int, n: int, total: int) -> int:
     """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
@@ -1853,6 +1867,7 @@ def _g_reach(base: int, n: int, total: int) -> int:
         want -= low0
     if span > 255 or want < 0 or want > span:
         return -1 if span <= 255 else 0
+    nw = (span >> 6) + 1  # the words the sums 0..span take
     for j in range(4 * (n + 1)):
         GB[j] = 0
         GBB[j] = 0
@@ -1864,7 +1879,7 @@ def _g_reach(base: int, n: int, total: int) -> int:
         while rest:
             bit = rest & -rest
             rest ^= bit
-            _bits_shl_or(4 * j, 4 * j + 4, a * (_ctz(bit) + 1) - GD_ACC[j])
+            _bits_shl_or(4 * j, 4 * j + 4, a * (_ctz(bit) + 1) - GD_ACC[j], nw)
     if not GB[4 * n + (want >> 6)] >> (want & 63) & 1:
         return -1
     # backward: GBB[4j:] the sums of the first j terms from which the rest reach want
@@ -1880,11 +1895,11 @@ def _g_reach(base: int, n: int, total: int) -> int:
             rest ^= bit
             k = a * (_ctz(bit) + 1) - GD_ACC[j]
             # digit kept when some reached sum s of the prefix has s + k alive after it
-            for w in range(4):
+            for w in range(nw):
                 GBT[w] = 0
-            _bits_shr_or_t(4 * j + 4, k)
+            _bits_shr_or_t(4 * j + 4, k, nw)
             hit = 0
-            for w in range(4):
+            for w in range(nw):
                 GBT[w] &= GB[4 * j + w]
                 hit |= GBT[w]
                 GBB[4 * j + w] |= GBT[w]
@@ -1897,15 +1912,15 @@ def _g_reach(base: int, n: int, total: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(src=cython.int, k=cython.int, q=cython.int, r=cython.int, w=cython.int,
-               x=cython.ulonglong)
+               x=cython.ulonglong, nw=cython.int)
 @cython.returns(cython.void)
-def _bits_shr_or_t(src: int, k: int) -> None:
-    """GBT[0:4] |= GBB[src:src+4] >> k."""
+def _bits_shr_or_t(src: int, k: int, nw: int) -> None:
+    """GBT[0:nw] |= GBB[src:src+nw] >> k (``nw`` words in use, 0 <= k < 64 * nw)."""
     q = k >> 6
     r = k & 63
-    for w in range(0, 4 - q):
+    for w in range(0, nw - q):
         x = GBB[src + w + q] >> r
-        if r and w + q + 1 < 4:
+        if r and w + q + 1 < nw:
             x |= GBB[src + w + q + 1] << (64 - r) & 0xFFFFFFFFFFFFFFFF
         GBT[w] |= x
 
@@ -2026,13 +2041,18 @@ def _g_contains(base: int, g: int) -> int:
 @cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
                i=cython.int, s=cython.int, t=cython.int, s0=cython.int, s1=cython.int,
                m=cython.uint, rest=cython.uint, low=cython.uint, sup=cython.uint,
-               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int)
+               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int,
+               strong=cython.int)
 @cython.returns(cython.int)
-def _g_layered(base: int, g: int) -> int:
+def _g_layered(base: int, g: int, strong: int) -> int:
     """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
     marks the states some candidates reach, a backward pass keeps those that still lead
-    to an end, and each cell keeps the digits of the moves between kept states. -1 on a
-    contradiction, 1 when a cell narrowed, else 0."""
+    to an end, and each cell keeps the digits of the moves between kept states. On a
+    line whose digits differ, then the exact pass over the digits used
+    (``_g_layered_distinct``): at once, or in the search (``_gydefer``) only at the root
+    and only when ``_g_pending`` asks (``strong``). -1 on a contradiction, 1 when a cell
+    narrowed, else 0."""
+    global _gypn
     c0 = G_YSTART[g]
     n = G_YSTART[g + 1] - c0
     l0 = c0 + 2 * g
@@ -2077,7 +2097,12 @@ def _g_layered(base: int, g: int) -> int:
             GY_MARK[s] = keep
         GD_CELL[i] = G_YCELLS[c0 + i]
         GD_SUP[i] = sup
-    if G_YDISTINCT[g]:
+    if G_YDISTINCT[g] and _gydefer and not strong:
+        if base == 0 and not GY_PEND[g]:  # due once the cheap revisions are done
+            GY_PEND[g] = 1
+            GY_PLIST[_gypn] = g
+            _gypn += 1
+    elif G_YDISTINCT[g]:
         # an exact pass only below the size of candidates at which it last gave up
         left = 0
         for i in range(n):
@@ -2089,6 +2114,45 @@ def _g_layered(base: int, g: int) -> int:
             if r == 0:
                 GY_GIVEUP[g] = left
     return _g_keep(base, n)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, r=cython.int, changed=cython.int, k=cython.int)
+@cython.returns(cython.int)
+def _g_pending(base: int) -> int:
+    """The deferred exact passes (``_gydefer``) of the automata whose lines changed since:
+    -1 on a contradiction, 1 when a cell narrowed, else 0."""
+    global _gypn, _gfqn
+    changed = 0
+    while _gypn > 0:
+        _gypn -= 1
+        g = GY_PLIST[_gypn]
+        GY_PEND[g] = 0
+        r = _g_layered(base, g, 1)
+        while _gfqn > 0:  # the forms on its cells run in the next _g_forms, not here
+            _gfqn -= 1
+            GFD[GFQ[_gfqn]] = 0
+        if r < 0:
+            _g_pending_clear()
+            return -1
+        if r:
+            changed = 1
+            for k in range(G_YSTART[g], G_YSTART[g + 1]):
+                GS[base + G_YCELLS[k]] = 0  # seen as changed by _g_forms
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(g=cython.int)
+@cython.returns(cython.void)
+def _g_pending_clear() -> None:
+    """No exact pass due (a propagation broke, or a search starts)."""
+    global _gypn
+    while _gypn > 0:
+        _gypn -= 1
+        GY_PEND[GY_PLIST[_gypn]] = 0
 
 
 @cython.cfunc
@@ -2220,7 +2284,7 @@ def _g_forms(base: int) -> int:
         elif f < _gnsets + _gnsums + _gnconts:
             r = _g_contains(base, f - _gnsets - _gnsums)
         else:
-            r = _g_layered(base, f - _gnsets - _gnsums - _gnconts)
+            r = _g_layered(base, f - _gnsets - _gnsums - _gnconts, 0)
         if r < 0:
             if f < _gnsets:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
@@ -2337,6 +2401,12 @@ def _g_propagate(base: int) -> bool:
                 return False
             if r:
                 continue  # narrowed cells: the houses and relations look again
+        if _gqn == 0 and _gypn > 0:
+            r = _g_pending(base)
+            if r < 0:
+                return False
+            if r:
+                continue
         if _gqn == 0:
             return True
 
@@ -2509,7 +2579,7 @@ def _gen_run(
     the branches of the one before, so a search that went wrong early does not take the
     whole time. Only a run that ends is counted, so the count is exact.
     """
-    global _gnsol, _glimit, _gqn, _runcap, _grand, _stop, _rng
+    global _gnsol, _glimit, _gqn, _runcap, _grand, _stop, _rng, _gydefer
     if len(givens) != _gncells:
         raise ValueError(f"expected {_gncells} givens, got {len(givens)}")
     _bounds(max_nodes, deadline)
@@ -2521,13 +2591,17 @@ def _gen_run(
     while True:
         _gnsol = 0
         _gqn = 0
+        _g_pending_clear()
         if limit < 1 or not _g_start(givens):
             return 0, None, 0, _snodes
         _runcap = _snodes + share if share >= 0 else -1
+        _gydefer = 1
         try:
             _g_search(0)
         finally:
             _gqn = 0
+            _gydefer = 0
+            _g_pending_clear()
         if _stop != 3:
             break
         _stop = 0

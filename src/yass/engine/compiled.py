@@ -14,10 +14,12 @@ puzzles take the reference search).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate, chain
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
 from yass.core.geometry import bits
 from yass.core.layout import Arc, Layout, strict_table
+from yass.core.memo import remember
 from yass.core.record import record
 
 __all__ = ["CompiledLayout", "compile_layout"]
@@ -42,7 +44,8 @@ class CompiledLayout:
     (a mask) and ``ccount`` how many of the cells hold it at least. Layered automata:
     ``ystart``/``ycells`` their cells; ``ylayer`` per automaton of n cells, n + 2 state
     numbers (where each position's states start, then the end of the last), numbered
-    across all automata; ``ynext[state * size + digit - 1]`` the next state or -1;
+    across all automata; ``ynext[state * size + digit - 1]`` the next state or -1,
+    numbered within the automaton (the core adds the automaton's first number);
     ``ydistinct`` 1 for an automaton whose cells all see each other.
     Forms by cell: ``fstart``/``flist``, numbered set groups first, then sums, then
     contains, then automata.
@@ -90,17 +93,11 @@ class CompiledLayout:
 
 
 def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    starts = [0]
-    flat: list[int] = []
-    extend, append = flat.extend, starts.append
-    for g in groups:
-        extend(g)
-        append(len(flat))
-    return tuple(starts), tuple(flat)
+    return (0, *accumulate(map(len, groups))), tuple(chain.from_iterable(groups))
 
 
 #: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
-#: Emptied when it holds 4096.
+#: Bounded (``yass.core.memo.remember``).
 _TKMAX: dict[tuple[int, ...], int] = {}
 
 
@@ -129,13 +126,13 @@ def _flatten(
     if peer_masks is None:
         peer_masks = [sum(1 << b for b in p) for p in peer_lists]
     seen = list(peer_masks)
-    peer_order = [list(p) for p in peer_lists]
+    peer_order: list[Sequence[int]] = list(peer_lists)
     for group in set_groups:
         for a in group.cells:
             for b in group.cells:
                 if a != b and not seen[a] >> b & 1:
                     seen[a] |= 1 << b
-                    peer_order[a].append(b)
+                    peer_order[a] = (*peer_order[a], b)
     cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
     for cell, cell_arcs in enumerate(arcs):
         cell_tables.append([])
@@ -156,11 +153,9 @@ def _flatten(
         # end: the most digits of one cell that all forbid the same digit beside them.
         most = _TKMAX.get(row)
         if most is None:
-            if len(_TKMAX) >= 4096:
-                _TKMAX.clear()
-            most = _TKMAX[row] = max(
+            most = remember(_TKMAX, row, max(
                 sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)
-            )
+            ))
         tkmax.append(most)
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
@@ -202,10 +197,11 @@ def _flatten(
     ystart, ycells = _starts([a.cells for a in layered])
     ylayer: list[int] = []
     ynext: list[int] = []
+    first = 0
     for auto in layered:
-        first = len(ynext) // size
         ylayer.extend([first + k for k in auto.starts])
-        ynext.extend([k if k < 0 else first + k for k in auto.nexts])
+        ynext.extend(auto.nexts)
+        first += auto.starts[-1]
     cstart, ccells = _starts([g.cells for g in contains])
     return CompiledLayout(
         size=size,
@@ -321,10 +317,11 @@ def house_sums(layout: Layout) -> list[LinearSum]:
                     regions.append((union, k * whole))
     out: list[LinearSum] = []
     for cells, region_total in regions:
-        touching = sorted(
+        touching = [
             ((g & ~cells).bit_count(), first, i)
             for i, (g, _t, first) in enumerate(groups) if g & cells
-        )
+        ]
+        touching.sort()
         covered = 0
         total = 0
         for _out, _first, i in touching:
