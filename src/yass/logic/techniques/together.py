@@ -22,8 +22,8 @@ step is sound on any puzzle, unique or not.
 
 The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped, and
 the filling of a part stops after ``_BUDGET`` search nodes (the part is then left
-alone on this board). A part whose cells' candidates are unchanged since it last
-found nothing is skipped. On a puzzle without rules the technique never fires.
+alone until its candidates change). A part whose cells' candidates are unchanged since
+it last found nothing is skipped. On a puzzle without rules the technique never fires.
 """
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
             continue
         seen.add(house.mask)
         name = house_name(layout, index)
-        out.append(_Part(name, f"{name} with the rules on it", house.mask, layout, touching))
+        out.append(_Part(name, f"{house.name} with the rules on it", house.mask, layout,
+                         touching))
     full = [h.mask for h in layout.houses if h.full]
     for i in range(len(rules)):
         for j in range(i + 1, len(rules)):
@@ -290,7 +291,7 @@ class RulesTogether(Technique):
                 continue
             filler = _Filler(lay, part, cands)
             gone = filler.unused()
-            if not gone:
+            if not gone:  # nothing found, or over budget: the same on the same candidates
                 if len(self._quiet) > 65536:
                     self._quiet.clear()
                 self._quiet[key] = state
