@@ -12,7 +12,8 @@ the part keeps them all. This technique does that bookkeeping:
   see each other differ, the relations between its cells (dots, thermometers,
   whispers...), every digit of a full house inside it has a place, and every rule
   touching it can still be kept (its own narrowing, ``GroupRule.narrow``, on its cells'
-  candidates: those outside the part as the board has them);
+  candidates: those outside the part as the board has them; a rule with more than
+  ``_MOST_OUTSIDE`` cells outside the part is left out there);
 * a candidate of the part that no filling uses is false:
   ``Rules Together: row 3 with its rules: no filling has r3c4=5 => r3c4<>5``.
 
@@ -41,6 +42,9 @@ __all__ = ["RulesTogether"]
 
 #: Parts with more open cells than this are not filled.
 _MOST_OPEN = 12
+#: A rule touching a part is kept while filling it when at most this many of its cells
+#: lie outside the part.
+_MOST_OUTSIDE = 4
 #: Search nodes one part may take on one board before it is left alone.
 _BUDGET = 4000
 
@@ -100,7 +104,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
     for index, house in enumerate(layout.houses):
         if not house.full:
             continue
-        touching = [r for r, m in zip(rules, masks, strict=True) if m & house.mask]
+        touching = [r for r, m in zip(rules, masks, strict=True) if _near(m, house.mask)]
         if not touching and not house.mask & related:
             continue
         seen.add(house.mask)
@@ -119,9 +123,17 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
             seen.add(both)
             a = rules[i].describe(grid)
             b = rules[j].describe(grid)
-            touching = [r for r, m in zip(rules, masks, strict=True) if m & both]
+            touching = [r for r, m in zip(rules, masks, strict=True)
+                        if m in (mi, mj) or _near(m, both)]
             out.append(_Part(f"{a} and {b}", f"the {a} and the {b}", both, layout, touching))
     return tuple(out)
+
+
+def _near(rule: int, part: int) -> bool:
+    """A rule (its cells) takes part in filling ``part`` when it touches it and has at
+    most ``_MOST_OUTSIDE`` cells outside it (a long rule that merely crosses the part
+    says little there and costs much)."""
+    return bool(rule & part) and (rule & ~part).bit_count() <= _MOST_OUTSIDE
 
 
 class _Budget(Exception):
