@@ -21,8 +21,9 @@ A filling of the part here only has to keep the rules; the solution, restricted 
 the part, is one of them. So a candidate no filling uses is not in the solution: the
 step is sound on any puzzle, unique or not.
 
-The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped, and
-the filling of a part stops after ``_BUDGET`` search nodes (the part is then left
+The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped, a
+search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and the
+filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
 it last found nothing is skipped. On a puzzle without rules the technique never fires.
 """
@@ -35,8 +36,8 @@ from yass.constraints.group import GroupRule
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
-from yass.core.step import Step, cell_list, house_name, notation
-from yass.logic.techniques.base import Technique, join_words, removal_text
+from yass.core.step import Step, house_name, notation
+from yass.logic.techniques.base import Technique, join_words
 
 __all__ = ["RulesTogether"]
 
@@ -45,8 +46,11 @@ _MOST_OPEN = 12
 #: A rule touching a part is kept while filling it when at most this many of its cells
 #: lie outside the part.
 _MOST_OUTSIDE = 4
-#: Search nodes one part may take on one board before it is left alone.
-_BUDGET = 4000
+#: Search nodes one part may take on one board before it is left alone ...
+_BUDGET = 1500
+#: ... and all the parts of one search for a step together (the parts after are left
+#: for the next board).
+_PASS_BUDGET = 6000
 
 
 class _Part:
@@ -109,7 +113,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
             continue
         seen.add(house.mask)
         name = house_name(layout, index)
-        out.append(_Part(name, f"{house.name} with the rules on it", house.mask, layout,
+        out.append(_Part(name, house.name, house.mask, layout,
                          touching))
     full = [h.mask for h in layout.houses if h.full]
     for i in range(len(rules)):
@@ -121,11 +125,12 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
             if not mi & mj and not any(not both & ~h for h in full):
                 continue
             seen.add(both)
-            a = rules[i].describe(grid)
-            b = rules[j].describe(grid)
+            first = rules[i].describe(grid)
+            second = rules[j].describe(grid)
             touching = [r for r, m in zip(rules, masks, strict=True)
                         if m in (mi, mj) or _near(m, both)]
-            out.append(_Part(f"{a} and {b}", f"the {a} and the {b}", both, layout, touching))
+            out.append(_Part(f"{first} and {second}", f"the {first} and the {second}", both,
+                             layout, touching))
     return tuple(out)
 
 
@@ -143,8 +148,10 @@ class _Budget(Exception):
 class _Filler:
     """Fills one part: which candidates of its cells some filling uses."""
 
-    def __init__(self, layout: Layout, part: _Part, cands: Sequence[int]) -> None:
+    def __init__(self, layout: Layout, part: _Part, cands: Sequence[int],
+                 budget: int = _BUDGET) -> None:
         self.layout = layout
+        self.budget = budget
         self.part = part
         self.grid = layout.grid
         self.cands = cands
@@ -233,7 +240,7 @@ class _Filler:
         """A filling of the part's cells from ``m`` (with ``want``'s digit in its cell,
         if given), or None when there is none."""
         self.nodes += 1
-        if self.nodes > _BUDGET:
+        if self.nodes > self.budget:
             raise _Budget
         m = dict(m)
         if want is not None:
@@ -293,7 +300,10 @@ class RulesTogether(Technique):
             return
         cands = board.cands
         empty = board.empty
+        spent = 0
         for index, part in enumerate(_parts(lay)):
+            if spent >= _PASS_BUDGET:
+                return
             open_count = (part.mask & empty).bit_count()
             if not open_count or open_count > _MOST_OPEN:
                 continue
@@ -301,8 +311,11 @@ class RulesTogether(Technique):
             state = tuple(cands[c] for c in part.scope)
             if self._quiet.get(key) == state:
                 continue
-            filler = _Filler(lay, part, cands)
+            filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent))
             gone = filler.unused()
+            spent += filler.nodes
+            if gone is None and filler.budget < _BUDGET:
+                return  # the pass ran out, not the part: try it again next time
             if not gone:  # nothing found, or over budget: the same on the same candidates
                 if len(self._quiet) > 65536:
                     self._quiet.clear()
@@ -312,15 +325,24 @@ class RulesTogether(Technique):
 
     def _step(self, board: Board, part: _Part, gone: list[tuple[int, int]]) -> Step:
         lay = board.layout
+        grid = lay.grid
         elims = tuple(sorted(gone))
         cells = tuple(c for c in part.cells if not board.values[c])
-        said = join_words([f"{lay.name(c)}={digit_char(d)}" for c, d in elims], "or")
+        kept = [rule.describe(grid) for rule, _ in part.rules]
+        labels = sorted({
+            label for a, b, _ in part.arcs if part.mask >> a & 1 and part.mask >> b & 1
+            for label in lay.relation_labels(a, b)
+        })
+        if labels:
+            kept.append(f"the {join_words(labels)} between its cells")
+        if len(kept) > 4:
+            kept = [*kept[:3], f"{len(kept) - 3} more rules"]
+        said = kept and f", keeping {join_words(kept)}"
+        those = "that candidate is" if len(elims) == 1 else "those candidates are"
         text = (
-            f"Fill {part.what} in every way the rules allow (each cell from its"
-            f" candidates, cells that see each other different"
-            f"{', the relations between them kept' if lay.arcs else ''}, and every rule"
-            f" on {cell_list(lay, cells) if len(cells) <= 4 else 'them'} still possible):"
-            f" none of the fillings has {said}; so {removal_text(lay, elims)}"
+            f"Fill {part.what} in every way its cells' candidates allow{said} (cells that"
+            f" see each other differ{'; every digit once in a house' if part.houses else ''}):"
+            f" no filling has {_per_cell(lay, elims)}, so {those} false"
         )
         return Step(
             self.code,
@@ -330,3 +352,14 @@ class RulesTogether(Technique):
             candidates=elims,
             notation=notation(lay, self.name, f"{part.name}: no filling", (), elims),
         )
+
+
+def _per_cell(layout: Layout, elims: Sequence[tuple[int, int]]) -> str:
+    """``1 or 2 in r1c1, 5 in r1c2``."""
+    by_cell: dict[int, list[int]] = {}
+    for c, d in elims:
+        by_cell.setdefault(c, []).append(d)
+    return ", ".join(
+        f"{join_words([digit_char(d) for d in ds], 'or')} in {layout.name(c)}"
+        for c, ds in by_cell.items()
+    )
