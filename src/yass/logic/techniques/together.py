@@ -25,11 +25,13 @@ The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped,
 search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and the
 filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
-it last found nothing is skipped. On a puzzle without rules the technique never fires.
+it last found nothing, in the same solve, is skipped (the record is per thread and
+starts afresh on a board that is not narrower than the last one). On a puzzle without rules the technique never fires.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 
 from yass.constraints.group import GroupRule
@@ -38,6 +40,7 @@ from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, join_words
+from yass.logic.techniques.context import narrower
 
 __all__ = ["RulesTogether"]
 
@@ -285,6 +288,26 @@ class _Filler:
         return out
 
 
+class _Quiet(threading.local):
+    """One thread's record of the parts that found nothing (part index -> the
+    candidates of its scope then), kept while the boards asked about only lose
+    candidates (one solve going on) and started afresh on any other board: what a solve
+    finds never depends on what was solved before or beside it."""
+
+    def __init__(self) -> None:
+        self.layout: Layout | None = None
+        self.cands: list[int] = []
+        self.states: dict[int, tuple[int, ...]] = {}
+
+    def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
+        """The record for ``board``, emptied unless ``board`` narrows the last one."""
+        if self.layout is not board.layout or not narrower(board.cands, self.cands):
+            self.states = {}
+            self.layout = board.layout
+        self.cands = list(board.cands)
+        return self.states
+
+
 class RulesTogether(Technique):
     """A candidate that no filling of a house, or of two rules' cells, keeping every
     rule on them, uses."""
@@ -292,7 +315,7 @@ class RulesTogether(Technique):
     code = "rt"
 
     def __init__(self) -> None:
-        self._quiet: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._quiet = _Quiet()
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
@@ -301,15 +324,15 @@ class RulesTogether(Technique):
         cands = board.cands
         empty = board.empty
         spent = 0
+        quiet = self._quiet.follow(board)
         for index, part in enumerate(_parts(lay)):
             if spent >= _PASS_BUDGET:
                 return
             open_count = (part.mask & empty).bit_count()
             if not open_count or open_count > _MOST_OPEN:
                 continue
-            key = (id(lay), index)
             state = tuple(cands[c] for c in part.scope)
-            if self._quiet.get(key) == state:
+            if quiet.get(index) == state:
                 continue
             filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent))
             gone = filler.unused()
@@ -317,9 +340,7 @@ class RulesTogether(Technique):
             if gone is None and filler.budget < _BUDGET:
                 return  # the pass ran out, not the part: try it again next time
             if not gone:  # nothing found, or over budget: the same on the same candidates
-                if len(self._quiet) > 65536:
-                    self._quiet.clear()
-                self._quiet[key] = state
+                quiet[index] = state
                 continue
             yield self._step(board, part, gone)
 
