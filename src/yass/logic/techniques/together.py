@@ -26,7 +26,8 @@ search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and 
 filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
 it last found nothing, in the same solve, is skipped (the record is per thread and
-starts afresh on a board that is not narrower than the last one). On a puzzle without rules the technique never fires.
+starts afresh on a board that is not narrower than the last one). On a puzzle without
+rules the technique never fires.
 """
 
 from __future__ import annotations
