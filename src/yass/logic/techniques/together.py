@@ -54,7 +54,7 @@ _MOST_OUTSIDE = 4
 _BUDGET = 1500
 #: ... and all the parts of one search for a step together (the parts after are left
 #: for the next board).
-_PASS_BUDGET = 6000
+_PASS_BUDGET = 3000
 
 
 class _Part:
@@ -135,6 +135,8 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
                         if m in (mi, mj) or _near(m, both)]
             out.append(_Part(f"{first} and {second}", f"the {first} and the {second}", both,
                              layout, touching))
+    # The smallest parts first: the cheapest to fill, and the easiest to follow.
+    out.sort(key=lambda part: (part.span.bit_count(), part.mask.bit_count()))
     return tuple(out)
 
 
@@ -153,7 +155,8 @@ class _Filler:
     """Fills one part: which candidates of its cells some filling uses."""
 
     def __init__(self, layout: Layout, part: _Part, cands: Sequence[int],
-                 budget: int = _BUDGET) -> None:
+                 budget: int = _BUDGET,
+                 narrowed: dict[tuple[int, tuple[int, ...]], list[int]] | None = None) -> None:
         self.layout = layout
         self.budget = budget
         self.part = part
@@ -162,8 +165,9 @@ class _Filler:
         self.nodes = 0
         #: The digits a relation's table allows for a set of digits, by (table, set).
         self.support: dict[tuple[tuple[int, ...], int], int] = {}
-        #: A rule's narrowing, by (rule, its cells' candidates).
-        self.narrowed: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+        #: A rule's narrowing, by (the rule's id, its cells' candidates): the caller's
+        #: record, which lives while the layout and its rules do.
+        self.narrowed = {} if narrowed is None else narrowed
 
     def settle(self, m: dict[int, int]) -> bool:
         """Narrow ``m`` (cell -> candidates, over the part's scope) by the rules, to a
@@ -224,9 +228,9 @@ class _Filler:
                     if place >= 0 and m[place] != bit:
                         m[place] = bit
                         changed = True
-            for index, (rule, scope) in enumerate(part.rules):
+            for rule, scope in part.rules:
                 old = tuple(m[c] for c in scope)
-                rkey = (index, old)
+                rkey = (id(rule), old)
                 new = narrowed.get(rkey)
                 if new is None:
                     new = rule.narrow(grid, list(old))
@@ -299,9 +303,14 @@ class _Quiet(threading.local):
         self.layout: Layout | None = None
         self.cands: list[int] = []
         self.states: dict[int, tuple[int, ...]] = {}
+        #: The rules' narrowings (a pure function of the rule and its cells' candidates),
+        #: kept while the layout is the same.
+        self.narrowed: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
     def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
         """The record for ``board``, emptied unless ``board`` narrows the last one."""
+        if self.layout is not board.layout or len(self.narrowed) > 200_000:
+            self.narrowed = {}
         if self.layout is not board.layout or not narrower(board.cands, self.cands):
             self.states = {}
             self.layout = board.layout
@@ -335,7 +344,8 @@ class RulesTogether(Technique):
             state = tuple(cands[c] for c in part.scope)
             if quiet.get(index) == state:
                 continue
-            filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent))
+            filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent),
+                             self._quiet.narrowed)
             gone = filler.unused()
             spent += filler.nodes
             if gone is None and filler.budget < _BUDGET:
