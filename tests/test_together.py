@@ -75,7 +75,8 @@ def test_a_row_with_its_dots_loses_exactly_what_no_filling_of_it_uses() -> None:
     ]}
     puzzle = puzzle_from_json(obj)
     board = puzzle.board()
-    steps = [s for s in get_techniques("rt")[0].find(board) if s.explanation.startswith("Fill row 1 ")]
+    steps = [s for s in get_techniques("rt")[0].find(board)
+             if s.explanation.startswith("Fill row 1 ")]
     assert steps
     used = _row_fillings(puzzle, board.cands)
     unused = {(c, d) for c in range(9) for d in range(1, 10)
