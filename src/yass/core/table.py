@@ -173,6 +173,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("kf", "Kraken Fish", 8.0, 450, _X, "off", ("kraken", "kraken fish")),
     ("tset", "Template Set", 8.0, 10000, _X, "off", ("template set", "templates")),
     ("tdel", "Template Delete", 8.0, 10000, _X, "off", ("template delete", "template del")),
+    ("rt", "Rules Together", 7.8, 380, _X, "rules",
+     ("two rules together", "rule intersection", "house with its rules")),
     ("fc", "Forcing Chain", 8.2, 500, _X, "",
      ("forcing chains", "cell forcing chain", "unit forcing chain")),
     ("fn", "Forcing Net", 8.8, 700, _X, "", ("forcing nets", "dynamic forcing chain")),
