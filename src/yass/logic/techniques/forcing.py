@@ -1234,6 +1234,10 @@ class _Forcing(Technique):
         """Keep the premises and groups of the steps just found, for the next board."""
         self._carry = (base.layout, base.cands, set(keys)) if keys else None
 
+    def forget(self) -> None:
+        """Drop the steps remembered from the last board (as a search finding none does)."""
+        self._carry = None
+
     def find(self, board: Board) -> Iterator[Step]:
         """The steps of the board, most productive first.
 
