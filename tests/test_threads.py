@@ -189,3 +189,82 @@ def test_pure_python_build_from_eight_threads_agrees_with_one() -> None:
     first = run.stdout.split("\n", 1)[0].split()
     assert int(first[0]) > 50
     assert first[1] == "0", run.stdout
+
+
+# Two boards of one solve (magictour_top1465 line 2): a forcing net's step took the first
+# to the second, so a solve asks the net for the second with the first's premises carried.
+_NET_BEFORE = (
+    "000000700120006000000000080000450009000456009000456009003000000100456000120050009"
+    "000406009003006000003406009020000000003456009100000000000406700000450780000050780"
+    "000050000123006000120406009000000780003400009000000780120006009100406000120000009"
+    "100000089000400000100050709003050709000050009003050709100000780020000000000006000"
+    "003000000120006700120006009000400709000000080020406009100400700100450700100050700"
+    "020006080000050780020056700100000000020456000020456700000400780000000009003000000"
+    "120000080000000009103050700000006000120050000023050080120000700103000780000400000"
+    "120406000123006080123406000003400089000000700023400089000050000103006080120000089"
+    "120406000000056780123456700003450089120400009023450089120006009103006780120000789"
+)
+_NET_AFTER = (
+    "000000700120006000000000080000450009000456009000456009003000000100456000120050000"
+    "000406009003006000003406009020000000003456000100000000000406700000450780000050780"
+    "000050000123006000120406000000000780003400000000000780120006009100406000120000009"
+    "100000089000400000100050709003050709000050009003050709100000780020000000000006000"
+    "003000000120006700120006009000400709000000080020406009100400700100450700100050700"
+    "020006080000050780020056700100000000020456000020456700000400780000000009003000000"
+    "120000080000000009103050700000006000120050000023050080120000700103000780000400000"
+    "120406000123006080123406000003400089000000700023400089000050000103006080120000089"
+    "120406000000056780123456700003450089120400009023450089120006009103006780120000789"
+)
+
+
+def test_forcing_nets_carry_belongs_to_one_thread() -> None:
+    """A forcing net searches the premises of its last steps first (its "carry"). Another
+    thread's search in between must not change which step this thread gets next."""
+    from yass.core.layout import Layout
+    from yass.formats.candidates import board_from_candidates, parse_candidates
+    from yass.logic.techniques import get_techniques
+
+    def board(text: str) -> Any:
+        return board_from_candidates(Layout.classic(9), parse_candidates(text)[1])
+
+    fn = get_techniques("fn")[0]
+
+    def first(text: str) -> str:
+        return str(next(iter(fn.find(board(text)))))
+
+    def in_thread(call: Callable[[], Any]) -> Any:
+        out: list[Any] = []
+        worker = threading.Thread(target=lambda: out.append(call()))
+        worker.start()
+        worker.join()
+        return out[0]
+
+    def serial() -> str:
+        first(_NET_BEFORE)
+        return first(_NET_AFTER)
+
+    fresh = in_thread(lambda: first(_NET_AFTER))
+    carried = in_thread(serial)
+    assert fresh != carried  # (the carry matters here: without it, another step comes first)
+    first(_NET_BEFORE)
+    other = board(_NET_AFTER)
+    cell = next(c for c in range(81) if other.cands[c].bit_count() > 2)
+    other.eliminate(cell, other.cands[cell].bit_length())  # another board: one fewer
+    in_thread(lambda: list(fn.find(other)))
+    assert first(_NET_AFTER) == carried
+
+
+def test_rule_logic_path_does_not_depend_on_earlier_solves() -> None:
+    """Rule logic skips rules that found nothing while their cells are unchanged; that
+    record must hold only for the solve that made it (it once outlived the solve, so
+    a puzzle solved a second time took another path)."""
+    puzzle = _entry("check_renban_6x6_1_solve")
+
+    def path() -> list[str]:
+        return [step.text for step in yass.solve(puzzle).steps]
+
+    first = path()
+    assert any(step.startswith("Renban") for step in first)
+    assert path() == first
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda _: path(), range(4))) == [first] * 4

@@ -18,7 +18,7 @@ from yass.core.board import Board
 from yass.core.geometry import bits
 from yass.core.layout import Layout
 
-__all__ = ["Context", "QuietDigits", "context"]
+__all__ = ["Context", "QuietDigits", "context", "narrower"]
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -131,3 +131,13 @@ def context(board: Board) -> Context:
     ctx = Context(board)
     _last[0] = ctx
     return ctx
+
+
+def narrower(cands: list[int], before: list[int]) -> bool:
+    """Whether every cell's candidates are among those it had ``before``: a board that
+    only lost candidates since then. Whatever followed from a premise on the earlier
+    board still follows, and a search that found nothing there finds nothing here for
+    the reasons that depend only on candidates being present."""
+    return len(cands) == len(before) and all(
+        not a & ~b for a, b in zip(cands, before, strict=True)
+    )

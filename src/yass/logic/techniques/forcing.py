@@ -93,6 +93,7 @@ a chain (below the nets) and 9.4 for a net.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
@@ -112,7 +113,7 @@ from yass.core.step import (
     notation,
 )
 from yass.logic.techniques.base import Technique, join_words
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import context, narrower
 from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
@@ -1203,13 +1204,6 @@ class _Search:
         )
 
 
-def _narrower(cands: list[int], before: list[int]) -> bool:
-    """Whether every cell's candidates are among those it had ``before``."""
-    return len(cands) == len(before) and all(
-        not a & ~b for a, b in zip(cands, before, strict=True)
-    )
-
-
 class _Forcing(Technique):
     """Shared driver of forcing chains and nets (see the module docstring)."""
 
@@ -1228,11 +1222,14 @@ class _Forcing(Technique):
 
     def __init__(self) -> None:
         super().__init__()
-        self._carry: tuple[Layout, list[int], Focus] | None = None
+        # The carry belongs to one thread's solve: the technique object is shared, and
+        # a carry left by another thread's board would change which step comes first.
+        self._local = threading.local()
 
     def remember(self, base: _Base, keys: list[FocusKey]) -> None:
-        """Keep the premises and groups of the steps just found, for the next board."""
-        self._carry = (base.layout, base.cands, set(keys)) if keys else None
+        """Keep the premises and groups of the steps just found, for this thread's
+        next board."""
+        self._local.carry = (base.layout, base.cands, set(keys)) if keys else None
 
     def forget(self) -> None:
         """Drop the steps remembered from the last board (as a search finding none does)."""
@@ -1255,9 +1252,10 @@ class _Forcing(Technique):
             # Nets over rules run on the compiled propagation (``trials``).
             yield from trial_steps(self.code, board, self.max_candidates)
             return
-        carry, self._carry = self._carry, None
+        carry: tuple[Layout, list[int], Focus] | None = getattr(self._local, "carry", None)
+        self._local.carry = None
         reported: set[int] = set()
-        if carry is not None and carry[0] is board.layout and _narrower(board.cands, carry[1]):
+        if carry is not None and carry[0] is board.layout and narrower(board.cands, carry[1]):
             search = _Search(self, board, carry[2])
             yield from search.run()
             reported = search.reported

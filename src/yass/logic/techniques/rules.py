@@ -19,6 +19,7 @@ On a puzzle without such rules the technique never fires.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 from yass.constraints.base import Constraint, Deduction
@@ -34,8 +35,29 @@ from yass.logic.techniques.base import (
     join_words,
     removal_text,
 )
+from yass.logic.techniques.context import narrower
 
 __all__ = ["RuleLogic"]
+
+
+class _Quiet(threading.local):
+    """One thread's record of the rules that found nothing: rule index -> its cells'
+    candidates then. It holds while the boards asked about only lose candidates (the
+    same solve going on); any other board starts it afresh, so what a solve finds does
+    not depend on what was solved before or beside it."""
+
+    def __init__(self) -> None:
+        self.layout: Layout | None = None
+        self.cands: list[int] = []
+        self.states: dict[int, tuple[int, ...]] = {}
+
+    def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
+        """The record for ``board``, emptied unless ``board`` narrows the last one."""
+        if self.layout is not board.layout or not narrower(board.cands, self.cands):
+            self.states = {}
+            self.layout = board.layout
+        self.cands = board.cands[:]
+        return self.states
 
 
 def _rules(layout: Layout) -> tuple[Constraint, ...]:
@@ -49,23 +71,23 @@ class RuleLogic(Technique):
     code = "rl"
 
     def __init__(self) -> None:
-        self._quiet: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._quiet = _Quiet()
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         rules = _rules(lay)
         if not rules:
             return
+        quiet = self._quiet.follow(board)
         yield from self._alone(board, rules)
         cands = board.cands
         values = board.values
         grid = lay.grid
         for index, con in enumerate(rules):
-            key = (id(lay), index)
             state = (
                 tuple(cands[c] for c in con.scope(grid)) if isinstance(con, GroupRule) else None
             )
-            if state is not None and self._quiet.get(key) == state:
+            if state is not None and quiet.get(index) == state:
                 continue
             found = False
             for ded in con.deductions(grid, cands, lay.sees):
@@ -91,9 +113,7 @@ class RuleLogic(Technique):
                     name=name,
                 )
             if not found and state is not None:
-                if len(self._quiet) > 4096:
-                    self._quiet.clear()
-                self._quiet[key] = state
+                quiet[index] = state
 
     def _alone(self, board: Board, rules: tuple[Constraint, ...]) -> Iterator[Step]:
         """The trivial consequences of rules of one kind, one step where several rules
