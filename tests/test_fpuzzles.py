@@ -50,6 +50,7 @@ def normalised(obj: dict[str, Any]) -> list[str]:
         "difference": {"value": 1},
         "ratio": {"value": 2},
         "whispers": {"value": (n + 1) // 2},
+        "lockout_line": {"value": n // 2},
         "diagonal": {"direction": "main"},
         "killer": {"sum": None},
     }
@@ -87,7 +88,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_the_corpus_has_its_payloads() -> None:
-    assert len(LINKED) == 21
+    assert len(LINKED) == 25
 
 
 @pytest.mark.parametrize("entry", LINKED, ids=_id)
@@ -162,7 +163,18 @@ def test_read_puzzles_takes_a_link_in_place_of_a_file() -> None:
 # -- round trips -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=_id)
+#: Rules f-puzzles has no form for: their puzzles have no link.
+NO_LINK = {"self_taxicab"}
+ROUND_TRIP = [e for e in ENTRIES if not {c["type"] for c in e["constraints"]} & NO_LINK]
+
+
+def test_a_rule_without_an_f_puzzles_form_is_one_clear_error() -> None:
+    entry = next(e for e in ENTRIES if {c["type"] for c in e["constraints"]} & NO_LINK)
+    with pytest.raises(ParseError, match="has no f-puzzles form"):
+        to_link(entry)
+
+
+@pytest.mark.parametrize("entry", ROUND_TRIP, ids=_id)
 def test_round_trip_keeps_every_rule_given_and_solution(entry: dict[str, Any]) -> None:
     link = to_link(entry)
     assert link.startswith(FPUZZLES_PREFIX)
@@ -554,7 +566,7 @@ def test_fpuzzles_keys_of_the_newer_rules() -> None:
     assert read_link(write(cages, "scl"))["constraints"] == cages["constraints"]
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=_id)
+@pytest.mark.parametrize("entry", ROUND_TRIP, ids=_id)
 def test_solution_link_of_every_corpus_puzzle(entry: dict[str, Any]) -> None:
     from yass.formats.fpuzzles import solution_link
     from yass.formats.variant_json import puzzle_from_json
@@ -618,3 +630,11 @@ def test_a_file_starting_with_a_short_bad_payload_is_still_links(tmp_path: Path)
     assert first.puzzle is None and "does not decompress" in first.message
     assert first.message.startswith(f"{path} line 1: ")
     assert second.puzzle is not None and second.puzzle.line() == SEED_DOTS
+
+
+def test_a_success_message_is_no_rule() -> None:
+    """f-puzzles keeps the text shown on a solve (``successMessage``) beside the rules;
+    it is read past, like the title."""
+    payload = encode_payload({"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
+                              "successMessage": "Well done!", "antiknight": True})
+    assert read_link(payload)["constraints"] == [{"type": "antiknight"}]

@@ -8,6 +8,7 @@ size and their text.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -221,3 +222,54 @@ def test_svg_of_several_puzzles_and_output_without_a_drawing_are_refused(
     assert main(["show", SEED_PUZZLE, "-o", str(tmp_path / "x.txt")]) == 2
     assert capsys.readouterr().err == "yass: error: --output writes --format svg or pdf, not text\n"
     assert not (tmp_path / "x.txt").exists()
+
+
+# lines, an arrow, a cage and a dot that cross the edges of a toroidal grid
+TORUS = {"size": 6, "givens": "." * 36, "constraints": [
+    {"type": "toroidal"},
+    {"type": "thermo", "cells": ["r1c5", "r1c6", "r1c1", "r1c2"]},
+    {"type": "renban", "cells": ["r6c3", "r1c3", "r2c3"]},
+    {"type": "whispers", "cells": ["r6c6", "r1c1", "r2c2"]},
+    {"type": "arrow", "circle": ["r3c1"], "line": ["r3c6", "r3c5"]},
+    {"type": "killer", "cells": ["r5c1", "r5c6"], "sum": 7},
+    {"type": "difference", "cells": ["r4c1", "r4c6"]},
+]}
+
+
+def _polylines(root: ET.Element, cls: str) -> list[list[tuple[float, float]]]:
+    return [[(float(x), float(y))
+             for x, y in (p.split(",") for p in node.get("points", "").split())]
+            for node in root.iter(f"{SVG}polyline") if cls in node.get("class", "").split()]
+
+
+def test_lines_that_cross_the_edge_of_a_toroidal_grid_wrap_round() -> None:
+    """On a toroidal grid a line, an arrow or a cage that crosses an edge leaves the grid at
+    that edge and comes back in at the opposite one: no stroke runs across the grid."""
+    from yass.formats import puzzle_from_json
+
+    u, n = printout.U, 6
+    root = ET.fromstring(printout.svg(puzzle_from_json(TORUS).board()))
+    lines = {kind: _polylines(root, f"line-{kind}") for kind in ("thermo", "renban", "whispers")}
+    # the thermometer leaves at the right edge of row 1 and comes back in at its left
+    assert lines["thermo"] == [[(4.5 * u, u / 2), (5.5 * u, u / 2), (6 * u, u / 2)],
+                               [(0, u / 2), (u / 2, u / 2), (1.5 * u, u / 2)]]
+    # the renban across the bottom edge, the whispers across a corner
+    assert lines["renban"] == [[(2.5 * u, 5.5 * u), (2.5 * u, 6 * u)],
+                               [(2.5 * u, 0), (2.5 * u, u / 2), (2.5 * u, 1.5 * u)]]
+    assert lines["whispers"] == [[(5.5 * u, 5.5 * u), (6 * u, 6 * u)],
+                                 [(0, 0), (u / 2, u / 2), (1.5 * u, 1.5 * u)]]
+    arrow = _polylines(root, "arrow-line")
+    assert len(arrow) == 2 and arrow[0][-1] == (0, 2.5 * u) and arrow[1][0] == (6 * u, 2.5 * u)
+    assert arrow[1][1:] == [(5.5 * u, 2.5 * u), (4.5 * u, 2.5 * u)]
+    for run in [*arrow, *(r for runs in lines.values() for r in runs)]:
+        for (ax, ay), (bx, by) in itertools.pairwise(run):
+            assert abs(ax - bx) <= u * 1.01 and abs(ay - by) <= u * 1.01  # one cell a step
+    # the cage over r5c1 and r5c6 stays open at the left and right edges
+    cage = [[float(node.get(a, 0)) for a in ("x1", "y1", "x2", "y2")]
+            for node in root.iter(f"{SVG}line") if node.get("class") == "cage"]
+    assert len(cage) == 6
+    assert not any(x1 == x2 and x1 in (4.0, n * u - 4) for x1, _, x2, _ in cage)
+    # the same lines on a grid that does not wrap: one stroke each, straight across
+    flat = {**TORUS, "constraints": [{"type": "thermo", "cells": ["r1c5", "r1c6", "r2c6"]}]}
+    plain = ET.fromstring(printout.svg(puzzle_from_json(flat).board()))
+    assert len(_polylines(plain, "line-thermo")) == 1

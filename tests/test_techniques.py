@@ -235,6 +235,9 @@ SEARCHING = {
     # seconds a state (every pair of row and column sets; every fin propagated): their
     # cases and benchmarks/soundness.py
     "msls", "kf",
+    # tens of milliseconds a state (every pair of targets on every set of cross-lines):
+    # its cases and benchmarks/soundness.py
+    "se",
 }
 
 

@@ -828,3 +828,60 @@ def test_variant_rules_drawn_in_headless_chromium(tmp_path: Path) -> None:
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(tmp_path / "arrows.png", Path(keep) / "web-variant-arrows.png")
+
+
+@pytest.mark.skipif(
+    not os.access(CHROMIUM, os.X_OK),
+    reason=f"no headless browser: {CHROMIUM} is not installed (Debian package 'chromium')",
+)
+def test_lines_across_a_toroidal_edge_wrap_round_on_the_page(tmp_path: Path) -> None:
+    """On a toroidal grid the page draws a line, an arrow or a cage that crosses an edge as
+    the printed view does: out at one edge, back in at the opposite one."""
+    import base64
+    import xml.etree.ElementTree as ET
+
+    from test_printout import TORUS, _polylines
+    from yass.engine.fast import solve
+    from yass.render import printout
+
+    solution = solve(puzzle_from_json(TORUS))
+    assert solution is not None
+    entry = {**TORUS, "givens": "." * 8 + "".join(map(str, solution))[8:]}
+    puzzle = puzzle_from_json(entry)
+    printed = ET.fromstring(printout.svg(puzzle.board()))
+    page = tmp_path / "torus.html"
+    page.write_text(standalone_html(explain_payload(puzzle)), encoding="utf-8")
+    browser = Browser(tmp_path / "profile")
+    try:
+        browser.open(page.as_uri())
+        browser.wait("location.protocol === 'file:' && document.readyState === 'complete'"
+                     " && !!document.querySelector('#board svg')")
+        drawn = browser.js("""(() => {
+          const svg = document.querySelector('#board svg');
+          const pts = (node) => node.getAttribute('points').split(' ')
+            .map((p) => p.split(',').map(Number));
+          const of = (sel) => [...svg.querySelectorAll(sel)].map(pts);
+          return {
+            thermo: of('polyline.line-thermo'), renban: of('polyline.line-renban'),
+            whispers: of('polyline.line-whispers'), arrow: of('polyline.arrow-line'),
+            heads: svg.querySelectorAll('polyline.arrow-line[marker-end]').length,
+            cage: svg.querySelector('path.cage').getAttribute('d').split('M').length - 1,
+          };
+        })()""")
+        shot = browser.call("Page.captureScreenshot", format="png")["data"]
+        (tmp_path / "torus.png").write_bytes(base64.b64decode(shot))
+    finally:
+        browser.close()
+    for kind in ("thermo", "renban", "whispers"):
+        want = _polylines(printed, f"line-{kind}")
+        assert len(want) == 2
+        assert [[tuple(p) for p in run] for run in drawn[kind]] == want
+    arrow = _polylines(printed, "arrow-line")
+    assert [[tuple(p) for p in run] for run in drawn["arrow"]] == [
+        [pytest.approx(p) for p in run] for run in arrow]
+    assert drawn["heads"] == 1  # the arrowhead only at the line's far end
+    assert drawn["cage"] == 6  # open where the cage crosses the edge
+    keep = os.environ.get("YASS_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(tmp_path / "torus.png", Path(keep) / "web-toroidal-lines.png")

@@ -167,6 +167,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("alsc", "ALS Chain", 7.6, 340, _U, "", ("als xy chain",)),
     ("db", "Death Blossom", 7.8, 360, _U, "", ()),
     ("tri", "Tridagon", 7.9, 400, _X, "", ("trivalue oddagon", "tridagon")),
+    ("je", "Junior Exocet", 7.9, 400, _X, "", ("junior exocet", "jexocet", "exocet")),
+    ("se", "Senior Exocet", 8.0, 450, _X, "off", ("senior exocet",)),
     ("msls", "Multi-Sector Locked Set", 7.9, 400, _X, "off", ("msls", "sk loop")),
     ("kf", "Kraken Fish", 8.0, 450, _X, "off", ("kraken", "kraken fish")),
     ("tset", "Template Set", 8.0, 10000, _X, "off", ("template set", "templates")),

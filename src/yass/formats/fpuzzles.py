@@ -221,7 +221,7 @@ _FP_REGION_SHAPES = {
 _COSMETIC = frozenset({
     "size", "grid", "title", "author", "ruleset", "solution", "text", "line", "cage",
     "circle", "rectangle", "highlightConflicts", "disabledlogic", "truecandidatesoptions",
-    "fogofwar", "foglight", "metadata",
+    "fogofwar", "foglight", "metadata", "successMessage",
 })
 
 #: Line rules: f-puzzles key -> yass type (each line of an entry is one rule).

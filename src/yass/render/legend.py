@@ -68,14 +68,14 @@ RULE_MEANINGS: dict[str, tuple[str, str]] = {
     "quadruple": ("quadruple", "the digits appear in the four cells around the circle"),
     "clone": ("clones", "the two shaded shapes hold the same digits"),
     "column_indexer": (
-        "column indexer", "digit v in column c of row r puts digit c in column v of row r"),
+        "column indexer", "digit v in column c of row r puts c in column v of row r"),
     "little_killer": ("little killer", "the digits along the arrow's diagonal add up to it"),
     "sandwich": ("sandwich", "the digits between the 1 and the N add up to it"),
     "xsum": ("X-sum", "the first X digits add up to it, X being the first digit"),
     "skyscraper": ("skyscraper", "that many digits are seen (each taller than all before)"),
     "numbered_room": ("numbered room", "the X-th digit is the clue, X being the first digit"),
     "row_indexer": (
-        "row indexer", "digit v in row r of column c puts digit r in row v of column c"),
+        "row indexer", "digit v in row r of column c puts r in row v of column c"),
     "box_indexer": (
         "box indexer", "digit v at position p of a box puts digit p at its position v"),
     "latin_square": ("Latin square", "no boxes: only rows and columns hold every digit once"),
@@ -274,9 +274,11 @@ def rules_legend(layout: Layout, width: int = 78) -> str:
     lines = ["rules:"]
     for kind, title, items in groups:
         if kind == "candidates":  # pencil marks: the candidate views show them
-            lines.append(f"  {title}: {len(items)} cells (--view candidates shows them)")
+            title = f"{title}: {len(items)} cells (--view candidates shows them)"
+        # a long title goes on, indented, after a space
+        lines += _wrap(title, " ", width, "  ", "      ")
+        if kind == "candidates":
             continue
-        lines.append(f"  {title}")
         if kind in ("odd", "even", "minimum", "maximum"):
             lines += _wrap(",".join(items), ",", width, "    ", "    ")
         elif kind in _JOINED:  # short items: several a line, each whole

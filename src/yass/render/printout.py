@@ -20,6 +20,7 @@ Nothing here prints or reads argv.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from yass.core.geometry import digit_char
@@ -254,10 +255,35 @@ def drawing(board: Board, givens: Sequence[int] | None = None) -> Drawing:
     return out
 
 
+def _runs(cells: Sequence[int], n: int, torus: bool) -> list[list[tuple[float, float]]]:
+    """The polylines that draw a line through ``cells``: one, or on a toroidal grid one
+    more at each step across an edge, the line leaving the grid at one edge and coming
+    back in at the opposite one (as ``lineRuns`` on the web page)."""
+    runs: list[list[tuple[float, float]]] = [[_centre(cells[0], n)]] if cells else []
+    for a, b in itertools.pairwise(cells):
+        (ar, ac), (br, bc) = divmod(a, n), divmod(b, n)
+        dr, dc = br - ar, bc - ac
+        if torus:  # the short way round
+            dr = dr - n if dr > 1 else dr + n if dr < -1 else dr
+            dc = dc - n if dc > 1 else dc + n if dc < -1 else dc
+        if (dr, dc) == (br - ar, bc - ac):
+            runs[-1].append(_centre(b, n))
+            continue
+        (ax, ay), (bx, by) = _centre(a, n), _centre(b, n)
+        runs[-1].append((ax + dc * U / 2, ay + dr * U / 2))
+        runs.append([(bx - dc * U / 2, by - dr * U / 2), (bx, by)])
+    return runs
+
+
+def _is_torus(rules: Iterable[dict[str, Any]]) -> bool:
+    return any(rule.get("type") == "toroidal" for rule in rules)
+
+
 def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[Shape],
            over: list[Shape]) -> None:
     """The marks of each rule, in three layers (as ``drawRules`` on the web page)."""
     clones = _clone_colours(rules, n)
+    torus = _is_torus(rules)
     for rule in rules:
         kind = str(rule.get("type", ""))
         cells = _cells(rule.get("cells"), n)
@@ -277,13 +303,13 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
             for spot in _wall_spots(cells, n):
                 _wall_mark(over, rule, kind, spot)
         elif kind in ("killer", "cage") and cells:
-            _cage(layer, cells, rule.get("sum", rule.get("value")), n)
+            _cage(layer, cells, rule.get("sum", rule.get("value")), n, torus)
         elif kind == "multisum_killer" and cells:
             root = rule.get("root")
             totals = f"DR{root}" if root else "|".join(str(t) for t in rule.get("sums") or ())
-            _cage(layer, cells, totals, n)
+            _cage(layer, cells, totals, n, torus)
         elif kind == "arrow":
-            _arrow(layer, rule, n)
+            _arrow(layer, rule, n, torus)
         elif kind in OUTSIDE:
             _clue(layer, rule, cells, n)
         elif kind == "quadruple" and cells:
@@ -310,9 +336,10 @@ def _rules(rules: list[dict[str, Any]], n: int, under: list[Shape], layer: list[
                                text=text, size=9, anchor="end"))
         elif len(cells) >= 2 and kind in LINE_COLOURS:
             points = [_centre(c, n) for c in cells]
-            layer.append(Shape("poly", points, f"rule-line line-{kind}",
-                               stroke=LINE_COLOURS[kind], width=U * 0.2, opacity=0.55,
-                               round=True))
+            for run in _runs(cells, n, torus):
+                layer.append(Shape("poly", run, f"rule-line line-{kind}",
+                                   stroke=LINE_COLOURS[kind], width=U * 0.2, opacity=0.55,
+                                   round=True))
             if kind in ("thermo", "slow_thermo"):
                 layer.append(Shape("circle", [points[0], (U * 0.3, 0)], "bulb", fill="#b8b8b8"))
             elif kind in ("between", "double_arrow"):
@@ -401,20 +428,28 @@ def _wall_mark(over: list[Shape], rule: dict[str, Any], kind: str,
                           text=str(value), size=10, bold=True))
 
 
-def _cage(layer: list[Shape], cells: list[int], total: Any, n: int) -> None:
-    """A dashed line just inside the cage's outline, its sum at the first cell's top left."""
+def _cage(layer: list[Shape], cells: list[int], total: Any, n: int,
+          torus: bool = False) -> None:
+    """A dashed line just inside the cage's outline, its sum at the first cell's top left.
+    On a toroidal grid a cage that crosses an edge stays open there."""
     inside, m = set(cells), 4.0
+
+    def has(r: int, c: int) -> bool:  # the neighbour at (r, c) is in the cage
+        if torus:
+            r, c = r % n, c % n
+        return 0 <= r < n and 0 <= c < n and r * n + c in inside
+
     for cell in cells:
         r, c = divmod(cell, n)
         x, y = c * U, r * U
         sides = []
-        if r == 0 or cell - n not in inside:
+        if not has(r - 1, c):
             sides.append(((x + m, y + m), (x + U - m, y + m)))
-        if r == n - 1 or cell + n not in inside:
+        if not has(r + 1, c):
             sides.append(((x + m, y + U - m), (x + U - m, y + U - m)))
-        if c == 0 or cell - 1 not in inside:
+        if not has(r, c - 1):
             sides.append(((x + m, y + m), (x + m, y + U - m)))
-        if c == n - 1 or cell + 1 not in inside:
+        if not has(r, c + 1):
             sides.append(((x + U - m, y + m), (x + U - m, y + U - m)))
         for a, b in sides:
             layer.append(Shape("line", [a, b], "cage", stroke="#555555", width=1.2,
@@ -443,22 +478,25 @@ def _arrowhead(tip: tuple[float, float], back: tuple[float, float], length: floa
                  width=width, round=True)
 
 
-def _arrow(layer: list[Shape], rule: dict[str, Any], n: int) -> None:
-    """An arrow: its circle (a pill over several cells in a line) and its line."""
+def _arrow(layer: list[Shape], rule: dict[str, Any], n: int, torus: bool = False) -> None:
+    """An arrow: its circle (a pill over several cells in a line) and its line (which on a
+    toroidal grid may cross an edge)."""
     circle, line = _cells(rule.get("circle"), n), _cells(rule.get("line"), n)
     if not circle or line is None:
         return
     colour = "#8a8a8a"
     if line:
         first = _centre(line[0], n)
-        start_from = min((_centre(c, n) for c in circle),
-                         key=lambda p: math.hypot(p[0] - first[0], p[1] - first[1]))
-        dx, dy = first[0] - start_from[0], first[1] - start_from[1]
-        d = math.hypot(dx, dy) or 1.0
-        start = (start_from[0] + dx / d * R_CIRCLE, start_from[1] + dy / d * R_CIRCLE)
-        points = [start, *(_centre(c, n) for c in line)]
-        layer.append(Shape("poly", points, "arrow-line", stroke=colour, width=3, round=True))
-        layer.append(_arrowhead(points[-1], points[-2], 14, "arrow-head", colour, 3))
+        nearest = min(circle, key=lambda c: math.dist(_centre(c, n), first))
+        # from the edge of the circle nearest the line's first cell
+        runs = _runs([nearest, *line], n, torus)
+        (fx, fy), (tx, ty) = runs[0][0], runs[0][1]
+        d = math.hypot(tx - fx, ty - fy) or 1.0
+        runs[0][0] = (fx + (tx - fx) / d * R_CIRCLE, fy + (ty - fy) / d * R_CIRCLE)
+        for points in runs:
+            layer.append(Shape("poly", points, "arrow-line", stroke=colour, width=3,
+                               round=True))
+        layer.append(_arrowhead(runs[-1][-1], runs[-1][-2], 14, "arrow-head", colour, 3))
     rows = {c // n for c in circle}
     cols = {c % n for c in circle}
     if len(circle) > 1 and (len(rows) == 1 or len(cols) == 1):

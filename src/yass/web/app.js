@@ -198,6 +198,7 @@
   // that sit on walls (`over` them: dots, X / V, quadruples, min / max chevrons)
   function drawRules(svg, lay, under, over) {
     const n = lay.size;
+    const torus = (lay.constraints || []).some((rule) => rule.type === "toroidal");
     const layer = el("g", { class: "rules" }, svg);
     markerDefs(svg);
     const clones = cloneColours(lay);
@@ -214,11 +215,11 @@
       } else if ((type === "difference" || type === "ratio" || type === "xv") && cells.length === 2) {
         for (const [x, y] of wallSpots(cells, n)) drawWallMark(over, rule, type, x, y);
       } else if ((type === "killer" || type === "cage") && cells.length) {
-        drawCage(layer, cells, rule.sum !== undefined ? rule.sum : rule.value, n);
+        drawCage(layer, cells, rule.sum !== undefined ? rule.sum : rule.value, n, torus);
       } else if (type === "multisum_killer" && cells.length) {
-        drawCage(layer, cells, rule.root ? "DR" + rule.root : (rule.sums || []).join("|"), n);
+        drawCage(layer, cells, rule.root ? "DR" + rule.root : (rule.sums || []).join("|"), n, torus);
       } else if (type === "arrow") {
-        drawArrow(layer, rule, n);
+        drawArrow(layer, rule, n, torus);
       } else if (OUTSIDE[type]) {
         drawClue(layer, rule, cells, n);
       } else if (type === "quadruple" && cells.length) {
@@ -239,8 +240,10 @@
         const x = (cell % n) * U, y = Math.floor(cell / n) * U;
         el("text", { x: x + U - 3, y: y + U - 4, "text-anchor": "end", "font-size": 9, class: "cell-note" }, layer, digits);
       } else if (cells.length >= 2 && LINE_COLOURS[type]) {
-        const pts = cells.map((cell) => centre(cell, n).join(",")).join(" ");
-        el("polyline", { points: pts, class: "rule-line line-" + type, stroke: LINE_COLOURS[type], "stroke-width": U * 0.2 }, layer);
+        for (const run of lineRuns(cells, n, torus)) {
+          const pts = run.map((p) => p.join(",")).join(" ");
+          el("polyline", { points: pts, class: "rule-line line-" + type, stroke: LINE_COLOURS[type], "stroke-width": U * 0.2 }, layer);
+        }
         if (type === "thermo" || type === "slow_thermo") {
           const [x, y] = centre(cells[0], n);
           el("circle", { cx: x, cy: y, r: U * 0.3, class: "bulb" }, layer);
@@ -257,6 +260,27 @@
         }
       }
     }
+  }
+
+  // the polylines of a line through `cells`: one, or on a toroidal grid one more at each
+  // step across an edge, the line leaving the grid at one edge and coming back in at the
+  // opposite one
+  function lineRuns(cells, n, torus) {
+    const runs = cells.length ? [[centre(cells[0], n)]] : [];
+    const short = (d) => (d > 1 ? d - n : d < -1 ? d + n : d);
+    for (let i = 1; i < cells.length; i++) {
+      const a = cells[i - 1], b = cells[i];
+      const rawR = Math.floor(b / n) - Math.floor(a / n), rawC = b % n - a % n;
+      const dr = torus ? short(rawR) : rawR, dc = torus ? short(rawC) : rawC;
+      const p = centre(a, n), q = centre(b, n);
+      if (dr === rawR && dc === rawC) {
+        runs[runs.length - 1].push(q);
+      } else {
+        runs[runs.length - 1].push([p[0] + dc * U / 2, p[1] + dr * U / 2]);
+        runs.push([[q[0] - dc * U / 2, q[1] - dr * U / 2], q]);
+      }
+    }
+    return runs;
   }
 
   // where a mark between two cells goes: the wall between them, or, for cells on opposite
@@ -315,24 +339,26 @@
     return colours;
   }
 
-  function drawArrow(layer, rule, n) {
+  function drawArrow(layer, rule, n, torus) {
     const circle = cellsOf(rule.circle, n), line = cellsOf(rule.line, n);
     if (!circle || !line || !circle.length) return;
     const g = el("g", { class: "arrow" }, layer);
     if (line.length) {
       const first = centre(line[0], n);
       // the line leaves the circle cell nearest to its first cell, from the circle's edge
-      let from = centre(circle[0], n), best = Infinity;
+      let from = circle[0], best = Infinity;
       for (const cell of circle) {
         const p = centre(cell, n), d = Math.hypot(p[0] - first[0], p[1] - first[1]);
-        if (d < best) { best = d; from = p; }
+        if (d < best) { best = d; from = cell; }
       }
-      const dx = first[0] - from[0], dy = first[1] - from[1], len = Math.hypot(dx, dy) || 1;
-      const start = [from[0] + dx / len * R_CIRCLE, from[1] + dy / len * R_CIRCLE];
-      const pts = [start, ...line.map((cell) => centre(cell, n))];
-      el("polyline", {
-        points: pts.map((p) => p.join(",")).join(" "), class: "arrow-line", "marker-end": "url(#rule-arrowhead)",
-      }, g);
+      const runs = lineRuns([from, ...line], n, torus);
+      const [f, t] = runs[0], dx = t[0] - f[0], dy = t[1] - f[1], len = Math.hypot(dx, dy) || 1;
+      runs[0][0] = [f[0] + dx / len * R_CIRCLE, f[1] + dy / len * R_CIRCLE];
+      runs.forEach((run, i) => {
+        const attrs = { points: run.map((p) => p.join(",")).join(" "), class: "arrow-line" };
+        if (i === runs.length - 1) attrs["marker-end"] = "url(#rule-arrowhead)";
+        el("polyline", attrs, g);
+      });
     }
     const rows = circle.map((c) => Math.floor(c / n)), cols = circle.map((c) => c % n);
     const straight = circle.length > 1 && (new Set(rows).size === 1 || new Set(cols).size === 1);
@@ -424,15 +450,20 @@
     }
   }
 
-  function drawCage(layer, cells, total, n) {
+  // a cage's dashed outline; on a toroidal grid a cage that crosses an edge stays open there
+  function drawCage(layer, cells, total, n, torus) {
     const inside = new Set(cells), m = 4;
+    const has = (r, c) => {
+      if (torus) { r = (r + n) % n; c = (c + n) % n; }
+      return r >= 0 && r < n && c >= 0 && c < n && inside.has(r * n + c);
+    };
     let d = "";
     for (const cell of cells) {
       const r = Math.floor(cell / n), c = cell % n, x = c * U, y = r * U;
-      if (r === 0 || !inside.has(cell - n)) d += `M${x + m} ${y + m}H${x + U - m}`;
-      if (r === n - 1 || !inside.has(cell + n)) d += `M${x + m} ${y + U - m}H${x + U - m}`;
-      if (c === 0 || !inside.has(cell - 1)) d += `M${x + m} ${y + m}V${y + U - m}`;
-      if (c === n - 1 || !inside.has(cell + 1)) d += `M${x + U - m} ${y + m}V${y + U - m}`;
+      if (!has(r - 1, c)) d += `M${x + m} ${y + m}H${x + U - m}`;
+      if (!has(r + 1, c)) d += `M${x + m} ${y + U - m}H${x + U - m}`;
+      if (!has(r, c - 1)) d += `M${x + m} ${y + m}V${y + U - m}`;
+      if (!has(r, c + 1)) d += `M${x + U - m} ${y + m}V${y + U - m}`;
     }
     el("path", { d: d, class: "cage" }, layer);
     if (total !== undefined && total !== null) {

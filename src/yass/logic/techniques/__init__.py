@@ -76,6 +76,7 @@ FAMILIES: dict[str, str] = {
     **dict.fromkeys(("tset", "tdel"), "templates"),
     "nfc": "nested",
     **dict.fromkeys(("tri", "msls", "kf"), "patterns"),
+    **dict.fromkeys(("je", "se"), "exocet"),
     "sp": "speculation",
 }
 

@@ -19,7 +19,8 @@ not in both. The techniques chain that fact:
 * ALS Chain: A1 -x1- A2 -x2- ... An (4 to ``MAX_CHAIN`` sets, consecutive RCCs
   different, Z common to A1 and An, neither x1 nor the last RCC): if A1 lacks Z, each
   set in turn lacks the digit it shares with the one before and holds the next, and
-  An holds Z. Chains of two and three sets are ALS-XZ and ALS-XY-Wing.
+  An holds Z. Every such Z of the two ends is eliminated by the one step. Chains of
+  two and three sets are ALS-XZ and ALS-XY-Wing.
 * Death Blossom: a stem cell with candidates d1..dk and for each di a petal ALS whose
   every di sees the stem (petals disjoint). Whatever the stem holds, the matching
   petal lacks that digit and holds the rest, so a digit Z that is in every petal but
@@ -41,9 +42,12 @@ and a row or column; with a diagonal or extra regions, also those with the boxes
 lines they cross). None of this needs a house to be full. Relations between cells
 (thermometers, kropki...) are not used.
 
-Simple and sound rather than exhaustive: the sets of a step never overlap (the two
-sets of an RCC, the three of a wing, all the sets of a chain, the petals of a blossom
-and its stem; HoDoKu can allow overlap, this module does not). Bounds: ALSs of up to
+Simple and sound rather than exhaustive: by default the sets that a link joins never
+overlap (the two sets of an RCC, the three of a wing, the petals of a blossom and its
+stem). In a chain only each link's two sets must be apart: each step of its argument
+reads one link, so sets further apart may share cells, and the two ends may too. The
+settings option ``als_overlap`` (HoDoKu's "allow ALS overlap") also links two sets that
+share cells by a digit none of the shared cells holds. Bounds: ALSs of up to
 ``max_als_size`` cells (8 on 9x9), chains of up to ``MAX_CHAIN`` sets, stems of two to
 four candidates (and a search budget per call), Sue de Coq outer sets of up to four
 cells each. Each technique yields one step per distinct set of eliminations, the first
@@ -52,7 +56,7 @@ found: pairs of the smallest sets first, the shortest chains first.
 Compared with HoDoKu's solver (hodoku-py, overlap off) on several hundred board
 states: ALS-XZ, ALS-XY-Wing, Death Blossom and Sue de Coq remove the same candidates;
 ALS Chain finds more (HoDoKu follows only the links from a set to a set it collected
-later) and misses the few chains that need overlapping sets.
+later). HoDoKu's regression cases for ALS chains need up to seven sets.
 
 Speed: the ALSs and their RCCs are collected once per board state
 (``context(board).memo``) as bitsets and shared by the four ALS techniques; the cells
@@ -90,7 +94,7 @@ __all__ = [
 ]
 
 #: The most sets an ALS Chain may have.
-MAX_CHAIN = 6
+MAX_CHAIN = 8
 #: Death Blossom: the most candidates a stem may have, and the search budget per call.
 _MAX_STEM = 4
 _BLOSSOM_BUDGET = 20000
@@ -565,17 +569,13 @@ class AlsChain(Technique):
         if len(starts) < 2:
             return
         level: dict[int, int] = {}
-        # near[z][t]: the starts with that Z whose set could remove Z from cell t;
-        # inside[z][c]: the starts with that Z whose set holds cell c.
+        # near[z][t]: the starts with that Z whose set could remove Z from cell t.
         near: list[dict[int, int]] = [{} for _ in range(size)]
-        inside: list[dict[int, int]] = [{} for _ in range(size)]
         for k, (i, z) in enumerate(starts):
             bit = 1 << k
             level[i * size + z] = bit
             for t in bits(alss[i].reach[z]):
                 near[z][t] = near[z].get(t, 0) | bit
-            for c in bits(alss[i].cells):
-                inside[z][c] = inside[z].get(c, 0) | bit
         # Each set's ways out: (state entered in the next set, digit), once per find().
         exits = [
             [(j * size + x, x) for j, r in data.links[i] for x in _indexes(r)]
@@ -596,12 +596,10 @@ class AlsChain(Technique):
                     key = j * size + z
                     part = partners.get(key)
                     if part is None:
-                        # Starts with this Z that share a target with this end, apart from it.
+                        # Starts with this Z that share a target with this end.
                         part = 0
                         for t in bits(end.reach[z]):
                             part |= near[z].get(t, 0)
-                        for c in bits(end.cells if not overlap else 0):
-                            part &= ~inside[z].get(c, 0)
                         partners[key] = part
                     hits = level[state] & part
                     while hits:
@@ -614,14 +612,22 @@ class AlsChain(Technique):
                         if (z, cells) in done:
                             partners[key] &= ~low
                             continue
-                        path = self._path(data, levels, k, i, z, j, e, overlap)
+                        path = self._path(data, levels, k, i, z, j, e)
                         if path is None:
                             continue
                         partners[key] &= ~low
-                        done.add((z, cells))
                         sets, links = path
+                        # Every digit common to both ends, neither the first RCC nor
+                        # the last, is in one end or the other: one step for all.
+                        targets = {}
+                        first, last = alss[i], end
+                        for y in _indexes(first.mask & last.mask & ~(1 << links[0] | 1 << e)):
+                            ycells = first.reach[y] & last.reach[y]
+                            if ycells and (y == z or (y, ycells) not in done):
+                                targets[y] = ycells
+                                done.add((y, ycells))
                         yield self._step(
-                            lay, data, [alss[s] for s in sets], links, z, {z: cells}
+                            lay, data, [alss[s] for s in sets], links, z, targets
                         )
 
     @staticmethod
@@ -660,19 +666,20 @@ class AlsChain(Technique):
     @staticmethod
     def _path(
         data: AlsData, levels: list[dict[int, int]], k: int, start: int, z: int, end: int,
-        last: int, overlap: bool = False,
+        last: int,
     ) -> tuple[list[int], list[int]] | None:
         """Walk back from (end, last) to (start, z) through states that start k reaches,
-        the sets pairwise disjoint; (sets, RCC digits) from start to end, or None."""
+        no set twice; (sets, RCC digits) from start to end, or None. Two sets next to
+        each other never share a cell that matters (their RCC says so); sets further
+        apart may overlap, since each link of the chain only needs its own two sets."""
         alss = data.alss
         size = len(alss[0].where)
         bit = 1 << k
         sets = [end]
         links = [last]
         budget = [2000]
-        first = alss[start].cells
 
-        def back(j: int, e: int, t: int, used: int) -> bool:
+        def back(j: int, e: int, t: int) -> bool:
             # (j, e) is reached at level t; find its predecessor at level t - 1.
             budget[0] -= 1
             if budget[0] < 0:
@@ -682,22 +689,21 @@ class AlsChain(Technique):
                 return e != z and any(i == start and r >> e & 1 for i, r in data.links[j])
             prev = levels[t - 1]
             for i, r in data.links[j]:
-                cells = alss[i].cells
-                if not r >> e & 1 or (cells & used and not overlap) or i in sets:
+                if not r >> e & 1 or i == start or i in sets:
                     continue
                 for d in _indexes(alss[i].mask & ~(1 << e)):
                     if prev.get(i * size + d, 0) & bit:
                         sets.append(i)
                         links.append(d)
-                        if back(i, d, t - 1, used | cells):
+                        if back(i, d, t - 1):
                             return True
                         sets.pop()
                         links.pop()
             return False
 
-        if alss[end].cells & first and not overlap:
+        if end == start:
             return None
-        if back(end, last, len(levels) - 1, first | alss[end].cells):
+        if back(end, last, len(levels) - 1):
             sets.append(start)
             sets.reverse()
             links.reverse()
@@ -708,13 +714,18 @@ class AlsChain(Technique):
         self, lay: Layout, data: AlsData, sets: list[Als], links: list[int], z: int,
         targets: dict[int, int],
     ) -> Step:
+        """The step of one chain; ``z`` the digit it was found for, ``targets`` every Z
+        digit's eliminations (digit index -> cells)."""
         elims = _eliminations(targets)
+        zmask = 0
+        for y in targets:
+            zmask |= 1 << y
         zc = digit_char(z + 1)
         parts = [f"{_LETTERS[0]}={sets[0].label(lay)}"]
         for k, x in enumerate(links):
             parts.append(f"-{digit_char(x + 1)}- {_LETTERS[k + 1]}={sets[k + 1].label(lay)}")
-        pattern = " ".join(parts) + f", Z={zc}"
-        digits = 1 << z
+        pattern = " ".join(parts) + f", Z={_dlist(zmask)}"
+        digits = zmask
         for x in links:
             digits |= 1 << x
         letters = _LETTERS[: len(sets)]
@@ -728,6 +739,9 @@ class AlsChain(Technique):
                 f"{letters[k]} would then lack {digit_char(links[k - 1] + 1)} and hold its"
                 f" {digit_char(held + 1)}"
             )
+        also = ""
+        if zmask != 1 << z:
+            also = f" (and the same for {digits_text(zmask & ~(1 << z), 'and')})"
         n = len(sets)
         return Step(
             self.code,
@@ -736,10 +750,10 @@ class AlsChain(Technique):
                 f"{join_words([s.words(lay, letters[k]) for k, s in enumerate(sets)])} are"
                 f" {_SETS}, and each two in a row can't both hold the digit between them"
                 f" (every such digit in one sees every one in the other): {join_words(pairs)}."
-                f" {', '.join(story)}; so {_a(z)} is in A or in {letters[-1]}, and"
-                f" {removal_text(lay, elims)}"
+                f" {', '.join(story)}{also}; so {_in_sets(zmask, f'in A or in {letters[-1]}')},"
+                f" and {removal_text(lay, elims)}"
             ),
-            cells=tuple(sorted(c for s in sets for c in bits(s.cells))),
+            cells=tuple(sorted({c for s in sets for c in bits(s.cells)})),
             houses=tuple(s.house for s in sets),
             digits=tuple(d + 1 for d in _indexes(digits)),
             chain=_chain(sets, links, z),

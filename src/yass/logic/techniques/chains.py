@@ -13,8 +13,10 @@ graph they may walk:
   both its ends);
 * ``gaic`` Grouped Nice Loop/AIC: the same plus group nodes (the places of a digit in
   the intersection of a full house with another house) and ALS nodes (the places of a
-  digit in an almost locked set; any two digits of an ALS are strongly linked). Only
-  chains that use such a node are reported (the others belong to ``aic``).
+  digit in an almost locked set; any two digits of an ALS are strongly linked, and a
+  digit of an ALS is strongly linked to a candidate the rest of the set would force
+  in a cell outside it: ``links``' ALS forcing). Only chains that use such a node or
+  link are reported (the others belong to ``aic``).
 
 An alternating chain ``x = ... = e`` (strong link first and last, strong and weak
 links alternating) proves that x and e are not both false. The search is a
@@ -54,7 +56,8 @@ a cell is written once however many of its candidates the chain visits in a row,
 ``XY-Chain: 6 6- r5c3 -2- r5c8 -9- r2c8 -6 => r2c3<>6`` (the leading ``6-`` and the
 trailing ``-6`` name the end digits when the chain starts or ends inside a cell); a
 group is written ``r1c12``, an ALS ``ALS:r1c12,r2c3`` (written once, entered and
-left on different digits); a link between different digits of two cells (a relation)
+left on different digits; ``-3- ALS:r1789c9 =5= r7c8``: were the set without its 3,
+its other digits would leave r7c8 only 5); a link between different digits of two cells (a relation)
 is labelled ``-1/2-`` (first digit on the left cell).
 """
 
@@ -433,6 +436,7 @@ def _trace(view: _View, hit: _Hit) -> list[int] | None:
     return path
 
 
+
 # -- the techniques --------------------------------------------------------------------------
 
 
@@ -514,7 +518,7 @@ class _Chains(Technique):
             path = _trace(view, hit)
             if path is None:
                 return None
-        if self.grouped and all(i < graph.ncands for i in path):
+        if self.grouped and not _uses_groups(graph, path):
             return None
         lay = graph.layout
         place_node = -1
@@ -584,6 +588,19 @@ class _Chains(Technique):
         )
 
 
+def _uses_groups(graph: LinkGraph, path: list[int]) -> bool:
+    """Whether a chain needs the grouped graph: a group or ALS node, or a strong link
+    of an ALS (inside it, between candidates of different cells, or forcing a cell)."""
+    if any(i >= graph.ncands for i in path):
+        return True
+    links = graph.als_links
+    forcing = graph.als_forcing
+    return any(
+        (path[k], path[k + 1]) in links or (path[k], path[k + 1]) in forcing
+        for k in range(len(path) - 1)
+    )
+
+
 def _loop_eliminations(graph: LinkGraph, nodes: list[int]) -> int:
     """What a continuous loop (first node repeated last) eliminates: for each link that
     is also weak, whatever is weakly linked to both its ends."""
@@ -647,8 +664,22 @@ def _links(graph: LinkGraph, nodes: list[int], strongs: list[bool]) -> tuple[Lin
         als = graph.als_links.get((i, nodes[k + 1])) if k + 1 < count else None
         if not als and k:
             als = graph.als_links.get((nodes[k - 1], i))
+        if not als:
+            als = _forcing_als(graph, nodes, k)
         made.append(_node(graph, i, als))
     return tuple(Link(made[k], made[k + 1], strongs[k]) for k in range(count - 1))
+
+
+def _forcing_als(graph: LinkGraph, nodes: list[int], k: int) -> int:
+    """The cells of the ALS whose missing digit is node k, when a link next to it is an
+    ALS forcing link from that ALS (else 0)."""
+    i = nodes[k]
+    for j in (k - 1, k + 1):
+        if 0 <= j < len(nodes):
+            forcing = graph.als_forcing.get((i, nodes[j]))
+            if forcing and forcing[1] == i:
+                return forcing[0]
+    return 0
 
 
 def _node(graph: LinkGraph, i: int, als: int | None) -> Node:
@@ -679,12 +710,18 @@ def _chain_text(
         if closed and k == count - 1:
             k = 0
         als = graph.als_links.get((nodes[k], nodes[k + 1])) if k + 1 < count else None
+        if not als:
+            als = _forcing_als(graph, nodes, k)
         if als:
             return "ALS:" + compact_cells(lay, tuple(bits(als)))
         return _name(graph, nodes[k])
 
+    def als_end(k: int, j: int) -> bool:  # node k is the ALS side of forcing link (k, j)
+        forcing = graph.als_forcing.get((nodes[k], nodes[j]))
+        return forcing is not None and forcing[1] == nodes[k]
+
     parts: list[str] = []
-    if count > 1 and inside(0) and not closed:
+    if count > 1 and (inside(0) or als_end(0, 1)) and not closed:
         parts.append(f"{ch(graph.digit(nodes[0]))}-")
     parts.append(place(0))
     def als(k: int) -> bool:
@@ -705,11 +742,20 @@ def _chain_text(
             continue
         sym = "=" if strongs[k - 1] else "-"
         da, db = graph.digit(a), graph.digit(b)
-        label = ch(da) if da == db else f"{ch(da)}/{ch(db)}"
+        forcing = graph.als_forcing.get((a, b))
+        if forcing:  # labelled by the digit forced outside the set
+            label = ch(db if forcing[1] == a else da)
+        else:
+            label = ch(da) if da == db else f"{ch(da)}/{ch(db)}"
         parts.append(f"{sym}{label}{sym}")
         parts.append(place(k))
     back_home = nodes[-1] == nodes[0] and graph.same_cell(nodes[-2], nodes[-1])
-    if count > 1 and inside(count - 2) and not closed and not back_home:
+    if (
+        count > 1
+        and (inside(count - 2) or als_end(count - 1, count - 2))
+        and not closed
+        and not back_home
+    ):
         parts.append(f"-{ch(graph.digit(nodes[-1]))}")
     return " ".join(parts)
 

@@ -20,7 +20,12 @@ Links (``strong[i]`` and ``weak[i]`` are bitsets of node indexes):
   a digit in a FULL house (a house of N cells must hold every digit; a smaller region
   only forbids repeats, so it gives no strong link); two groups (or a group and a cell)
   holding every place of a digit in a full house between them; two digits of one ALS
-  (n cells hold n of its n + 1 digits, so at most one digit is missing).
+  (n cells hold n of its n + 1 digits, so at most one digit is missing); a digit a of
+  an ALS and a candidate d of a cell c outside it when, were a missing, the other
+  digits of the set (each then in one of its cells) would rule out every candidate of
+  c but d (c sees every cell of the set holding each of those digits; cells of three
+  candidates or more, since a bivalue cell is already reached through the ALS's own
+  links). Such an **ALS forcing** link is strong only, like the links inside an ALS.
 * **weak** (not both true): two candidates of one cell; the same digit in two cells
   that see each other (``layout.peers``: houses and every sees-pair rule such as
   anti-knight, anti-king or diagonals); candidates forbidden together by a relation
@@ -36,6 +41,8 @@ relation tables of the layout give every link.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -72,6 +79,9 @@ class LinkGraph:
     extra_kind: list[str] = field(default_factory=list)
     #: Strong links inside an ALS: (a, b) -> the ALS's cell bitset (both orders).
     als_links: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: ALS forcing links: (a, b) -> (the ALS's cell bitset, the node of the ALS's
+    #: missing digit), both orders; the other node is a candidate outside the set.
+    als_forcing: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
     #: The chain walk's word buffers of ``strong``/``weak`` (``chains._walk_words``),
     #: made once for all the techniques that walk this graph.
     words: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
@@ -325,6 +335,11 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         linked |= 1 << a | 1 << b
     # Inside an ALS any two digits are strongly linked (at most one digit is missing).
     als_links: dict[tuple[int, int], int] = {}
+    als_forcing: dict[tuple[int, int], tuple[int, int]] = {}
+    wide = 0
+    for c in bits(board.empty):
+        if board.cands[c].bit_count() >= 3:
+            wide |= 1 << c
     for cells in als_sets:
         ids = []
         for d in range(size):
@@ -344,6 +359,13 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
                 als_links.setdefault((a, b), cells)
                 als_links.setdefault((b, a), cells)
             linked |= 1 << a
+        for a, b in _forcings(board, cells, pos, node_of, wide):
+            if (a, b) in als_links or strong[a] >> b & 1:
+                continue
+            strong[a] |= 1 << b
+            strong[b] |= 1 << a
+            linked |= 1 << a | 1 << b
+            als_forcing[(a, b)] = als_forcing[(b, a)] = (cells, a)
 
     # Weak links of the extra nodes: what is weakly linked to each of their candidates,
     # and the extra nodes of the same digit whose cells all see all of theirs.
@@ -366,6 +388,51 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             weak[low.bit_length() - 1] |= bit
             w ^= low
     graph = LinkGraph(
-        lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind, als_links
+        lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind,
+        als_links, als_forcing,
     )
     return graph
+
+
+def _forcings(
+    board: Board, cells: int, pos: list[int], node_of: Callable[[int, int], int], wide: int
+) -> Iterator[tuple[int, int]]:
+    """The ALS forcing links of the set ``cells``: (node of the missing digit a, the
+    candidate then forced) pairs. ``wide``: the cells of three candidates or more."""
+    n = board.layout.ncells
+    peers = board.layout.peers
+    cands = board.cands
+    # seen[d]: the cells outside the set where its digit d would be ruled out; a cell
+    # ruled out twice or more (``twice``) may be forced.
+    seen: list[tuple[int, int]] = []
+    once = twice = digits = 0
+    for d, where in enumerate(pos):
+        spots = where & cells
+        if not spots:
+            continue
+        digits |= 1 << d
+        out = where & ~cells & wide
+        rest = spots
+        while rest and out:
+            low = rest & -rest
+            out &= peers[low.bit_length() - 1]
+            rest ^= low
+        if out:
+            seen.append((d, out))
+            twice |= once & out
+            once |= out
+    for c in bits(twice):
+        own = cands[c]
+        hit = 0
+        for d, out in seen:
+            if out >> c & 1:
+                hit |= 1 << d
+        if hit.bit_count() < own.bit_count() - 1:
+            continue
+        for a in bits(digits):
+            left = own & ~(hit & ~(1 << a))
+            if left.bit_count() != 1:
+                continue
+            a_node = node_of(a, pos[a] & cells)
+            if a_node >= 0:
+                yield a_node, (left.bit_length() - 1) * n + c

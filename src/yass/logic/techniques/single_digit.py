@@ -261,22 +261,11 @@ class DualTwoStringKite(_TwoLinkPattern):
         first = self._parts(board, one, "2-String Kite")
         second = self._parts(board, two, "2-String Kite")
         d = one.digit
-        elims = tuple(sorted(set(first.eliminations) | set(second.eliminations)))
         pattern = "; ".join(s.notation.split(": ", 1)[1].split(" =>")[0] for s in (first, second))
-        return Step(
-            self.code,
-            eliminations=elims,
-            explanation=(
-                f"two 2-String Kites on {digit_char(d)} pass through the same two cells of a"
-                f" box. {first.explanation[0].upper()}{first.explanation[1:]}. And"
-                f" {second.explanation}"
-            ),
-            cells=tuple(dict.fromkeys((*first.cells, *second.cells))),
-            houses=tuple(dict.fromkeys((*first.houses, *second.houses))),
-            digits=(d,),
-            chain=first.chain + second.chain,
-            candidates=tuple(dict.fromkeys((*first.candidates, *second.candidates))),
-            notation=notation(lay, self.name, pattern, (), elims),
+        return _joined(
+            self, lay, first, second, d,
+            f"two 2-String Kites on {digit_char(d)} pass through the same two cells of a box",
+            pattern, first.chain + second.chain,
         )
 
 
@@ -405,23 +394,32 @@ class DualEmptyRectangle(EmptyRectangle):
         lay = board.layout
         first, second = (EmptyRectangle._step(self, board, *h) for h in halves)
         d, box = halves[0][0], halves[0][1]
-        elims = tuple(sorted(set(first.eliminations) | set(second.eliminations)))
         name = lay.name
         ch = digit_char(d)
         links = ",".join(f"{name(h[3])},{name(h[4])}" for h in halves)
-        return Step(
-            self.code,
-            eliminations=elims,
-            explanation=(
-                f"two empty rectangles on {ch} in {lay.houses[box].name}."
-                f" {first.explanation[0].upper()}{first.explanation[1:]}. And"
-                f" {second.explanation}"
-            ),
-            cells=tuple(dict.fromkeys((*first.cells, *second.cells))),
-            houses=tuple(dict.fromkeys((*first.houses, *second.houses))),
-            digits=(d,),
-            candidates=tuple(dict.fromkeys((*first.candidates, *second.candidates))),
-            notation=notation(
-                lay, self.name, f"{ch} in {house_name(lay, box)} ({links})", (), elims,
-            ),
+        return _joined(
+            self, lay, first, second, d, f"two empty rectangles on {ch} in {lay.houses[box].name}",
+            f"{ch} in {house_name(lay, box)} ({links})",
         )
+
+
+def _joined(
+    tech: Technique, lay: Layout, first: Step, second: Step, d: int, lead: str, pattern: str,
+    chain: tuple[Link, ...] = (),
+) -> Step:
+    """A dual pattern's step: the two single steps it joins, told one after the other."""
+    elims = tuple(sorted(set(first.eliminations) | set(second.eliminations)))
+    return Step(
+        tech.code,
+        eliminations=elims,
+        explanation=(
+            f"{lead}. {first.explanation[0].upper()}{first.explanation[1:]}. And"
+            f" {second.explanation}"
+        ),
+        cells=tuple(dict.fromkeys((*first.cells, *second.cells))),
+        houses=tuple(dict.fromkeys((*first.houses, *second.houses))),
+        digits=(d,),
+        chain=chain,
+        candidates=tuple(dict.fromkeys((*first.candidates, *second.candidates))),
+        notation=notation(lay, tech.name, pattern, (), elims),
+    )

@@ -25,6 +25,7 @@ from yass.logic.techniques.context import context
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import ClassVar
 
 __all__ = ["TemplateDelete", "TemplateSet"]
 
@@ -102,63 +103,65 @@ def _covers(board: Board) -> dict[int, tuple[int, int] | None]:
     return ctx.memo("templates", build)
 
 
-class TemplateSet(Technique):
-    """A cell every template of a digit uses holds that digit."""
+class _TemplateTechnique(Technique):
+    """The two template techniques: for each digit, the cells ``_cells`` picks from its
+    templates are placed (``placing``) or cleared."""
 
-    code = "tset"
+    placing: ClassVar[bool] = False
+
+    def _cells(self, board: Board, d: int, found: tuple[int, int]) -> int:
+        raise NotImplementedError
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         for d, found in _covers(board).items():
             if found is None:
                 continue
-            cells = found[0] & board.positions(d)
+            cells = self._cells(board, d, found)
             if not cells:
                 continue
             ch = digit_char(d)
-            placements = tuple((c, d) for c in bits(cells))
+            changes = tuple((c, d) for c in bits(cells))
+            many = len(changes) > 1
+            if self.placing:
+                lead = "every"
+                said = f"{cells_text(lay, cells)}, so {'they are' if many else 'it is'}"
+                shown = board.positions(d)
+            else:
+                lead = "no"
+                said = f"{cells_text(lay, cells, 'or')}, so {'they' if many else 'it'} can't be"
+                shown = board.positions(d) & found[1]
+            placements = changes if self.placing else ()
+            eliminations = () if self.placing else changes
             yield Step(
                 self.code,
                 placements=placements,
+                eliminations=eliminations,
                 explanation=(
-                    f"every way to place {ch} in the whole grid that fits the candidates (a"
-                    f" template: one {ch} per row, column and box) uses"
-                    f" {cells_text(lay, cells)}, so"
-                    f" {'they are' if len(placements) > 1 else 'it is'} {ch}"
+                    f"{lead} way to place {ch} in the whole grid that fits the candidates (a"
+                    f" template: one {ch} per row, column and box) uses {said} {ch}"
                 ),
                 cells=tuple(bits(cells)),
                 digits=(d,),
-                candidates=tuple((c, d) for c in bits(board.positions(d))),
-                notation=notation(lay, self.name, ch, placements, ()),
+                candidates=tuple((c, d) for c in bits(shown)),
+                notation=notation(lay, self.name, ch, placements, eliminations),
             )
 
 
-class TemplateDelete(Technique):
+class TemplateSet(_TemplateTechnique):
+    """A cell every template of a digit uses holds that digit."""
+
+    code = "tset"
+    placing = True
+
+    def _cells(self, board: Board, d: int, found: tuple[int, int]) -> int:
+        return found[0] & board.positions(d)
+
+
+class TemplateDelete(_TemplateTechnique):
     """A candidate no template of its digit uses goes."""
 
     code = "tdel"
 
-    def find(self, board: Board) -> Iterator[Step]:
-        lay = board.layout
-        for d, found in _covers(board).items():
-            if found is None:
-                continue
-            cells = board.positions(d) & ~found[1]
-            if not cells:
-                continue
-            ch = digit_char(d)
-            elims = tuple((c, d) for c in bits(cells))
-            yield Step(
-                self.code,
-                eliminations=elims,
-                explanation=(
-                    f"no way to place {ch} in the whole grid that fits the candidates (a"
-                    f" template: one {ch} per row, column and box) uses"
-                    f" {cells_text(lay, cells, 'or')}, so {'they' if len(elims) > 1 else 'it'}"
-                    f" can't be {ch}"
-                ),
-                cells=tuple(bits(cells)),
-                digits=(d,),
-                candidates=tuple((c, d) for c in bits(board.positions(d) & found[1])),
-                notation=notation(lay, self.name, ch, (), elims),
-            )
+    def _cells(self, board: Board, d: int, found: tuple[int, int]) -> int:
+        return board.positions(d) & ~found[1]
