@@ -42,7 +42,9 @@ from typing import Any
 
 from bench_common import DEFAULT_DATA, puzzle_lines
 
-FORCING = {"fc", "fn", "sp", "guess"}
+# yass's trial and error: forcing chains and nets, nested forcing chains, Kraken fish and
+# templates (as HoDoKu counts its own below), speculation and guesses.
+FORCING = {"fc", "fn", "nfc", "kf", "tset", "tdel", "sp", "guess"}
 HODOKU_FORCING = {
     "FORCING_CHAIN_CONTRADICTION", "FORCING_CHAIN_VERITY", "FORCING_NET_CONTRADICTION",
     "FORCING_NET_VERITY", "BRUTE_FORCE", "KRAKEN_FISH_TYPE_1", "KRAKEN_FISH_TYPE_2",
@@ -155,7 +157,8 @@ class Report:
             f"== {self.name}: {n} puzzles" + (f" ({len(self.outcomes) - n} not run)"
                                              if len(oc) != len(self.outcomes) else ""),
             f"  yass: solved without a guess {sum(o.solved and not o.guesses for o in oc)}/{n};"
-            f" without forcing chains/nets/speculation {sum(o.no_forcing for o in oc)}/{n};"
+            f" without forcing chains/nets/speculation {sum(o.no_forcing for o in oc)}/{n}"
+            " (nfc, Kraken fish, templates count as forcing);"
             f" wrong steps {sum(o.wrong for o in oc)};"
             f" CPU s/puzzle median {statistics.median(times) if times else 0:.4f},"
             f" p95 {_pct(times, 0.95):.4f}, max {max(times, default=0):.3f}",

@@ -113,6 +113,33 @@ def test_engine_premise_matches_python_search() -> None:
     assert hint.kind == 0 and hint.level == 1
 
 
+def test_fc_and_fn_skipped_only_where_they_find_nothing() -> None:
+    from yass.logic.techniques.forcing import ForcingChain, ForcingNet
+    from yass.logic.techniques.nested import dynamic_chain_possible
+
+    # Level 1 refutes r5c1=1 on HARD: fc and fn are asked there.
+    assert dynamic_chain_possible(_board())
+    # Only level 2 finds a step on REGION: levels 0 and 1 nothing, nor fc and fn.
+    board = _board(REGION, REGION_SETUP)
+    assert not dynamic_chain_possible(board)
+    assert not any(not s.is_empty for s in ForcingChain().find(board))
+    assert not any(not s.is_empty for s in ForcingNet().find(board))
+    # Not a classic grid: nothing is skipped.
+    assert dynamic_chain_possible(_case_board(Case("", 0, "nfc", "diagonal", "." * 81, "-", "-")))
+
+
+def test_a_board_tries_its_recent_premises_first() -> None:
+    from yass.logic.techniques.nested import _order
+
+    board = _board(REGION, REGION_SETUP)
+    assert _order(board) is None  # a board without steps: SE's order
+    step = _step(board)
+    order = _order(board)
+    assert order is not None and sorted(order) == list(range(81))
+    assert order[0] == step.candidates[0][0]  # (the region chain's first place)
+    assert _order(_board(REGION, REGION_SETUP)) is None  # another board object
+
+
 @pytest.mark.parametrize("rules", ["diagonal"])
 def test_variants_left_alone(rules: str) -> None:
     board = _case_board(Case("", 0, "nfc", rules, "." * 81, "-", "-"))

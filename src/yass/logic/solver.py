@@ -124,9 +124,25 @@ class SolveResult:
         return out
 
 
+#: Techniques that find nothing where SE's dynamic forcing chains (+) find nothing (see
+#: ``nested.dynamic_chain_possible``): on a classic grid the solver asks those first.
+_SUBSUMED = frozenset({"fc", "fn"})
+
+
 def next_step(board: Board, techniques: Sequence[Technique] | None = None) -> Step | None:
     """The hint: the first step of the first technique (in the given order) that has one."""
+    possible: bool | None = None
     for tech in TECHNIQUES if techniques is None else techniques:
+        if tech.code in _SUBSUMED:
+            if possible is None:
+                from yass.logic.techniques.nested import dynamic_chain_possible
+
+                possible = dynamic_chain_possible(board)
+            if not possible:
+                forget = getattr(tech, "forget", None)
+                if forget is not None:
+                    forget()  # (as a search that found nothing does)
+                continue
         for step in tech.find(board):
             if not step.is_empty:
                 return step

@@ -70,6 +70,7 @@ cdef int _first
 cdef double _cbase
 cdef int RSLOT[9]
 cdef int CSLOT[9]
+cdef int ORDER[81]
 cdef int ULOOP[82]
 cdef unsigned char UIN[81]
 cdef unsigned char UHOLD[81]

@@ -63,6 +63,7 @@ __all__ = [
     "locking",
     "multiple_chains",
     "set_first",
+    "set_order",
     "subsets",
 ]
 
@@ -123,6 +124,7 @@ def init(
     """Load the geometry: each cell's peers and houses, each house's cells (SE's orders)."""
     global _loaded
     for i in range(81):
+        ORDER[i] = i
         for j in range(20):
             PEER[i * 20 + j] = peers[i][j]
         for j in range(3):
@@ -1082,6 +1084,7 @@ if not cython.compiled:
     UVIA = [0] * 81
     HBITS = [0] * 81  # per cell, its three houses as bits
     CSLOT = [0] * 9
+    ORDER = list(range(81))  # the cells in the order a first-hint producer call tries them
 _pn = 0  # nodes in the propagation pool
 _ppn = 0  # parents in PPAR
 _nslots = 0
@@ -2200,9 +2203,13 @@ def _chains_body(
     y = 0 if nishio else 1
     for i in range(729):
         SLOT[i] = -1
-    for cell in range(81):
-        if _first and _have and not _every:
-            break  # (the solving ladder wants a hint, not SE's first one)
+    for i in range(81):
+        if _first and not _every:
+            if _have:
+                break  # (the solving ladder wants a hint, not SE's first one)
+            cell = ORDER[i]
+        else:
+            cell = i
         m = CAND[cell]
         card = CPOP[m]
         if value[cell] or not (card > 2 or (card > 1 and dynamic)):
@@ -2303,6 +2310,13 @@ def set_first(flag: int) -> int:
     before = _first
     _first = 1 if flag else 0
     return before
+
+
+def set_order(cells: Sequence[int] | None) -> None:
+    """The order in which a first-hint call (``set_first``) tries the assumptions' cells:
+    ``cells``, a permutation of 0-80, or None for SE's order (by index)."""
+    for i in range(81):
+        ORDER[i] = i if cells is None else cells[i]
 
 
 def best_premise() -> tuple[int, int, int, int]:

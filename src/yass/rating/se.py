@@ -28,7 +28,7 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -2150,13 +2150,15 @@ def _nested_fast(
     level: int,
     premise: list[tuple[int, int, int, int]] | None = None,
     first: bool = False,
+    order: Sequence[int] | None = None,
 ) -> tuple[bool, _Hint | None]:
     """Levels 2-5 with the compiled propagation (``_FAST.multiple_chains``): it runs the
     simple rules itself and asks this module's chaining rules of the level (SE's order)
     for their hints on each hypothetical grid. (False, None) when its pool is full (then
     this module's propagation answers), else (True, the producer's hint or None).
     ``premise``, if a list, gets the hint's kind and assumption (``_se_core.best_premise``);
-    ``first``: the first cell's best hint will do (``_se_core.set_first``)."""
+    ``first``: the first cell's best hint will do (``_se_core.set_first``), the cells
+    tried in ``order`` (``_se_core.set_order``)."""
     fast = _FAST
     assert fast is not None
     rules = _ADV_RULES[level][len(_SIMPLE_RULES) :]
@@ -2219,6 +2221,8 @@ def _nested_fast(
             memo, sigs = asked.memo, asked.sigs
             _INSIDE[0] = _thread.get_ident()
             was = fast.set_first(first)
+            if first:
+                fast.set_order(order)
             try:
                 got = fast.multiple_chains(
                     g.cand, value, g.pos, nishio, multiple, dynamic, level, empty, _tick, None,
@@ -2229,6 +2233,7 @@ def _nested_fast(
                 return (False, None) if got is False else (True, got)
             finally:
                 fast.set_first(was)
+                fast.set_order(None)
                 _INSIDE[0] = 0
     finally:
         _NESTED_MEMO.clear()
@@ -2738,22 +2743,27 @@ class ForcingHint:
         self.chains = chains
 
 
-def _level_hint(g: _Grid, level: int) -> tuple[_Hint | None, tuple[int, int, int, int] | None]:
-    """SE's Chaining(multiple, dynamic, level) producer on ``g``: its hint and premise."""
+def _level_hint(
+    g: _Grid, level: int, order: Sequence[int] | None = None
+) -> tuple[_Hint | None, tuple[int, int, int, int] | None]:
+    """SE's Chaining(multiple, dynamic, level) producer on ``g``: the hint of the first
+    cell (in ``order``, else SE's) whose assumptions give one, and its premise."""
     if _FAST is not None and level <= 1:
         with _LOCK:
             was = _FAST.set_first(1)
+            _FAST.set_order(order)
             try:
                 got = _FAST.multiple_chains(
                     g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
                 )
             finally:
                 _FAST.set_first(was)
+                _FAST.set_order(None)
             if got is not False:
                 return got, (_FAST.best_premise() if got else None)
     elif _FAST is not None and _NESTED_FAST[0] and level in _NESTED_KINDS:
         premise: list[tuple[int, int, int, int]] = []
-        done, hint = _nested_fast(g, False, True, True, level, premise, True)
+        done, hint = _nested_fast(g, False, True, True, level, premise, True, order)
         if done:
             return hint, (premise[0] if premise else None)
     _NESTED_MEMO.clear()
@@ -2848,6 +2858,7 @@ def forcing_hint(
     levels: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
     deadline: float | None = None,
     chains: bool = True,
+    order: Sequence[int] | None = None,
 ) -> ForcingHint | None:
     """The first hint of SE's forcing chains of the lowest of ``levels`` that has one, on
     the grid of ``values`` (81 ints, 0 empty) and ``candidates`` (81 digit masks), or None.
@@ -2857,7 +2868,9 @@ def forcing_hint(
     levels (forcing chains, multiple, dynamic, dynamic (+ forcing chains) inside it). Every
     deduction is sound for any grid (no uniqueness). ``deadline`` (``time.perf_counter``)
     bounds the work: past it the answer is None. ``chains``: also the chains that show it
-    (by one more propagation per branch of the assumption)."""
+    (by one more propagation per branch of the assumption). ``order``: the cells in the
+    order their assumptions are tried (a permutation of 0-80; SE's, by index, if None):
+    the hint is the best of the first cell whose assumptions give one."""
     g = _Grid(values)
     g.eliminate([
         (c, d)
@@ -2869,7 +2882,7 @@ def forcing_hint(
     for level in levels:
         _DEADLINE[0] = deadline
         try:
-            hint, premise = _level_hint(g, level)
+            hint, premise = _level_hint(g, level, order)
             if hint is None or premise is None:
                 continue
             name, diff, placement, elims = hint

@@ -1231,6 +1231,11 @@ class _Forcing(Technique):
         next board."""
         self._local.carry = (base.layout, base.cands, set(keys)) if keys else None
 
+    def forget(self) -> None:
+        """Drop the steps this thread remembered from its last board (as a search that
+        finds none does)."""
+        self._local.carry = None
+
     def find(self, board: Board) -> Iterator[Step]:
         """The steps of the board, most productive first.
 
