@@ -218,8 +218,10 @@ _NET_AFTER = (
 
 
 def test_forcing_nets_carry_belongs_to_one_thread() -> None:
-    """A forcing net searches the premises of its last steps first (its "carry"). Another
-    thread's search in between must not change which step this thread gets next."""
+    """A forcing net searches the premises of its last steps first (its "carry") when a
+    solve asks again on the same, narrowed board. Another thread's search in between
+    must not change which step this thread gets next, and a new board of the same
+    state lists its steps as if nothing came before."""
     from yass.core.layout import Layout
     from yass.formats.candidates import board_from_candidates, parse_candidates
     from yass.logic.techniques import get_techniques
@@ -227,10 +229,16 @@ def test_forcing_nets_carry_belongs_to_one_thread() -> None:
     def board(text: str) -> Any:
         return board_from_candidates(Layout.classic(9), parse_candidates(text)[1])
 
+    def narrow(b: Any, text: str) -> None:  # (as the solve's step did)
+        for cell, mask in enumerate(parse_candidates(text)[1]):
+            for d in range(1, 10):
+                if b.cands[cell] >> (d - 1) & 1 and not mask >> (d - 1) & 1:
+                    b.eliminate(cell, d)
+
     fn = get_techniques("fn")[0]
 
-    def first(text: str) -> str:
-        return str(next(iter(fn.find(board(text)))))
+    def first(b: Any) -> str:
+        return str(next(iter(fn.find(b))))
 
     def in_thread(call: Callable[[], Any]) -> Any:
         out: list[Any] = []
@@ -239,19 +247,25 @@ def test_forcing_nets_carry_belongs_to_one_thread() -> None:
         worker.join()
         return out[0]
 
-    def serial() -> str:
-        first(_NET_BEFORE)
-        return first(_NET_AFTER)
+    def solve_on(b: Any) -> str:
+        first(b)
+        narrow(b, _NET_AFTER)
+        return first(b)
 
-    fresh = in_thread(lambda: first(_NET_AFTER))
-    carried = in_thread(serial)
+    fresh = in_thread(lambda: first(board(_NET_AFTER)))
+    carried = in_thread(lambda: solve_on(board(_NET_BEFORE)))
     assert fresh != carried  # (the carry matters here: without it, another step comes first)
-    first(_NET_BEFORE)
+    going = board(_NET_BEFORE)
+    first(going)
     other = board(_NET_AFTER)
     cell = next(c for c in range(81) if other.cands[c].bit_count() > 2)
     other.eliminate(cell, other.cands[cell].bit_length())  # another board: one fewer
     in_thread(lambda: list(fn.find(other)))
-    assert first(_NET_AFTER) == carried
+    narrow(going, _NET_AFTER)
+    assert first(going) == carried
+    # This thread's carry is for ``going``: a new board (a hint asked on the same grid)
+    # gets the steps in their own order.
+    assert first(board(_NET_AFTER)) == fresh
 
 
 def test_rule_logic_path_does_not_depend_on_earlier_solves() -> None:

@@ -1229,7 +1229,8 @@ class _Forcing(Technique):
     def remember(self, base: _Base, keys: list[FocusKey]) -> None:
         """Keep the premises and groups of the steps just found, for this thread's
         next board."""
-        self._local.carry = (base.layout, base.cands, set(keys)) if keys else None
+        board = getattr(self._local, "board", None)
+        self._local.carry = (board, base.cands, set(keys)) if keys and board is not None else None
 
     def forget(self) -> None:
         """Drop the steps this thread remembered from its last board (as a search that
@@ -1253,10 +1254,13 @@ class _Forcing(Technique):
             # Nets over rules run on the compiled propagation (``trials``).
             yield from trial_steps(self.code, board, self.max_candidates)
             return
-        carry: tuple[Layout, list[int], Focus] | None = getattr(self._local, "carry", None)
+        # The carry counts for the board object it came from only (a solve goes on with
+        # one board): another board, of this puzzle or any, lists its steps as if new.
+        carry: tuple[Board, list[int], Focus] | None = getattr(self._local, "carry", None)
         self._local.carry = None
+        self._local.board = board
         reported: set[int] = set()
-        if carry is not None and carry[0] is board.layout and narrower(board.cands, carry[1]):
+        if carry is not None and carry[0] is board and narrower(board.cands, carry[1]):
             search = _Search(self, board, carry[2])
             yield from search.run()
             reported = search.reported

@@ -62,6 +62,7 @@ search.
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from collections.abc import Iterator
 
@@ -121,7 +122,7 @@ class NestedForcingChain(Technique):
         values = list(board.values)
         cands = [0 if values[c] else board.cands[c] for c in range(81)]
         levels = self.levels
-        if _grid_key(board) in _NO_DYNAMIC:
+        if _grid_key(board) in _MEMORY.no_dynamic:
             levels = tuple(v for v in levels if v > 1)  # (levels 0 and 1 found nothing)
         paused = gc.isenabled()
         if paused:  # (the search makes many short-lived objects and no cycles)
@@ -143,7 +144,7 @@ def _order(board: Board) -> list[int] | None:
     this board's last few steps first (most recent first), then SE's order. A solve asks
     on one board object step after step, and the next step often rests on an assumption
     of the same cell; the premises found count for the same board only."""
-    got = _RECENT.get(id(board))
+    got = _MEMORY.recent.get(id(board))
     if got is None or got[0] is not board:
         return None
     rank = {c: i for i, c in enumerate(got[1])}
@@ -151,22 +152,31 @@ def _order(board: Board) -> list[int] | None:
 
 
 def _remember(board: Board, cell: int) -> None:
-    got = _RECENT.get(id(board))
+    recent_boards = _MEMORY.recent
+    got = recent_boards.get(id(board))
     recent = got[1] if got is not None and got[0] is board else []
-    _RECENT.pop(id(board), None)
-    while len(_RECENT) >= 8:  # (the boards of the last few solves)
-        _RECENT.pop(next(iter(_RECENT)), None)
-    _RECENT[id(board)] = (board, [cell, *(c for c in recent if c != cell)][:_KEEP])
+    recent_boards.pop(id(board), None)
+    while len(recent_boards) >= 8:  # (the boards of the last few solves)
+        recent_boards.pop(next(iter(recent_boards)), None)
+    recent_boards[id(board)] = (board, [cell, *(c for c in recent if c != cell)][:_KEEP])
 
 
-#: How many premise cells a board keeps; the boards (by id, held) and their premises.
+#: How many premise cells a board keeps.
 _KEEP = 4
-_RECENT: dict[int, tuple[Board, list[int]]] = {}
 
 
-#: Grids (values, candidates) on which SE's dynamic forcing chains (+) (levels 0 and 1)
-#: found nothing: the last few, for ``NestedForcingChain`` on the same grid.
-_NO_DYNAMIC: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
+class _Memory(threading.local):
+    """One thread's memory, so that solves running side by side never evict or read
+    each other's: ``recent``, the boards (by id, held) of this thread's last few solves
+    and their premise cells; ``no_dynamic``, the last few grids (values, candidates) on
+    which SE's dynamic forcing chains (+) (levels 0 and 1) found nothing."""
+
+    def __init__(self) -> None:
+        self.recent: dict[int, tuple[Board, list[int]]] = {}
+        self.no_dynamic: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
+
+
+_MEMORY = _Memory()
 
 
 def _grid_key(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -187,7 +197,8 @@ def dynamic_chain_possible(board: Board) -> bool:
     if lay.size != 9 or not lay.is_classic or board.contradiction() is not None:
         return True
     key = _grid_key(board)
-    if key in _NO_DYNAMIC:
+    no_dynamic = _MEMORY.no_dynamic
+    if key in no_dynamic:
         return False
     from yass.rating.se import forcing_hint
 
@@ -195,9 +206,9 @@ def dynamic_chain_possible(board: Board) -> bool:
     cands = [0 if values[c] else board.cands[c] for c in range(81)]
     if forcing_hint(values, cands, (0, 1), None, chains=False) is not None:
         return True
-    if len(_NO_DYNAMIC) >= 8:
-        _NO_DYNAMIC.pop(next(iter(_NO_DYNAMIC)), None)
-    _NO_DYNAMIC[key] = None
+    if len(no_dynamic) >= 8:
+        no_dynamic.pop(next(iter(no_dynamic)), None)
+    no_dynamic[key] = None
     return False
 
 
