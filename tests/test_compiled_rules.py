@@ -347,3 +347,39 @@ def test_random_small_grids_count_alike(seed: int, size: int, data: st.DataObjec
     compiled = _run(_core, puzzle, limit, -1)
     assert compiled[0][0] == expected
     assert _run(PY, puzzle, limit, -1) == compiled
+
+
+# -- the memory of form revisions and the layout's precomputed tables ---------------------------
+
+
+@pytest.mark.parametrize("core", [_core, PY], ids=["compiled", "interpreted"])
+def test_remembered_revisions_take_the_same_tree(core: Any) -> None:
+    # The second search of a layout meets the cages' and sums' states the first one
+    # remembered; replayed, they narrow as the revisions did, so the search takes the same
+    # branches and finds the same first solution (also when there are several).
+    rng = random.Random(7)
+    for size in (4, 6):
+        solution = fast.solve(Puzzle(Layout.classic(size), (0,) * (size * size)))
+        assert solution is not None
+        layout = Layout(size, _true_rules(rng, Layout.classic(size), solution))
+        compiled = compile_layout(layout)
+        assert compiled is not None and core.gen_fits(compiled)
+        for keep in (set(), set(rng.sample(range(size * size), size))):
+            givens = tuple(v if i in keep else 0 for i, v in enumerate(solution))
+            cold = core.gen_search(compiled, givens, 50)
+            warm = core.gen_search(compiled, givens, 50)
+            assert warm == cold
+            assert cold[0] == search.count_solutions(Puzzle(layout, givens), 50)
+
+
+def test_house_intersections_of_the_classic_layout() -> None:
+    compiled = compile_layout(Layout(9, [Killer([0, 1], 3)]))
+    assert compiled is not None
+    # Each row and each column meets three boxes in three cells each.
+    assert len(compiled.istart) - 1 == 3 * 54
+    for k in range(54):
+        shared = compiled.icells[compiled.istart[3 * k] : compiled.istart[3 * k + 1]]
+        first = compiled.icells[compiled.istart[3 * k + 1] : compiled.istart[3 * k + 2]]
+        second = compiled.icells[compiled.istart[3 * k + 2] : compiled.istart[3 * k + 3]]
+        assert len(shared) == 3 and len(first) == len(second) == 6
+        assert not set(shared) & set(first) and not set(shared) & set(second)

@@ -23,6 +23,7 @@ from typing import NamedTuple
 from yass.constraints.base import Constraint, Deduction, Layered
 from yass.constraints.support import apart_masks, grid_sees
 from yass.core.geometry import Grid, digit_char, mask_digits
+from yass.core.memo import remember
 
 __all__ = ["Automaton", "GroupRule", "cells_names", "layered_form", "mask_text"]
 
@@ -211,6 +212,7 @@ def _layers(
     return tuple(starts), tuple(nexts)
 
 
+#: The automata's tables by (rule key, size, length). Bounded (``remember``).
 _LAYERED: dict[tuple[str, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
@@ -220,5 +222,5 @@ def layered_form(key: str, cells: Sequence[int], size: int, rule: Automaton) -> 
     ckey = (key, size, len(cells))
     tables = _LAYERED.get(ckey)
     if tables is None:
-        tables = _LAYERED[ckey] = _layers(size, len(cells), rule)
+        tables = remember(_LAYERED, ckey, _layers(size, len(cells), rule), limit=256)
     return Layered(tuple(cells), *tables)

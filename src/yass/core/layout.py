@@ -45,6 +45,10 @@ class House(Frozen):
 
 Arc = tuple[int, tuple[int, ...]]
 
+
+def _first(arc: Arc) -> int:
+    return arc[0]
+
 #: ``strict_table`` by table: the same few tables recur. Bounded (``remember``).
 _STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -201,12 +205,14 @@ class Layout:
                     else:
                         known_labels.append(label)
         arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
-        for (a, b), table in sorted(tables.items()):
+        for (a, b), table in tables.items():
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
             arcs[a].append((b, table))
+        for cell_arcs in arcs:  # each cell's arcs by neighbour (few to sort, not all)
+            cell_arcs.sort(key=_first)
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple([tuple(x) for x in arcs])
 
         masks = [self.all_digits] * self.ncells

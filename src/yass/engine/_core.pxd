@@ -123,9 +123,20 @@ cdef int G_YLAYER[10240]
 cdef unsigned short G_YNEXT[131072]
 cdef unsigned char GY_MARK[65536]
 cdef unsigned char G_YDISTINCT[1024]
+cdef unsigned long long _M64
+cdef unsigned long long _M32
+cdef unsigned long long _GOLDEN
 cdef unsigned long long GB[68]
 cdef unsigned long long GBB[68]
 cdef unsigned long long GBT[4]
+cdef unsigned int GE_STAMP[4096]
+cdef int GE_FORM[4096]
+cdef unsigned short GE_IN[65536]
+cdef unsigned short GE_OUT[65536]
+cdef unsigned short GE_MID[65536]
+cdef unsigned short GE_NEED[4096]
+cdef signed char GE_RES[4096]
+cdef unsigned int _gegen
 cdef int GY_GIVEUP[1024]
 cdef unsigned char GY_PEND[1024]
 cdef int GY_PLIST[1024]

@@ -295,6 +295,17 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GB = [0] * 68
     GBB = [0] * 68
     GBT = [0] * 4
+    # The memory of form revisions (``_ge_find``): per slot the stamp of the layout it
+    # belongs to, the form, its cells' candidates before, after and between its two
+    # narrowings (a sum narrows by the sums reached, then by its fillings), the digits
+    # every filling holds, and the outcome (-1: no filling, else 0).
+    GE_STAMP = [0] * 4096
+    GE_FORM = [0] * 4096
+    GE_IN = [0] * 65536
+    GE_OUT = [0] * 65536
+    GE_MID = [0] * 65536
+    GE_NEED = [0] * 4096
+    GE_RES = [0] * 4096
     GY_GIVEUP = [0] * 1024  # per automaton: the candidates at which the exact pass gave up
     GY_PEND = [0] * 1024  # per automaton: its exact pass is due (the search's deferred mode)
     GY_PLIST = [0] * 1024  # the automata whose exact pass is due
@@ -305,10 +316,17 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GH_STAMP = [0] * 8192
     GH_KEY = [0] * 8192
     GH_PAIR = [0] * 8192
+# Word masks as typed module constants: a literal this large is a Python int to Cython,
+# and ``x & 0xFFFFFFFFFFFFFFFF`` in a hot loop would run as Python arithmetic. Compiled,
+# the masks change nothing (the words are that wide); interpreted, they keep the words so.
+_M64 = 0xFFFFFFFFFFFFFFFF
+_M32 = 0xFFFFFFFF
+_GOLDEN = 2654435761
 _gn = 0
 _gnwords = 0
 _gnconts = 0
 _ghgen = 0
+_gegen = 1  # the stamp of the layout's entries in the memory of form revisions
 _gneed = 0  # the digits every filling of the last enumerated sum uses
 _gncells = 0
 _gnarcs = 0
@@ -1254,12 +1272,17 @@ def gen_fits(spec: CompiledLayout) -> bool:
 
 
 @cython.locals(i=cython.int, cell=cython.int, peer=cython.int, g=cython.int, first=cython.int,
-               nxt=cython.int, size=cython.int, ncells=cython.int)
+               nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords, _gnconts
+    global _gnwords, _gnconts, _gegen, _gnipairs
+    _gegen += 1  # the memory of form revisions forgets the last layout's
+    if _gegen >= 0xFFFFFFF0:
+        for i in range(4096):
+            GE_STAMP[i] = 0
+        _gegen = 1
     size = spec.size
     ncells = size * size
     if not 1 <= size <= 16 or ncells > _G_MAXCELLS:
@@ -1384,8 +1407,15 @@ def _gen_load(spec: CompiledLayout) -> bool:
     else:
         for i in range(ncells + 1):
             G_FSTART[i] = 0
-    if not _g_load_intersections(nhouses, ncells):
+    vals = spec.istart
+    if len(vals) > 3 * _G_MAXIPAIRS + 1 or len(spec.icells) > 65536:
         return False
+    for i in range(len(vals)):
+        G_ISTART[i] = vals[i]
+    _gnipairs = (len(vals) - 1) // 3
+    vals = spec.icells
+    for i in range(len(vals)):
+        G_ICELLS[i] = vals[i]
     for i in range(16 * ncells):
         G_PBITS[i] = 0
     for cell in range(ncells):
@@ -1403,36 +1433,6 @@ def _gen_load(spec: CompiledLayout) -> bool:
     _gnconts = ncont
     _gnforms = nsets + nsums + ncont + nlay
     _gall = (1 << size) - 1
-    return True
-
-
-@cython.locals(nhouses=cython.int, ncells=cython.int, a=cython.int, b=cython.int,
-               k=cython.int, n=cython.int, pos=cython.int, cell=cython.int, part=cython.int)
-def _g_load_intersections(nhouses: int, ncells: int) -> bool:
-    """Find the pairs of full houses (in G_HSTART/G_HCELLS) that share two cells or
-    more, for pointing and claiming; False if they exceed the tables."""
-    global _gnipairs
-    cells = [set(G_HCELLS[k] for k in range(G_HSTART[h], G_HSTART[h + 1]))
-             for h in range(nhouses)]
-    n = 0
-    pos = 0
-    G_ISTART[0] = 0
-    for a in range(nhouses):
-        for b in range(a + 1, nhouses):
-            shared = cells[a] & cells[b]
-            if len(shared) < 2 or cells[a] <= cells[b] or cells[b] <= cells[a]:
-                continue
-            if n >= _G_MAXIPAIRS or pos + len(cells[a]) + len(cells[b]) > 65536:
-                return False
-            for part in range(3):
-                group = shared if part == 0 else (cells[a] - shared if part == 1
-                                                  else cells[b] - shared)
-                for cell in sorted(group):
-                    G_ICELLS[pos] = cell
-                    pos += 1
-                G_ISTART[3 * n + part + 1] = pos
-            n += 1
-    _gnipairs = n
     return True
 
 
@@ -1742,10 +1742,104 @@ def _g_match(base: int, n: int, s: int) -> int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(base=cython.int, f=cython.int, n=cython.int, j=cython.int, h=cython.uint,
+               slot=cython.int)
+@cython.returns(cython.int)
+def _ge_find(base: int, f: int, n: int) -> int:
+    """The memory of form revisions: the slot of form ``f`` (a global form number) with
+    its cells ``GD_CELL[:n]`` at their candidates at ``base`` when the memory holds that
+    state, else -1 - the slot where it goes (its inputs written there, not yet valid).
+
+    A revision of a digit-set group or of a small sum depends only on its cells'
+    candidates, and a search meets the same few states of a clue again and again (in
+    sibling branches, and after a restart); the memory keeps the last revision of each
+    slot, so a repeat costs a lookup instead of a matching or an enumeration.
+    """
+    h = (f + 1) * _GOLDEN & _M32
+    for j in range(n):
+        h = ((h ^ GC[base + GD_CELL[j]]) * _GOLDEN) & _M32
+    slot = h >> 20  # 12 bits: 4096 slots
+    if GE_STAMP[slot] == _gegen and GE_FORM[slot] == f:
+        for j in range(n):
+            if GE_IN[slot * 16 + j] != GC[base + GD_CELL[j]]:
+                break
+        else:
+            return slot
+    GE_STAMP[slot] = 0
+    for j in range(n):
+        GE_IN[slot * 16 + j] = GC[base + GD_CELL[j]]
+    return -1 - slot
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, slot=cython.int, n=cython.int, j=cython.int)
+@cython.returns(cython.void)
+def _ge_mid(base: int, slot: int, n: int) -> None:
+    """Remember in ``slot`` the candidates a revision's first narrowing left its cells."""
+    for j in range(n):
+        GE_MID[slot * 16 + j] = GC[base + GD_CELL[j]]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, slot=cython.int, f=cython.int, n=cython.int, need=cython.uint,
+               res=cython.int, j=cython.int)
+@cython.returns(cython.void)
+def _ge_keep(base: int, slot: int, f: int, n: int, need: int, res: int) -> None:
+    """Remember in ``slot`` the revision of form ``f`` just made: its outcome ``res``
+    (-1: no filling), the candidates it left its cells, the digits every filling holds
+    (``_ge_mid`` has kept what its first narrowing left)."""
+    if res >= 0:
+        for j in range(n):
+            GE_OUT[slot * 16 + j] = GC[base + GD_CELL[j]]
+    GE_NEED[slot] = need
+    GE_RES[slot] = res
+    GE_FORM[slot] = f
+    GE_STAMP[slot] = _gegen
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, slot=cython.int, n=cython.int, j=cython.int, cell=cython.int,
+               m=cython.uint, new=cython.uint, changed=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _ge_replay(base: int, slot: int, n: int) -> int:
+    """Make the remembered revision in ``slot`` again on the cells ``GD_CELL[:n]``: the same
+    narrowings in the same order (the first, then the second), then the same digits
+    pointed at the cells that see them, so that the search goes on exactly as after the
+    revision itself. -1 on a contradiction, 1 when a cell narrowed, else 0."""
+    if GE_RES[slot] < 0:
+        return -1
+    changed = 0
+    for j in range(n):
+        cell = GD_CELL[j]
+        m = GC[base + cell]
+        new = m & GE_MID[slot * 16 + j]
+        if new != m:
+            _g_narrow(base, cell, new)
+            changed = 1
+    for j in range(n):
+        cell = GD_CELL[j]
+        m = GC[base + cell]
+        new = m & GE_OUT[slot * 16 + j]
+        if new != m:
+            _g_narrow(base, cell, new)
+            changed = 1
+    if GE_NEED[slot]:
+        r = _g_point(base, n, GE_NEED[slot])
+        if r < 0:
+            return -1
+        changed |= r
+    return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, k=cython.int, j=cython.int, c0=cython.int,
                n=cython.int, cell=cython.int, union=cython.uint, s=cython.uint,
                fits=cython.bint, found=cython.int, need=cython.uint, changed=cython.int,
-               r=cython.int)
+               r=cython.int, slot=cython.int)
 @cython.returns(cython.int)
 def _g_set(base: int, g: int) -> int:
     """Revise digit-set group ``g`` exactly: each cell keeps the digits it takes in some
@@ -1760,6 +1854,10 @@ def _g_set(base: int, g: int) -> int:
         GD_CELL[k] = cell
         GD_SUP[k] = 0
         union |= GC[base + cell]
+    slot = _ge_find(base, g, n)
+    if slot >= 0:
+        return _ge_replay(base, slot, n)
+    slot = -1 - slot
     found = 0
     need = _gall
     for j in range(G_SETSTART[g], G_SETSTART[g + 1]):
@@ -1775,8 +1873,11 @@ def _g_set(base: int, g: int) -> int:
             found = 1
             need &= s
     if not found:
+        _ge_keep(base, slot, g, n, 0, -1)
         return -1
     changed = _g_keep(base, n)
+    _ge_mid(base, slot, n)
+    _ge_keep(base, slot, g, n, need, 0)
     if need:
         r = _g_point(base, n, need)
         if r < 0:
@@ -1835,7 +1936,7 @@ def _bits_shl_or(src: int, dst: int, k: int, nw: int) -> None:
     q = k >> 6
     r = k & 63
     for w in range(nw - 1, q - 1, -1):
-        x = GB[src + w - q] << r & 0xFFFFFFFFFFFFFFFF
+        x = GB[src + w - q] << r & _M64
         if r and w - q - 1 >= 0:
             x |= GB[src + w - q - 1] >> (64 - r)
         GB[dst + w] |= x
@@ -1921,7 +2022,7 @@ def _bits_shr_or_t(src: int, k: int, nw: int) -> None:
     for w in range(0, nw - q):
         x = GBB[src + w + q] >> r
         if r and w + q + 1 < nw:
-            x |= GBB[src + w + q + 1] << (64 - r) & 0xFFFFFFFFFFFFFFFF
+            x |= GBB[src + w + q + 1] << (64 - r) & _M64
         GBT[w] |= x
 
 
@@ -1932,7 +2033,7 @@ def _bits_shr_or_t(src: int, k: int, nw: int) -> None:
                tlo=cython.int, thi=cython.int, vlo=cython.int, vhi=cython.int,
                v=cython.int, m=cython.uint, new=cython.uint, rest=cython.uint,
                low=cython.uint, changed=cython.int, n=cython.int, j=cython.int, r=cython.int,
-               need=cython.uint, apart=cython.uint)
+               need=cython.uint, apart=cython.uint, f=cython.int, slot=cython.int)
 @cython.returns(cython.int)
 def _g_sum(base: int, g: int) -> int:
     """Revise linear sum ``g`` (sum of coef * digit == total) by bounds: each term keeps
@@ -1981,31 +2082,42 @@ def _g_sum(base: int, g: int) -> int:
     if n <= 16:
         for j in range(n):
             GD_CELL[j] = G_LCELLS[k0 + j]
+        f = _gnsets + g
+        slot = _ge_find(base, f, n)
+        if slot >= 0:
+            r = _ge_replay(base, slot, n)
+            return r if r < 0 else r | changed
+        slot = -1 - slot
+        for j in range(n):
             GD_COEF[j] = G_LCOEF[k0 + j]
             GD_APART[j] = G_LAPART[k0 + j]
         r = _g_reach(base, n, total)
         if r < 0:
+            _ge_keep(base, slot, f, n, 0, -1)
             return -1
+        apart = 0
         if r > 0:
             if _g_keep(base, n):
                 changed = 1
-            apart = 0
             for j in range(n):
                 apart |= GD_APART[j]
-            if not apart:
-                return changed  # digits free to repeat: the sums reached are exact
-        r = _g_enum(base, n, total)
-        if r < 0:
-            return -1
-        if r > 0:
-            need = _gneed
-            if _g_keep(base, n):
-                changed = 1
-            if need:
-                r = _g_point(base, n, need)
-                if r < 0:
-                    return -1
-                changed |= r
+        _ge_mid(base, slot, n)
+        need = 0
+        if r == 0 or apart:  # (digits free to repeat: the sums reached are exact)
+            r = _g_enum(base, n, total)
+            if r < 0:
+                _ge_keep(base, slot, f, n, 0, -1)
+                return -1
+            if r > 0:
+                need = _gneed
+                if _g_keep(base, n):
+                    changed = 1
+        _ge_keep(base, slot, f, n, need, 0)
+        if need:
+            r = _g_point(base, n, need)
+            if r < 0:
+                return -1
+            changed |= r
     return changed
 
 
@@ -2164,7 +2276,7 @@ def _gy_find(key: int) -> int:
     """The pair numbered ``key`` in this pass's hash table: its slot's pair, or -1-slot
     of the empty slot where it would go."""
     prod = key
-    prod = (prod * 2654435761) & 0xFFFFFFFF
+    prod = (prod * _GOLDEN) & _M32
     h = prod >> 19  # the 13 high bits of a 32-bit product
     while GH_STAMP[h] == _ghgen:
         if GH_KEY[h] == key:

@@ -48,7 +48,10 @@ class CompiledLayout:
     numbered within the automaton (the core adds the automaton's first number);
     ``ydistinct`` 1 for an automaton whose cells all see each other.
     Forms by cell: ``fstart``/``flist``, numbered set groups first, then sums, then
-    contains, then automata.
+    contains, then automata. Pairs of full houses that share two cells or more
+    (pointing and claiming): ``icells`` holds, for pair k, the shared cells at
+    ``istart[3k]:istart[3k + 1]``, the first house's other cells up to ``istart[3k + 2]``
+    and the second's up to ``istart[3k + 3]``.
     """
 
     size: int
@@ -82,6 +85,8 @@ class CompiledLayout:
     ydistinct: tuple[int, ...] = ()
     fstart: tuple[int, ...] = ()
     flist: tuple[int, ...] = ()
+    istart: tuple[int, ...] = (0,)
+    icells: tuple[int, ...] = ()
 
     @property
     def ncells(self) -> int:
@@ -99,6 +104,33 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
 #: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
 #: Bounded (``yass.core.memo.remember``).
 _TKMAX: dict[tuple[int, ...], int] = {}
+
+
+#: ``_intersections`` by full houses: one geometry's recur in every layout. Bounded.
+_INTERSECTIONS: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _intersections(
+    full_houses: Sequence[Sequence[int]],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(istart, icells)`` of the pairs of full houses that share two cells or more and
+    neither holds the other (see ``CompiledLayout``)."""
+    key = tuple(tuple(h) for h in full_houses)
+    known = _INTERSECTIONS.get(key)
+    if known is not None:
+        return known
+    sets = [frozenset(h) for h in key]
+    istart = [0]
+    icells: list[int] = []
+    for a, first in enumerate(sets):
+        for second in sets[a + 1 :]:
+            shared = first & second
+            if len(shared) < 2 or first <= second or second <= first:
+                continue
+            for part in (shared, first - shared, second - shared):
+                icells.extend(sorted(part))
+                istart.append(len(icells))
+    return remember(_INTERSECTIONS, key, (tuple(istart), tuple(icells)), limit=64)
 
 
 def _flatten(
@@ -203,6 +235,7 @@ def _flatten(
         ynext.extend(auto.nexts)
         first += auto.starts[-1]
     cstart, ccells = _starts([g.cells for g in contains])
+    istart, icells = _intersections(full_houses)
     return CompiledLayout(
         size=size,
         pstart=pstart,
@@ -238,6 +271,8 @@ def _flatten(
         ),
         fstart=fstart,
         flist=flist,
+        istart=istart,
+        icells=icells,
     )
 
 
@@ -279,6 +314,36 @@ def rule_forms(layout: Layout) -> list[Form] | None:
 _HOUSE_SUM_CELLS = 6
 
 
+#: ``_regions`` by size and full houses: one geometry's recur in every layout. Bounded.
+_REGIONS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
+
+
+def _regions(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """(cells as a mask, total) of the regions the 45 rule adds up: each full house, and
+    two or three rows or columns side by side when every row or column is a house."""
+    n = layout.size
+    key = (n, tuple(h.mask for h in layout.full_houses))
+    known = _REGIONS.get(key)
+    if known is not None:
+        return known
+    whole = n * (n + 1) // 2
+    regions = [(mask, whole) for mask in key[1]]
+    full = set(key[1])
+    row0 = (1 << n) - 1
+    rows = [row0 << (r * n) for r in range(n)]
+    col0 = sum(1 << (r * n) for r in range(n))
+    cols = [col0 << c for c in range(n)]
+    for lines in (rows, cols):
+        if all(line in full for line in lines):  # two and three lines side by side
+            for k in (2, 3):
+                for i in range(n - k + 1):
+                    union = 0
+                    for line in lines[i : i + k]:
+                        union |= line
+                    regions.append((union, k * whole))
+    return remember(_REGIONS, key, tuple(regions), limit=64)
+
+
 def house_sums(layout: Layout) -> list[LinearSum]:
     """Sums the 45 rule derives: a full house adds up to 1 + ... + N (two or three rows
     or columns side by side, twice or three times that), so when sum groups of the
@@ -299,33 +364,16 @@ def house_sums(layout: Layout) -> list[LinearSum]:
                 groups.append((mask, total, min(members)))
     if not groups:
         return []
-    n = layout.size
-    whole = n * (n + 1) // 2
-    regions = [(h.mask, whole) for h in layout.full_houses]
-    full = {h.mask for h in layout.full_houses}
-    row0 = (1 << n) - 1
-    rows = [row0 << (r * n) for r in range(n)]
-    col0 = sum(1 << (r * n) for r in range(n))
-    cols = [col0 << c for c in range(n)]
-    for lines in (rows, cols):
-        if all(line in full for line in lines):  # two and three lines side by side
-            for k in (2, 3):
-                for i in range(n - k + 1):
-                    union = 0
-                    for line in lines[i : i + k]:
-                        union |= line
-                    regions.append((union, k * whole))
     out: list[LinearSum] = []
-    for cells, region_total in regions:
+    for cells, region_total in _regions(layout):
         touching = [
-            ((g & ~cells).bit_count(), first, i)
-            for i, (g, _t, first) in enumerate(groups) if g & cells
+            ((g & ~cells).bit_count(), first, i, g, t)
+            for i, (g, t, first) in enumerate(groups) if g & cells
         ]
         touching.sort()
         covered = 0
         total = 0
-        for _out, _first, i in touching:
-            group, t, _ = groups[i]
+        for _out, _first, _i, group, t in touching:
             if not group & covered:
                 covered |= group
                 total += t
