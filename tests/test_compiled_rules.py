@@ -383,3 +383,34 @@ def test_house_intersections_of_the_classic_layout() -> None:
         second = compiled.icells[compiled.istart[3 * k + 2] : compiled.istart[3 * k + 3]]
         assert len(shared) == 3 and len(first) == len(second) == 6
         assert not set(shared) & set(first) and not set(shared) & set(second)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), size=st.sampled_from([4, 6]), data=st.data())
+def test_relations_only_count_alike(seed: int, size: int, data: st.DataObject) -> None:
+    # Without compiled forms the core may branch on a digit's two places in a house.
+    from yass.constraints.pairs import Difference, Thermo
+
+    rng = random.Random(seed)
+    solution = fast.solve(Puzzle(Layout.classic(size), (0,) * (size * size)))
+    assert solution is not None
+    rules: list[Constraint] = []
+    for _ in range(rng.randint(1, 6)):  # two- and three-cell thermometers the grid obeys
+        cells = sorted(rng.sample(range(size * size), rng.randint(2, 3)),
+                       key=lambda c: solution[c])
+        if len({solution[c] for c in cells}) == len(cells):
+            rules.append(Thermo(cells))
+    for _ in range(rng.randint(0, 3)):  # white dots between orthogonal neighbours
+        a = rng.randrange(size * size - 1)
+        if a % size != size - 1 and abs(solution[a] - solution[a + 1]) == 1:
+            rules.append(Difference(a, a + 1, 1))
+    layout = Layout(size, rules)
+    assert fast.engine(layout) == fast.GENERIC
+    keep = data.draw(st.sets(st.integers(0, size * size - 1), max_size=size))
+    puzzle = Puzzle(layout, tuple(v if i in keep else 0 for i, v in enumerate(solution)))
+    limit = data.draw(st.integers(1, 200))
+    expected = search.count_solutions(puzzle, limit)
+    assert expected >= 1
+    compiled = _run(_core, puzzle, limit, -1)
+    assert compiled[0][0] == expected
+    assert _run(PY, puzzle, limit, -1) == compiled

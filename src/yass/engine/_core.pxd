@@ -142,6 +142,8 @@ cdef unsigned char GY_PEND[1024]
 cdef int GY_PLIST[1024]
 cdef int _gypn
 cdef int _gydefer
+cdef int _gsplit
+cdef unsigned int _gsbit
 cdef int GP_STATE[4096]
 cdef unsigned int GP_USED[4096]
 cdef unsigned char GP_ALIVE[4096]

@@ -42,7 +42,11 @@ Two engines share this module:
   weight counts the contradictions met on it, on a house, a digit-set group or a sum
   holding it, since the search began), so
   the search turns to where the puzzle is tight; this cut the heavy tail of large random
-  grids and of puzzles with few givens and long lines. A run that takes more than 2**20
+  grids and of puzzles with few givens and long lines. On a layout whose rules have no
+  compiled form (relations only: thermometers, dots) and no cell with two candidates,
+  it branches on a digit with two places in a full house instead. A cage's or a sum's
+  revision is remembered by its cells' candidates (a slot per state, the layout's
+  stamp), and replayed in the same order when the state comes back. A run that takes more than 2**20
   branches starts again with random choices among equal cells and digits (weights
   kept), each new run allowed twice the branches of the last; as only a run that ends
   is counted, counts stay exact.
@@ -346,6 +350,8 @@ _gypn = 0  # automata in GY_PLIST
 # root, and only once the cheaper revisions have reached their fixed point (0: at once,
 # at every level, as the logic's settle and probe want it).
 _gydefer = 0
+_gsplit = 0  # the place and digit _g_house_split found
+_gsbit = 0
 # The compiled layout in the generic engine's tables (None: none, or a load that failed).
 _gspec: object = None
 
@@ -2567,6 +2573,35 @@ def _g_revise_arcs(base: int) -> bool:
     return True
 
 
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, h=cython.int, k=cython.int, m=cython.uint, once=cython.uint,
+               twice=cython.uint, thrice=cython.uint, two=cython.uint)
+@cython.returns(cython.bint)
+def _g_house_split(base: int) -> bool:
+    """Find a digit with exactly two places left in a full house: its first place in
+    ``_gsplit``, the digit (a mask) in ``_gsbit``. False when there is none."""
+    global _gsplit, _gsbit
+    for h in range(_gnhouses):
+        once = 0
+        twice = 0
+        thrice = 0
+        for k in range(G_HSTART[h], G_HSTART[h + 1]):
+            m = GC[base + G_HCELLS[k]]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~thrice
+        if two:
+            two &= -two
+            for k in range(G_HSTART[h], G_HSTART[h + 1]):
+                if GC[base + G_HCELLS[k]] & two:
+                    _gsplit = G_HCELLS[k]
+                    _gsbit = two
+                    return True
+    return False
+
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 @cython.locals(lvl=cython.int, base=cython.int, nb=cython.int, cell=cython.int,
@@ -2625,6 +2660,40 @@ def _g_search(lvl: int) -> int:
                     GSOL[cell] = _ctz(GC[base + cell]) + 1
             _gnsol += 1
             return 0
+        if bestn > 2 and _gnforms == 0:
+            # A digit with two places left in a full house splits the search in two as
+            # well as a cell with two candidates does: try its first place, then (at this
+            # level) its second, which the house's hidden single places. Only where no
+            # rule has a compiled form: there, relations alone (thermometers, dots) leave
+            # most cells wide open and this halves the tree or better (19 two-cell
+            # thermometers and no givens: 5.2M branches down to 0.6M), while cages and
+            # sums teach dom/wdeg better cells than any house offers.
+            if _g_house_split(base):
+                best = _gsplit
+                bit = _gsbit
+                nb = base + 256
+                if _tick():
+                    return 1
+                for j in range(_gncells):
+                    GC[nb + j] = GC[base + j]
+                    GA[nb + j] = GA[base + j]
+                if _gnforms:
+                    for j in range(_gncells):
+                        GS[nb + j] = GS[base + j]
+                GC[nb + best] = bit
+                GQ[0] = best
+                _gqn = 1
+                if _g_search(lvl + 1) or _gnsol >= _glimit:
+                    return 1
+                if _tick():
+                    return 1
+                m = GC[base + best] & ~bit
+                GC[base + best] = m
+                _gqn = 0
+                if (m & (m - 1)) == 0:
+                    GQ[0] = best
+                    _gqn = 1
+                continue
         m = GC[base + best]
         nb = base + 256
         while m & (m - 1):
