@@ -2660,40 +2660,36 @@ def _g_search(lvl: int) -> int:
                     GSOL[cell] = _ctz(GC[base + cell]) + 1
             _gnsol += 1
             return 0
-        if bestn > 2 and _gnforms == 0:
-            # A digit with two places left in a full house splits the search in two as
-            # well as a cell with two candidates does: try its first place, then (at this
-            # level) its second, which the house's hidden single places. Only where no
-            # rule has a compiled form: there, relations alone (thermometers, dots) leave
-            # most cells wide open and this halves the tree or better (19 two-cell
-            # thermometers and no givens: 5.2M branches down to 0.6M), while cages and
-            # sums teach dom/wdeg better cells than any house offers.
-            if _g_house_split(base):
-                best = _gsplit
-                bit = _gsbit
-                nb = base + 256
-                if _tick():
-                    return 1
-                for j in range(_gncells):
-                    GC[nb + j] = GC[base + j]
-                    GA[nb + j] = GA[base + j]
-                if _gnforms:
-                    for j in range(_gncells):
-                        GS[nb + j] = GS[base + j]
-                GC[nb + best] = bit
+        # A digit with two places left in a full house splits the search in two as
+        # well as a cell with two candidates does: try its first place, then (at this
+        # level) its second, which the house's hidden single places. Only where no
+        # rule has a compiled form: there, relations alone (thermometers, dots) leave
+        # most cells wide open and this halves the tree or better (19 two-cell
+        # thermometers and no givens: 5.2M branches down to 0.6M), while cages and
+        # sums teach dom/wdeg better cells than any house offers.
+        if bestn > 2 and _gnforms == 0 and _g_house_split(base):
+            best = _gsplit
+            bit = _gsbit
+            nb = base + 256
+            if _tick():
+                return 1
+            for j in range(_gncells):
+                GC[nb + j] = GC[base + j]
+                GA[nb + j] = GA[base + j]
+            GC[nb + best] = bit  # (no forms: no GS to copy)
+            GQ[0] = best
+            _gqn = 1
+            if _g_search(lvl + 1) or _gnsol >= _glimit:
+                return 1
+            if _tick():
+                return 1
+            m = GC[base + best] & ~bit
+            GC[base + best] = m
+            _gqn = 0
+            if (m & (m - 1)) == 0:
                 GQ[0] = best
                 _gqn = 1
-                if _g_search(lvl + 1) or _gnsol >= _glimit:
-                    return 1
-                if _tick():
-                    return 1
-                m = GC[base + best] & ~bit
-                GC[base + best] = m
-                _gqn = 0
-                if (m & (m - 1)) == 0:
-                    GQ[0] = best
-                    _gqn = 1
-                continue
+            continue
         m = GC[base + best]
         nb = base + 256
         while m & (m - 1):
