@@ -201,33 +201,46 @@ class _BentWing(Technique):
         lay = board.layout
         cands = board.cands
         n = self.size
-        small = [c for c in bits(board.empty) if 2 <= cands[c].bit_count() <= n]
-        if len(small) < n:
+        small = 0
+        for c in bits(board.empty):
+            if 2 <= cands[c].bit_count() <= n:
+                small |= 1 << c
+        if small.bit_count() < n:
             return
-        crossings = _crossings(lay)
+        # The small cells holding each digit: a cell is inside a digit set when it holds
+        # none of the other digits.
+        holding = [board.positions(d) & small for d in range(1, lay.size + 1)]
+        every = (1 << lay.size) - 1
+        crossings = _crossings_by_house(lay)
         seen: set[int] = set()
         for digits in _digit_sets(lay.size, n):
-            inside = 0  # the cells whose candidates are all among these n digits
-            for c in small:
-                if not cands[c] & ~digits:
-                    inside |= 1 << c
+            inside = small  # the cells whose candidates are all among these n digits
+            rest = every & ~digits
+            while rest:
+                low = rest & -rest
+                inside &= ~holding[low.bit_length() - 1]
+                rest ^= low
             if inside.bit_count() < n:
                 continue
-            for h1, h2 in crossings:
-                pool = inside & (h1 | h2)
-                if pool.bit_count() < n or not pool & ~h1 or not pool & ~h2:
-                    continue
-                for group in combinations(bits(pool), n):
-                    key = sum(1 << c for c in group)
-                    # In one house every digit is restricted: the set must reach both
-                    # sides. Fewer than n digits among n cells cannot happen on a board
-                    # that has a solution; those sets are left to the contradiction checks.
-                    if not key & ~h1 or not key & ~h2 or key in seen:
+            for h1, partners in crossings:
+                if not inside & h1:
+                    continue  # (the set must have a cell in h1 outside h2)
+                for h2 in partners:
+                    pool = inside & (h1 | h2)
+                    if pool.bit_count() < n or not pool & ~h1 or not pool & ~h2:
                         continue
-                    seen.add(key)
-                    step = self._step(board, group)
-                    if step is not None:
-                        yield step
+                    for group in combinations(bits(pool), n):
+                        key = sum(1 << c for c in group)
+                        # In one house every digit is restricted: the set must reach both
+                        # sides. Fewer than n digits among n cells cannot happen on a board
+                        # that has a solution; those sets are left to the contradiction
+                        # checks.
+                        if not key & ~h1 or not key & ~h2 or key in seen:
+                            continue
+                        seen.add(key)
+                        step = self._step(board, group)
+                        if step is not None:
+                            yield step
 
     def _step(self, board: Board, group: tuple[int, ...]) -> Step | None:
         lay = board.layout
@@ -299,6 +312,17 @@ def _crossings(layout: Layout) -> tuple[tuple[int, int], ...]:
             if lines and a.mask & b.mask:
                 out.append((a.mask, b.mask))
     return tuple(out)
+
+
+@per_layout
+def _crossings_by_house(layout: Layout) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """``_crossings`` grouped by their first house, in the same order: (h1, the h2s)."""
+    out: list[tuple[int, list[int]]] = []
+    for h1, h2 in _crossings(layout):
+        if not out or out[-1][0] != h1:
+            out.append((h1, []))
+        out[-1][1].append(h2)
+    return tuple((h1, tuple(h2s)) for h1, h2s in out)
 
 
 def _digit_sets(size: int, n: int) -> tuple[int, ...]:
