@@ -153,9 +153,9 @@ def test_regression_file_covers_every_technique_and_must_not_fire() -> None:
 
 
 def _solution_case(case: Case) -> tuple[Board, Sequence[int]] | None:
-    """The board of a case on a real puzzle (one solution) whose setup keeps every
+    """The board of a case on a real classic puzzle (one solution) whose setup keeps every
     solution digit, and that solution; None for other cases."""
-    if case.puzzle.startswith("empty") or case.rules.startswith("["):
+    if case.puzzle.startswith("empty") or case.rules != "-":
         return None
     board = _case_board(case)
     givens = tuple(max(0, char_digit(ch)) for ch in case.puzzle)
