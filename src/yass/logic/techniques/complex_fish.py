@@ -27,8 +27,9 @@ from __future__ import annotations
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char
 from yass.core.layout import Layout, per_layout
-from yass.core.step import Step, houses_notation, notation
+from yass.core.step import Step
 from yass.logic.techniques.base import Technique, cells_text, join_words
+from yass.logic.techniques.fish import BASIC_NAME, fish_step
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ __all__ = [
 
 _MAX_FINS = 3
 _MAX_ENDO = 2
-_SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale"}
 _BOXLIKE = ("box", "region")
 
 
@@ -206,16 +206,9 @@ class ComplexFish(Technique):
         ch = digit_char(d)
         finned = "Finned " if found.fins else ""
         family = "Mutant" if self.mutant else "Franken"
-        name = f"{finned}{family} {_SIZE_NAME[self.size]}"
-        elims = tuple((c, d) for c in bits(found.targets))
         base_text = join_words([lay.houses[h].name for h in found.base])
         cover_text = join_words([lay.houses[h].name for h in found.cover])
         fins = list(bits(found.fins))
-        fin_notation = "".join(f" f{lay.name(f)}" for f in fins)
-        pattern = (
-            f"{ch} {houses_notation(lay, found.base)} {houses_notation(lay, found.cover)}"
-            f"{fin_notation}"
-        )
         many = found.targets & (found.targets - 1)
         if fins:
             why = (
@@ -225,22 +218,11 @@ class ComplexFish(Technique):
             )
         else:
             why = f", so those houses take their {ch} from the base and nowhere else"
-        pattern_cells = sorted([*bits(found.body), *fins])
-        return Step(
-            self.code,
-            eliminations=elims,
-            explanation=(
-                f"{base_text} each need one {ch}, all different, and can only have it in"
-                f" {cover_text}{why}: {cells_text(lay, found.targets)} can't be {ch}"
-            ),
-            cells=tuple(pattern_cells),
-            digits=(d,),
-            base=found.base,
-            cover=found.cover,
-            fins=tuple((f, d) for f in fins),
-            candidates=tuple((c, d) for c in pattern_cells),
-            notation=notation(lay, name, pattern, (), elims),
-            name=name,
+        return fish_step(
+            self, lay, d, found.base, found.cover, found.body, fins, found.targets,
+            f"{base_text} each need one {ch}, all different, and can only have it in"
+            f" {cover_text}{why}: {cells_text(lay, found.targets)} can't be {ch}",
+            name=f"{finned}{family} {BASIC_NAME[self.size]}",
         )
 
 

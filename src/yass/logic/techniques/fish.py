@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
 __all__ = [
+    "BASIC_NAME",
     "BasicFish",
     "FinnedFish",
     "FinnedJellyfish",
@@ -76,9 +77,11 @@ __all__ = [
     "Swordfish",
     "Whale",
     "XWing",
+    "fish_step",
 ]
 
-_BASIC_NAME = {
+#: The name of a basic fish of each size (the Franken and Mutant fish take it too).
+BASIC_NAME = {
     2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan",
 }
 _NUMBER = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
@@ -226,29 +229,47 @@ class BasicFish(Technique):
     ) -> Step:
         lay = board.layout
         ch = digit_char(d)
-        elims = tuple((c, d) for c in bits(targets))
         base_h = tuple(o.base[i] for i in base)
         cover_h = tuple(o.cover[j] for j in bits(cover))
         base_text, cover_text = _texts(board, o, base, cover)
         cover_kind = lay.houses[cover_h[0]].kind + "s"
         base_kind = lay.houses[base_h[0]].kind + "s"
-        pattern = f"{ch} {houses_notation(lay, base_h)} {houses_notation(lay, cover_h)}"
-        return Step(
-            self.code,
-            eliminations=elims,
-            explanation=(
-                f"in {base_text}, {ch} can only go in {cover_text} ({_article(self.name)}"
-                f" {self.name}), so those {_NUMBER[self.size]} {cover_kind} take their {ch}"
-                f" from these {_NUMBER[self.size]} {base_kind} and nowhere else:"
-                f" {cells_text(lay, targets)} can't be {ch}"
-            ),
-            cells=tuple(bits(body)),
-            digits=(d,),
-            base=base_h,
-            cover=cover_h,
-            candidates=tuple((c, d) for c in bits(body)),
-            notation=notation(lay, self.name, pattern, (), elims),
+        return fish_step(
+            self, lay, d, base_h, cover_h, body, [], targets,
+            f"in {base_text}, {ch} can only go in {cover_text} ({_article(self.name)}"
+            f" {self.name}), so those {_NUMBER[self.size]} {cover_kind} take their {ch}"
+            f" from these {_NUMBER[self.size]} {base_kind} and nowhere else:"
+            f" {cells_text(lay, targets)} can't be {ch}",
         )
+
+
+def fish_step(
+    tech: Technique, lay: Layout, d: int, base: tuple[int, ...], cover: tuple[int, ...],
+    body: int, fins: list[int], targets: int, explanation: str, name: str = "",
+) -> Step:
+    """The step of any fish (basic, finned, Franken, Mutant): digit ``d``, base and cover
+    houses, the body cells (base candidates in the cover), the fin cells and the targets
+    that lose ``d``; ``name`` when it is not the technique's own."""
+    pattern_cells = tuple(sorted([*bits(body), *fins]))
+    elims = tuple((c, d) for c in bits(targets))
+    fin_notation = "".join(f" f{lay.name(f)}" for f in fins)
+    pattern = (
+        f"{digit_char(d)} {houses_notation(lay, base)} {houses_notation(lay, cover)}"
+        f"{fin_notation}"
+    )
+    return Step(
+        tech.code,
+        eliminations=elims,
+        explanation=explanation,
+        cells=pattern_cells,
+        digits=(d,),
+        base=base,
+        cover=cover,
+        fins=tuple((f, d) for f in fins),
+        candidates=tuple((c, d) for c in pattern_cells),
+        notation=notation(lay, name or tech.name, pattern, (), elims),
+        name=name,
+    )
 
 
 class FinnedFish(Technique):
@@ -273,41 +294,24 @@ class FinnedFish(Technique):
     def _step(self, board: Board, found: _Finned) -> Step:
         lay = board.layout
         o, d, base, cover = found.orientation, found.digit, found.base, found.cover
-        body, fins, targets = found.body, found.fins, found.targets
-        pattern_cells = tuple(sorted([*bits(body), *fins]))
+        fins, targets = found.fins, found.targets
         ch = digit_char(d)
-        elims = tuple((c, d) for c in bits(targets))
         base_h = tuple(o.base[i] for i in base)
         cover_h = tuple(o.cover[j] for j in bits(cover))
         base_text, cover_text = _texts(board, o, base, cover)
-        fin_notation = " ".join(f"f{lay.name(f)}" for f in fins)
-        pattern = (
-            f"{digit_char(d)} {houses_notation(lay, base_h)} {houses_notation(lay, cover_h)}"
-            f" {fin_notation}"
-        )
         fin_word = "fin" if len(fins) == 1 else "fins"
         many = targets & (targets - 1)
         see = "see" if many else "sees"
         fin_ref = "it" if len(fins) == 1 else "all of them"
         kind = "a sashimi fish" if self.sashimi else "a finned fish"
-        basic = _BASIC_NAME[self.size]
-        return Step(
-            self.code,
-            eliminations=elims,
-            explanation=(
-                f"in {base_text}, {ch} can only go in {cover_text} or in the {fin_word}"
-                f" {cells_text(lay, fins)} ({kind}); if no fin is {ch}, those houses form"
-                f" {_article(basic)} {basic} that clears {ch} from the rest of {cover_text},"
-                f" and {cells_text(lay, targets)} {see} {fin_ref}, so either way"
-                f" {cells_text(lay, targets)} can't be {ch}"
-            ),
-            cells=pattern_cells,
-            digits=(d,),
-            base=base_h,
-            cover=cover_h,
-            fins=tuple((f, d) for f in fins),
-            candidates=tuple((c, d) for c in pattern_cells),
-            notation=notation(lay, self.name, pattern, (), elims),
+        basic = BASIC_NAME[self.size]
+        return fish_step(
+            self, lay, d, base_h, cover_h, found.body, fins, targets,
+            f"in {base_text}, {ch} can only go in {cover_text} or in the {fin_word}"
+            f" {cells_text(lay, fins)} ({kind}); if no fin is {ch}, those houses form"
+            f" {_article(basic)} {basic} that clears {ch} from the rest of {cover_text},"
+            f" and {cells_text(lay, targets)} {see} {fin_ref}, so either way"
+            f" {cells_text(lay, targets)} can't be {ch}",
         )
 
 

@@ -100,7 +100,7 @@ from yass.logic.techniques.context import context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
     from typing import ClassVar
 
 __all__ = [
@@ -350,17 +350,12 @@ class UniqueRectangle2(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        peers = lay.peers
-        for rect, m in _rectangles(board, self.missing_candidates):
-            roof = _roof(cands, rect, m)
-            if roof is None:
-                continue
-            c1, c2 = roof
+        for rect, m, c1, c2 in _roofed(board, self.missing_candidates):
             extra = cands[c1] & ~m
             if cands[c2] & ~m != extra or extra.bit_count() != 1:
                 continue
             z = extra.bit_length()
-            targets = board.positions(z) & peers[c1] & peers[c2]
+            targets = _seen_by_all(board, z, (c1, c2))
             if not targets:
                 continue
             elims = [(t, z) for t in bits(targets)]
@@ -382,53 +377,93 @@ class UniqueRectangle3(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board, self.missing_candidates):
-            roof = _roof(cands, rect, m)
-            if roof is None:
-                continue
-            c1, c2 = roof
+        for rect, m, c1, c2 in _roofed(board, self.missing_candidates):
             extra = (cands[c1] | cands[c2]) & ~m
-            if extra.bit_count() > 5:
-                continue
             for h in _shared_houses(lay, c1, c2):
-                house = lay.houses[h]
-                others = [
-                    c for c in bits(house.mask & board.empty & ~(1 << c1 | 1 << c2))
-                    if not cands[c] & m
-                ]
-                for k in range(1, 5):
-                    for subset in combinations(others, k):
-                        union = extra
-                        for c in subset:
-                            union |= cands[c]
-                        if union.bit_count() != k + 1:
-                            continue
-                        inside = 1 << c1 | 1 << c2
-                        for c in subset:
-                            inside |= 1 << c
-                        elims = [
-                            (t, d)
-                            for t in bits(house.mask & board.empty & ~inside)
-                            for d in mask_digits(cands[t] & union)
-                        ]
-                        if not elims:
-                            continue
-                        yield self._step(
-                            board, rect, m, elims,
-                            f"{_corners(lay, rect)} would be a deadly pattern of"
-                            f" {digits_text(m, 'and')} (a unique rectangle), so {lay.name(c1)}"
-                            f" or {lay.name(c2)} holds one of {digits_text(extra)}; with"
-                            f" {cells_text(lay, subset)} that makes a naked"
-                            f" {_WORD[k + 1]} of {digits_text(union, 'and')} in {house.name}",
-                            cells=(*sorted(rect), *subset),
-                            houses=(h,),
-                            fins=tuple(
-                                (c, d) for c in (c1, c2) for d in mask_digits(cands[c] & ~m)
-                            ),
-                        )
+                for subset, union, elims in _naked_subsets(board, h, c1, c2, extra, m, 4):
+                    yield self._step(
+                        board, rect, m, elims,
+                        f"{_corners(lay, rect)} would be a deadly pattern of"
+                        f" {digits_text(m, 'and')} (a unique rectangle), so"
+                        f" {_subset_text(lay, h, c1, c2, extra, subset, union)}",
+                        cells=(*sorted(rect), *subset),
+                        houses=(h,),
+                        fins=tuple(
+                            (c, d) for c in (c1, c2) for d in mask_digits(cands[c] & ~m)
+                        ),
+                    )
 
 
 _WORD = {2: "pair", 3: "triple", 4: "quad", 5: "quintuple"}
+
+
+def _naked_subsets(
+    board: Board, h: int, c1: int, c2: int, extra: int, pair: int, most: int
+) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
+    """Unique rectangle and unique loop type 3: ``c1`` and ``c2`` (of house ``h``), whose
+    extra candidates ``extra`` hold one true digit, act as one cell; with 1 to ``most``
+    other cells of the house that hold neither digit of ``pair`` they make a naked subset.
+    Yields (those cells, the subset's digits, the removals from the rest of the house)."""
+    if extra.bit_count() > most + 1:
+        return
+    cands = board.cands
+    house = board.layout.houses[h]
+    others = [
+        c for c in bits(house.mask & board.empty & ~(1 << c1 | 1 << c2)) if not cands[c] & pair
+    ]
+    for k in range(1, most + 1):
+        for subset in combinations(others, k):
+            union = extra
+            for c in subset:
+                union |= cands[c]
+            if union.bit_count() != k + 1:
+                continue
+            inside = 1 << c1 | 1 << c2
+            for c in subset:
+                inside |= 1 << c
+            elims = [
+                (t, d)
+                for t in bits(house.mask & board.empty & ~inside)
+                for d in mask_digits(cands[t] & union)
+            ]
+            if elims:
+                yield subset, union, elims
+
+
+def _subset_text(
+    lay: Layout, h: int, c1: int, c2: int, extra: int, subset: tuple[int, ...], union: int
+) -> str:
+    return (
+        f"{lay.name(c1)} or {lay.name(c2)} holds one of {digits_text(extra)}; with"
+        f" {cells_text(lay, subset)} that makes a naked {_WORD[len(subset) + 1]} of"
+        f" {digits_text(union, 'and')} in {lay.houses[h].name}"
+    )
+
+
+def _locked_text(lay: Layout, h: int, c1: int, c2: int, x: int, y: int) -> str:
+    """Unique rectangle and unique loop type 4: ``x`` only in ``c1`` and ``c2`` in ``h``."""
+    return (
+        f"{lay.houses[h].name} can only have {a_digit(digit_char(x))} in {lay.name(c1)} or"
+        f" {lay.name(c2)}, so one of them is {digit_char(x)} and {a_digit(digit_char(y))} in"
+        " either would complete the pattern"
+    )
+
+
+def _seen_by_all(board: Board, z: int, cells: Iterable[int]) -> int:
+    """The places of ``z`` that see every cell of ``cells``."""
+    out = board.positions(z)
+    for c in cells:
+        out &= board.layout.peers[c]
+    return out
+
+
+def _roofed(board: Board, missing: bool) -> Iterator[tuple[Rect, int, int, int]]:
+    """(corners, pair, roof corners) of the rectangles whose two bivalue corners are a side."""
+    cands = board.cands
+    for rect, m in _rectangles(board, missing):
+        roof = _roof(cands, rect, m)
+        if roof is not None:
+            yield rect, m, roof[0], roof[1]
 
 
 def _roof(cands: list[int], rect: Rect, m: int) -> tuple[int, int] | None:
@@ -450,11 +485,7 @@ class UniqueRectangle4(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        for rect, m in _rectangles(board, self.missing_candidates):
-            roof = _roof(cands, rect, m)
-            if roof is None:
-                continue
-            c1, c2 = roof
+        for rect, m, c1, c2 in _roofed(board, self.missing_candidates):
             both = 1 << c1 | 1 << c2
             for x in mask_digits(m):
                 y = (m & ~_bit(x)).bit_length()
@@ -472,10 +503,7 @@ class UniqueRectangle4(_Rectangle):
                 yield self._step(
                     board, rect, m, elims,
                     f"{_corners(lay, rect)} would be a deadly pattern of {digits_text(m, 'and')}"
-                    f" (a unique rectangle); {lay.houses[where].name} can only have"
-                    f" {a_digit(digit_char(x))} in {lay.name(c1)} or {lay.name(c2)}, so one of"
-                    f" them is {digit_char(x)} and {a_digit(digit_char(y))} in either would"
-                    " complete the pattern",
+                    f" (a unique rectangle); {_locked_text(lay, where, c1, c2, x, y)}",
                     houses=(where,),
                 )
 
@@ -489,7 +517,6 @@ class UniqueRectangle5(_Rectangle):
     def find(self, board: Board) -> Iterator[Step]:
         cands = board.cands
         lay = board.layout
-        peers = lay.peers
         for rect, m in _rectangles(board, self.missing_candidates):
             roof = [c for c in rect if cands[c] & ~m]
             if len(roof) == 2 and _roof(cands, rect, m) is not None:
@@ -502,9 +529,7 @@ class UniqueRectangle5(_Rectangle):
             if extra.bit_count() != 1:
                 continue
             z = extra.bit_length()
-            targets = board.positions(z)
-            for c in roof:
-                targets &= peers[c]
+            targets = _seen_by_all(board, z, roof)
             if not targets:
                 continue
             yield self._step(
@@ -1071,9 +1096,7 @@ class UniqueLoop(Technique):
             extras |= cands[c] & ~pair
         if extras.bit_count() == 1:
             z = extras.bit_length()
-            seen = board.positions(z) & ~sum(1 << c for c in extra)
-            for c in extra:
-                seen &= lay.peers[c]
+            seen = _seen_by_all(board, z, extra)
             if seen:
                 yield self._step(
                     board, loop, pair, 2, [(t, z) for t in bits(seen)],
@@ -1092,41 +1115,18 @@ class UniqueLoop(Technique):
                     elims = [(c, other) for c in (c1, c2)]
                     yield self._step(
                         board, loop, pair, 4, elims,
-                        f"{lead}; {house.name} can only have {a_digit(digit_char(d))} in"
-                        f" {lay.name(c1)} or {lay.name(c2)}, so one of them is {digit_char(d)}"
-                        f" and {a_digit(digit_char(other))} in either would complete the"
-                        " pattern", houses=(h,))
+                        f"{lead}; {_locked_text(lay, h, c1, c2, d, other)}", houses=(h,))
 
     def _type3(
         self, board: Board, loop: list[int], pair: int, c1: int, c2: int, h: int, lead: str
     ) -> Iterator[Step]:
         lay = board.layout
-        cands = board.cands
-        house = lay.houses[h]
-        extra = (cands[c1] | cands[c2]) & ~pair
-        if extra.bit_count() > 4:
-            return
-        inside_loop = sum(1 << c for c in loop)
-        others = [c for c in bits(house.mask & board.empty & ~inside_loop) if not cands[c] & pair]
-        for k in range(1, 4):
-            for subset in combinations(others, k):
-                union = extra
-                for c in subset:
-                    union |= cands[c]
-                if union.bit_count() != k + 1:
-                    continue
-                inside = 1 << c1 | 1 << c2
-                for c in subset:
-                    inside |= 1 << c
-                elims = [(t, d) for t in bits(house.mask & board.empty & ~inside)
-                         for d in mask_digits(cands[t] & union)]
-                if elims:
-                    yield self._step(
-                        board, loop, pair, 3, elims,
-                        f"{lead}, so {lay.name(c1)} or {lay.name(c2)} holds one of"
-                        f" {digits_text(extra)}; with {cells_text(lay, subset)} that makes a"
-                        f" naked {_WORD[k + 1]} of {digits_text(union, 'and')} in {house.name}",
-                        houses=(h,), subset=subset)
+        extra = (board.cands[c1] | board.cands[c2]) & ~pair
+        for subset, union, elims in _naked_subsets(board, h, c1, c2, extra, pair, 3):
+            yield self._step(
+                board, loop, pair, 3, elims,
+                f"{lead}, so {_subset_text(lay, h, c1, c2, extra, subset, union)}",
+                houses=(h,), subset=subset)
 
     def _step(
         self, board: Board, loop: list[int], pair: int, kind: int,
