@@ -9,14 +9,24 @@ technique, those the path took, and the wrong ones (which must be 0).
       ../shared/data/puzzles/magictour_top1465.txt
   python benchmarks/soundness.py --codes ur1,ur2,ur3,ur4,ur5,ur6,alsxy,alsc,db \\
       --option uniqueness_missing_candidates --option als_overlap --sample 40
+
+``--variants`` walks the variant corpus instead (tests/data/variant_puzzles.json, which
+holds the shared variant puzzles and more, all with published solutions); ``--codes all``
+checks every technique of the table. ``--every K`` checks at every K-th state only and
+``--timeout S`` ends a puzzle's walk after S seconds (the states walked so far count;
+the puzzle is listed as cut):
+
+  python benchmarks/soundness.py --variants --codes all --every 2 --timeout 120
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench_common import DEFAULT_DATA, puzzle_lines
@@ -25,9 +35,12 @@ import yass
 from yass.core.board import Puzzle
 from yass.core.geometry import char_digit
 from yass.core.layout import Layout
+from yass.formats.variant_json import puzzle_from_json
 from yass.logic.ladder import parse_settings
 from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import TECHNIQUES
+from yass.logic.techniques import ALL_TECHNIQUES, TECHNIQUES
+
+VARIANTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "variant_puzzles.json"
 
 
 def walk(
@@ -39,27 +52,75 @@ def walk(
     puzzle = Puzzle(Layout.classic(9), tuple(max(0, char_digit(ch)) for ch in line[:81]))
     solution = yass.find_solution(line[:81])
     assert solution is not None, line
+    return walk_puzzle(puzzle, solution, codes, counts, taken, options)[0]
+
+
+def walk_puzzle(
+    puzzle: Puzzle, solution: Sequence[int], codes: set[str], counts: Counter[str],
+    taken: Counter[str], options: dict[str, bool] | None = None, *, every: int = 1,
+    timeout: float | None = None,
+) -> tuple[int, bool]:
+    """Walk the default ladder's path of ``puzzle``, checking every step of the chosen
+    techniques at every ``every``-th state; (wrong steps, whether the walk ended early
+    at ``timeout`` seconds)."""
     chosen = list(parse_settings({"order": sorted(codes), "options": options or {}}))
     board = puzzle.board()
     wrong = 0
+    state = 0
+    end = time.process_time() + timeout if timeout is not None else None
     while not board.is_solved():
-        for tech in chosen:
-            for step in tech.find(board):
+        if end is not None and time.process_time() > end:
+            return wrong, True
+        state += 1
+        for tech in chosen if (state - 1) % every == 0 else ():
+            for found in tech.find(board):
                 counts[tech.code] += 1
-                bad = [(c, d) for c, d in step.eliminations if solution[c] == d]
-                bad += [(c, d) for c, d in step.placements if solution[c] != d]
+                bad = [(c, d) for c, d in found.eliminations if solution[c] == d]
+                bad += [(c, d) for c, d in found.placements if solution[c] != d]
                 if bad:
                     wrong += 1
-                    print(f"WRONG {line[:81]}: {step.notation}", flush=True)
+                    print(f"WRONG {puzzle.name or puzzle.line()}: {found.notation}", flush=True)
         step = next_step(board, TECHNIQUES)
         if step is None:  # stuck (the ladder ends with speculation): place the true digit
-            cell = next(c for c in range(81) if not board.values[c])
+            cell = next(c for c in range(len(solution)) if not board.values[c])
             board.place(cell, solution[cell])
             continue
         if step.technique in codes:
             taken[step.technique] += 1
         apply_step(board, step)
-    return wrong
+    return wrong, False
+
+
+def walk_variants(
+    codes: set[str], options: dict[str, bool], every: int, timeout: float | None,
+    sample: int | None,
+) -> int:
+    """Walk the variant corpus; print a line per puzzle and a summary; the wrong steps."""
+    entries = json.loads(VARIANTS.read_text())
+    if sample and len(entries) > sample:
+        entries = entries[:: len(entries) // sample][:sample]
+    counts: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    wrong_total = 0
+    cut = []
+    for entry in entries:
+        puzzle = puzzle_from_json(entry)
+        solution = [char_digit(ch) for ch in entry["solution"]]
+        start = time.process_time()
+        mine: Counter[str] = Counter()
+        wrong, ended = walk_puzzle(puzzle, solution, codes, mine, taken, options,
+                                   every=every, timeout=timeout)
+        counts.update(mine)
+        wrong_total += wrong
+        if ended:
+            cut.append(entry["name"])
+        print(f"{entry['name'][:40]}: {sum(mine.values())} steps checked, wrong {wrong},"
+              f" {time.process_time() - start:.1f} s CPU{' (cut)' if ended else ''}",
+              flush=True)
+    print(f"variants: {len(entries)} puzzles ({len(cut)} cut at the time limit);"
+          f" steps checked {dict(sorted(counts.items()))}; on the path"
+          f" {dict(sorted(taken.items()))}; wrong {wrong_total}", flush=True)
+    return wrong_total
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,9 +131,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], metavar="NAME",
                     help="a settings option to turn on for the checked techniques"
                     " (uniqueness_missing_candidates, als_overlap); may be repeated")
+    ap.add_argument("--variants", action="store_true",
+                    help="walk the variant corpus (tests/data/variant_puzzles.json)")
+    ap.add_argument("--every", type=int, default=1, metavar="K",
+                    help="with --variants: check at every K-th state only")
+    ap.add_argument("--timeout", type=float, metavar="S",
+                    help="with --variants: end a puzzle's walk after S seconds of CPU")
     args = ap.parse_args(argv)
     options = dict.fromkeys(args.option, True)
     codes = {c.strip() for c in args.codes.split(",") if c.strip()}
+    if codes == {"all"}:
+        codes = {t.code for t in ALL_TECHNIQUES}
+    if args.variants:
+        return 1 if walk_variants(codes, options, args.every, args.timeout, args.sample) else 0
     files = args.files or sorted(DEFAULT_DATA.glob("*.txt"))
     total_wrong = 0
     for path in files:

@@ -301,3 +301,20 @@ def test_guess_steps_are_the_guesses_of_the_solve_path() -> None:
             i += len(made)
         assert tuple(board.values) == result.solution
     assert failed_seen > 0  # the sample has guesses that fail
+
+
+def test_the_last_resort_is_known_before_its_family_is_loaded() -> None:
+    """A technique not yet imported (``_Pending``) says whether it is the last resort, as
+    its class does: the solver leaves the nested forcing chains out of every guess even
+    in a process that has not used them yet (else an empty grid spent minutes in them)."""
+    from yass.logic.solver import _Search
+    from yass.logic.techniques import FAMILIES, _Pending, technique_class
+
+    pending = {code: _Pending(code) for code in FAMILIES}
+    assert {c for c, t in pending.items() if t.last_resort} == {"nfc"}
+    for code, tech in pending.items():
+        assert type(tech) is _Pending  # asking did not load the family
+        assert tech.last_resort == technique_class(code).last_resort, code
+    puzzle = Puzzle(Layout.classic(9), (0,) * 81)
+    search = _Search(puzzle, list(pending.values()), None)
+    assert [t.code for t in search.branch_techniques] == [c for c in pending if c != "nfc"]

@@ -245,12 +245,13 @@ SEARCHING = {
 
 
 #: The techniques that cost the most of a walk (with extra houses and cages above all),
-#: checked here at every third state: VWXYZ-Wing and Aligned Pair Exclusion (off by
-#: default; their regression cases check them on their own boards), innies/outies
+#: checked here at every third state: the bent wings (WXYZ, and VWXYZ off by default),
+#: Aligned Pair Exclusion (off by default), 3D Medusa and the Junior Exocet (their
+#: regression cases check them on their own boards), innies/outies
 #: (``tests/test_arithmetic.py`` walks every corpus puzzle for it), Sue de Coq
 #: (``tests/test_als.py`` sweeps it on classic and variant paths), the unique loop and
-#: the Tridagon (``benchmarks/soundness.py`` sweeps them over every corpus).
-SPARSE = frozenset({"vwxyz", "ape", "io", "sdc", "ul", "tri"})
+#: the Tridagon (``benchmarks/soundness.py`` sweeps all of them over every corpus).
+SPARSE = frozenset({"wxyz", "vwxyz", "ape", "md", "je", "io", "sdc", "ul", "tri"})
 
 
 def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) -> int:
@@ -259,7 +260,8 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
     Every step of the cheap techniques is checked (the search-heavy ones, chains, ALS
     and forcing, are swept by each family's own test module; ``SPARSE`` ones at every
     third state); for speculation (slow), every step at the first ``full_speculation``
-    states where it is needed, the first step elsewhere.
+    states where it is needed, the first step where it is needed and at every third
+    state elsewhere.
     Returns the number of steps checked.
     """
     board = puzzle.board()
@@ -269,22 +271,30 @@ def _check_walk(puzzle: Puzzle, solution: Sequence[int], full_speculation: int) 
     (spec,) = get_techniques("sp")
     state = 0
     while not board.is_solved():
-        hint = next_step(board, cheap)
+        # Each technique's steps are listed once a state; the path takes the first
+        # step in ladder order among those listed (the ones skipped this state are
+        # asked only when none of the others has a step).
+        listed = [t for t in cheap if t.code not in SPARSE or state % 3 == 0]
+        state += 1
+        found_by = [[s for s in t.find(board) if not s.is_empty] for t in listed]
+        hint = next((steps[0] for steps in found_by if steps), None)
+        if hint is None:
+            hint = next_step(board, [t for t in cheap if t.code in SPARSE and t not in listed])
         if hint is None and full_speculation > 0:
             full_speculation -= 1
             spec_steps = list(spec.find(board))
-        else:
+        elif hint is None or state % 3 == 1:
             spec_steps = list(islice(spec.find(board), 1))
-        checked = [t for t in cheap if t.code not in SPARSE or state % 3 == 0]
-        state += 1
-        for tech_steps in [*(list(t.find(board)) for t in checked), spec_steps]:
+        else:
+            spec_steps = []
+        for tech_steps in [*found_by, spec_steps]:
             for found in tech_steps:
                 seen += 1
                 for cell, d in found.placements:
                     assert solution[cell] == d, f"{puzzle.line()}: {found.explanation}"
                 for cell, d in found.eliminations:
                     assert solution[cell] != d, f"{puzzle.line()}: {found.explanation}"
-        step = hint or next_step(board, [spec])
+        step = hint or next((s for s in spec_steps if not s.is_empty), None)
         if step is None:
             # Logic is stuck: place the true digit of the first open cell and go on.
             cell = next(c for c in range(len(solution)) if not board.values[c])

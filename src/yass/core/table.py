@@ -40,7 +40,7 @@ class TechniqueInfo(Frozen):
 
     _compared = _shown = (
         "code", "name", "difficulty", "order", "score", "level", "default", "unique", "aliases",
-        "rules_only",
+        "rules_only", "last_resort",
     )
 
     code: str
@@ -55,6 +55,10 @@ class TechniqueInfo(Frozen):
     #: True for a technique that reasons only with a puzzle's extra rules (relations,
     #: the rules' own logic, their sums): it finds nothing on a classic puzzle.
     rules_only: bool
+    #: True for the costliest search, tried only where the rest of the ladder is stuck
+    #: before any guess (the solver leaves it out inside guesses and on puzzles of
+    #: several solutions).
+    last_resort: bool
 
     def __init__(
         self,
@@ -68,10 +72,12 @@ class TechniqueInfo(Frozen):
         unique: bool = False,
         aliases: tuple[str, ...] = (),
         rules_only: bool = False,
+        last_resort: bool = False,
     ) -> None:
         self._fields(
             code=code, name=name, difficulty=difficulty, order=order, score=score, level=level,
             default=default, unique=unique, aliases=aliases, rules_only=rules_only,
+            last_resort=last_resort,
         )
 
     @property
@@ -80,7 +86,7 @@ class TechniqueInfo(Frozen):
 
 
 # code, name, difficulty, score, level, flags ("u": needs uniqueness, "off": not default,
-# "rules": finds nothing without extra rules),
+# "rules": finds nothing without extra rules, "last": the last resort, never inside a guess),
 # aliases -- in ladder order, easiest first.
 _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("fh", "Full House", 1.0, 4, _E, "", ("last digit", "last empty cell")),
@@ -178,7 +184,7 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("fc", "Forcing Chain", 8.2, 500, _X, "",
      ("forcing chains", "cell forcing chain", "unit forcing chain")),
     ("fn", "Forcing Net", 8.8, 700, _X, "", ("forcing nets", "dynamic forcing chain")),
-    ("nfc", "Nested Forcing Chain", 9.5, 900, _X, "",
+    ("nfc", "Nested Forcing Chain", 9.5, 900, _X, "last",
      ("nested forcing chains", "dynamic forcing chains (+)", "dfc+")),
     ("sp", "Speculation", 9.0, 1000, _X, "", ("nishio", "easy recursion", "contradiction")),
 )
@@ -188,7 +194,7 @@ TABLE: dict[str, TechniqueInfo] = {
     code: TechniqueInfo(
         code, name, difficulty, order, score, level,
         default="off" not in flags.split(), unique="u" in flags.split(), aliases=aliases,
-        rules_only="rules" in flags.split(),
+        rules_only="rules" in flags.split(), last_resort="last" in flags.split(),
     )
     for order, (code, name, difficulty, score, level, flags, aliases) in enumerate(_ROWS)
 }

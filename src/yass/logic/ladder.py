@@ -137,9 +137,7 @@ def _place(ladder: Sequence[Technique] | Sequence[str], code: str) -> int:
 
 
 def _with(row: TechniqueInfo, **changes: Any) -> TechniqueInfo:
-    fields = {name: getattr(row, name) for name in (
-        "code", "name", "difficulty", "order", "score", "level", "default", "unique", "aliases",
-        "rules_only")}
+    fields = {name: getattr(row, name) for name in TechniqueInfo._compared}
     fields.update(changes)
     return TechniqueInfo(**fields)
 

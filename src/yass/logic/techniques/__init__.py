@@ -93,15 +93,15 @@ def technique_class(code: str) -> type[Technique]:
 class _Pending(Technique):
     """A technique whose family is not imported yet.
 
-    It answers ``code``, ``name``, ``difficulty``, ``needs_unique`` and ``info`` from the
-    table; anything else (``find`` first of all) imports the family and turns this
+    It answers ``code``, ``name``, ``difficulty``, ``needs_unique``, ``last_resort`` and
+    ``info`` from the table; anything else (``find`` first of all) imports the family and turns this
     object into an instance of the technique's class, which then answers.
     """
 
     def __init__(self, code: str) -> None:
         row = TABLE[code]
         vars(self).update(code=code, name=row.name, difficulty=row.difficulty,
-                          needs_unique=row.unique)
+                          needs_unique=row.unique, last_resort=row.last_resort)
 
     def find(self, board: Board) -> Iterator[Step]:
         if self.info.rules_only and not board.layout.constraints:
