@@ -24,9 +24,11 @@ or the JSON files given: a list of yass JSON puzzles, each with its published
   an error): correct, CPU seconds; ``pencilmark.rate`` (its human solve path; where no
   technique applies it proves by full search, "Trial and error"): solved without a guess
   (no Trial and error or Guess step on the path), without forcing (no forcing chains,
-  nets, nishio or pattern overlay either), its hardest technique, CPU seconds (rate's
-  time includes its own uniqueness check). A puzzle pencilmark cannot read is ``n/a``
-  with the reason.
+  nets, nishio or pattern overlay either), and, stricter, without any case split (nor
+  its bounded ones: Short trial, Either way, What if, Case analysis, which try a
+  candidate or each case of a cell and follow it, as yass's forcing steps do), its
+  hardest technique, CPU seconds (rate's time includes its own uniqueness check). A
+  puzzle pencilmark cannot read is ``n/a`` with the reason.
 
 Each (puzzle, solver) job runs in its own forked process with a time limit
 (``--timeout``, per search; the process is killed at 2.5x the limit plus 10 s), so a slow
@@ -85,6 +87,10 @@ YASS_FORCING = {"fc", "fn", "sp", "guess"}
 PM_GUESS = {"TRL", "GSS"}
 #: ... and for its forcing techniques (forcing chains / nets, nested, nishio, pattern overlay).
 PM_FORCING = PM_GUESS | {"FCH", "FNT", "NFC", "NIS", "POM"}
+#: ... and its bounded case splits (a short trial, either way, what if, case analysis):
+#: not forcing by its own names, but each follows a candidate (or each case) and looks
+#: for a contradiction or a common result, as yass's forcing steps do.
+PM_CASE_SPLIT = {"STR", "EWY", "WIF", "CAS"}
 
 Entry = dict[str, Any]
 Result = dict[str, Any]
@@ -503,6 +509,7 @@ def _pm_rate(entry: Entry, timeout: float, how: str) -> Result:
     out["rated"] = True
     out["no_guess"] = complete and not codes & PM_GUESS
     out["no_forcing"] = complete and not codes & PM_FORCING
+    out["no_case_split"] = complete and not codes & (PM_FORCING | PM_CASE_SPLIT)
     out["band"] = card.get("band")
     contains = card.get("contains") or []
     out["hardest"] = str(contains[-1].get("name", "")) if contains else ""
@@ -583,6 +590,10 @@ class Row:
         return bool(self.pm.get("correct") and self.pmrate.get("no_forcing"))
 
     @property
+    def pm_no_case_split(self) -> bool:
+        return bool(self.pm.get("correct") and self.pmrate.get("no_case_split"))
+
+    @property
     def name(self) -> str:
         return str(self.entry.get("name", "?"))
 
@@ -649,7 +660,8 @@ def logic_table(rows: list[Row], with_pm: bool) -> list[str]:
     head = (f"{'puzzle':34} {'N':>2} {'no guess':8} {'guess':>5} {'seconds':>8} {'forcing':>7} "
             f"{'steps':>5} {'hardest (yass)':24}")
     if with_pm:
-        head += f" | {'pm no guess':11} {'pm no forcing':13} {'rate s':>7} hardest (pm)"
+        head += (f" | {'pm no guess':11} {'pm no forcing':13} {'no split':8} {'rate s':>7}"
+                 " hardest (pm)")
     out = [head, "-" * len(head)]
     for row in rows:
         lg, pm, pr = row.logic, row.pm, row.pmrate
@@ -669,7 +681,8 @@ def logic_table(rows: list[Row], with_pm: bool) -> list[str]:
                 line += f" | {'t/o' if pr.get('timeout') else 'err':11}"
             else:
                 line += (f" | {_yn(row.pm_no_guess):11} {_yn(row.pm_no_forcing):13} "
-                         f"{_secs(pr):>7} {_cut(str(pr.get('hardest', '')), 30)}")
+                         f"{_yn(row.pm_no_case_split):8} {_secs(pr):>7}"
+                         f" {_cut(str(pr.get('hardest', '')), 30)}")
         out.append(line)
     return out
 
@@ -693,7 +706,8 @@ def logic_totals(rows: list[Row], with_pm: bool) -> list[str]:
             f" {_share(sum(bool(r.logic.get('no_guess')) for r in read), k)} vs pencilmark"
             f" {_share(sum(r.pm_no_guess for r in read), k)}; without forcing yass"
             f" {_share(sum(bool(r.logic.get('no_forcing')) for r in read), k)} vs pencilmark"
-            f" {_share(sum(r.pm_no_forcing for r in read), k)};"
+            f" {_share(sum(r.pm_no_forcing for r in read), k)} (counting its bounded case"
+            f" splits as forcing: {_share(sum(r.pm_no_case_split for r in read), k)});"
             f" CPU yass {_times([r.logic for r in read])}"
             f" vs pencilmark rate {_times([r.pmrate for r in read])}")
     return out
@@ -751,7 +765,9 @@ def totals(rows: list[Row], with_pm: bool, how: str = "auto") -> list[str]:
             f" proved unique {_share(sum(bool(x.get('unique')) for x in pm), n)};"
             f" without a guess (no Trial and error)"
             f" {_share(sum(r.pm_no_guess for r in rows), n)};"
-            f" without forcing {_share(sum(r.pm_no_forcing for r in rows), n)};"
+            f" without forcing {_share(sum(r.pm_no_forcing for r in rows), n)}"
+            f" (without bounded case splits either"
+            f" {_share(sum(r.pm_no_case_split for r in rows), n)});"
             f" solve killed {sum(bool(x.get('timeout')) for x in pm)},"
             f" rate killed {sum(bool(x.get('timeout')) for x in pr)}"
         )

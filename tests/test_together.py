@@ -110,3 +110,36 @@ def _row_fillings(puzzle: Any, cands: Any) -> list[int]:
 
     go(0, 0b1111111110)
     return used
+
+
+def test_fillings_kept_from_an_earlier_board_give_the_same_answer_as_a_new_search() -> None:
+    # The technique keeps, per part, the fillings found on the last board of the solve
+    # and re-checks them on the next (narrower) board instead of searching again: the
+    # candidates left unused must be exactly those a search from nothing leaves.
+    from yass.logic.techniques.together import _Filler, _parts
+
+    entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == "Arrow")
+    puzzle = puzzle_from_json(entry)
+    lay = puzzle.layout
+    ladder = get_techniques(NO_FORCING)
+    board = puzzle.board()
+    parts = [(i, p) for i, p in enumerate(_parts(lay)) if p.mask.bit_count() <= 9][:6]
+    kept: dict[int, list[tuple[int, ...]]] = {}
+    compared = 0
+    for n in range(90):
+        if n % 20 == 0:
+            for index, part in parts:
+                if (part.mask & board.empty).bit_count() > 7:
+                    continue
+                fresh = _Filler(lay, part, board.cands, 10**6).unused()
+                again = _Filler(lay, part, board.cands, 10**6)
+                reused = again.unused(kept.get(index, ()))
+                assert fresh is not None and reused is not None
+                assert sorted(fresh) == sorted(reused), part.name
+                compared += bool(kept.get(index))
+                kept[index] = again.fillings
+        step = next_step(board, ladder)
+        if step is None or board.is_solved():
+            break
+        apply_step(board, step)
+    assert compared

@@ -14,11 +14,13 @@ gives weak links but not strong ones.
 
 from __future__ import annotations
 
+import threading
+
 from yass.core.board import Board
 from yass.core.geometry import bits
 from yass.core.layout import Layout
 
-__all__ = ["Context", "QuietDigits", "context", "narrower"]
+__all__ = ["Context", "QuietDigits", "QuietParts", "context", "narrower"]
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -141,3 +143,41 @@ def narrower(cands: list[int], before: list[int]) -> bool:
     return len(cands) == len(before) and all(
         not a & ~b for a, b in zip(cands, before, strict=True)
     )
+
+
+class QuietParts(threading.local):
+    """One thread's record of the parts of a puzzle (a rule, a house with its rules...)
+    on which a technique found nothing: part index -> its cells' candidates then.
+
+    What such a technique finds on a part depends only on the candidates of the part's
+    cells, and cells losing candidates elsewhere can only take steps away; so while the
+    boards asked about only lose candidates (one solve going on) a part whose cells are
+    unchanged is skipped. Any other board (another layout, or one with a candidate the
+    last board lacked) starts the record afresh, so what a solve finds never depends on
+    what was solved before, and being per thread, never on what is solved beside it.
+
+    ``kept`` holds what a technique learnt about a part on an earlier board of the same
+    solve (emptied with the record); ``memo`` is a cache of pure functions of the
+    layout's rules and candidates (a rule's narrowing of given candidates), kept while
+    the layout is the same and bounded.
+    """
+
+    MEMO_LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self.layout: Layout | None = None
+        self.cands: list[int] = []
+        self.states: dict[int, tuple[int, ...]] = {}
+        self.kept: dict[int, Any] = {}
+        self.memo: dict[Any, Any] = {}
+
+    def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
+        """The record for ``board``, emptied unless ``board`` narrows the last one."""
+        if self.layout is not board.layout or len(self.memo) > self.MEMO_LIMIT:
+            self.memo = {}
+        if self.layout is not board.layout or not narrower(board.cands, self.cands):
+            self.states = {}
+            self.kept = {}
+            self.layout = board.layout
+        self.cands = list(board.cands)
+        return self.states

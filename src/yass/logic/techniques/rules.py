@@ -19,7 +19,6 @@ On a puzzle without such rules the technique never fires.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 from yass.constraints.base import Constraint, Deduction
@@ -35,29 +34,9 @@ from yass.logic.techniques.base import (
     join_words,
     removal_text,
 )
-from yass.logic.techniques.context import narrower
+from yass.logic.techniques.context import QuietParts
 
 __all__ = ["RuleLogic"]
-
-
-class _Quiet(threading.local):
-    """One thread's record of the rules that found nothing: rule index -> its cells'
-    candidates then. It holds while the boards asked about only lose candidates (the
-    same solve going on); any other board starts it afresh, so what a solve finds does
-    not depend on what was solved before or beside it."""
-
-    def __init__(self) -> None:
-        self.layout: Layout | None = None
-        self.cands: list[int] = []
-        self.states: dict[int, tuple[int, ...]] = {}
-
-    def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
-        """The record for ``board``, emptied unless ``board`` narrows the last one."""
-        if self.layout is not board.layout or not narrower(board.cands, self.cands):
-            self.states = {}
-            self.layout = board.layout
-        self.cands = board.cands[:]
-        return self.states
 
 
 def _rules(layout: Layout) -> tuple[Constraint, ...]:
@@ -71,7 +50,7 @@ class RuleLogic(Technique):
     code = "rl"
 
     def __init__(self) -> None:
-        self._quiet = _Quiet()
+        self._quiet = QuietParts()
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout

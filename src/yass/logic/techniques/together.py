@@ -32,7 +32,6 @@ rules the technique never fires.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator, Sequence
 
 from yass.constraints.group import GroupRule
@@ -41,7 +40,7 @@ from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, join_words
-from yass.logic.techniques.context import narrower
+from yass.logic.techniques.context import QuietParts
 
 __all__ = ["RulesTogether"]
 
@@ -163,6 +162,10 @@ class _Filler:
         self.grid = layout.grid
         self.cands = cands
         self.nodes = 0
+        #: Per cell of the part, the digits some filling found so far has there.
+        self.used: dict[int, int] = {}
+        #: The fillings (a digit bit per cell of the part) that showed candidates used.
+        self.fillings: list[tuple[int, ...]] = []
         #: The digits a relation's table allows for a set of digits, by (table, set).
         self.support: dict[tuple[tuple[int, ...], int], int] = {}
         #: A rule's narrowing, by (the rule's id, its cells' candidates): the caller's
@@ -175,7 +178,6 @@ class _Filler:
         part = self.part
         grid = self.grid
         every = self.layout.all_digits
-        size = self.layout.size
         peers = part.peers
         support = self.support
         narrowed = self.narrowed
@@ -211,23 +213,22 @@ class _Filler:
                         return False
                     changed = True
             for cells in part.house_cells:
-                seen = 0
+                once = twice = 0
                 for c in cells:
-                    seen |= m[c]
-                if seen != every:
+                    v = m[c]
+                    twice |= once & v
+                    once |= v
+                if once != every:
                     return False
-                for d in range(size):
-                    bit = 1 << d
-                    place = -1
+                alone = once & ~twice  # the digits with one place left in the house
+                if alone:
                     for c in cells:
-                        if m[c] & bit:
-                            if place >= 0:
-                                place = -2
-                                break
-                            place = c
-                    if place >= 0 and m[place] != bit:
-                        m[place] = bit
-                        changed = True
+                        v = m[c] & alone
+                        if v and m[c] != v:
+                            if v & (v - 1):
+                                return False  # two digits with this one place
+                            m[c] = v
+                            changed = True
             for rule, scope in part.rules:
                 old = tuple(m[c] for c in scope)
                 rkey = (id(rule), old)
@@ -262,19 +263,44 @@ class _Filler:
         if not open_cells:
             return m
         cell = min(open_cells, key=lambda c: m[c].bit_count())
-        for d in mask_digits(m[cell]):
+        # The digits no filling has used yet first: a filling found then shows more
+        # candidates used, and fewer searches are left.
+        fresh = m[cell] & ~self.used.get(cell, 0)
+        for d in mask_digits(fresh) + mask_digits(m[cell] & ~fresh):
             got = self.fill(m, (cell, d))
             if got is not None:
                 return got
         return None
 
-    def unused(self) -> list[tuple[int, int]] | None:
-        """The candidates of the part's cells that no filling uses (None: over budget)."""
+    def unused(self, known: Sequence[tuple[int, ...]] = ()) -> list[tuple[int, int]] | None:
+        """The candidates of the part's cells that no filling uses (None: over budget).
+
+        ``known`` are fillings (a digit bit per cell of the part) found on an earlier
+        board of the solve: each that still holds here (its digits still candidates, the
+        rules still kept with the other cells as they are now: one settling instead of a
+        search) shows its digits used. The fillings that hold, and those found, are left
+        in ``self.fillings``."""
         start = {c: self.cands[c] for c in self.part.scope}
-        used = dict.fromkeys(self.part.cells, 0)
+        cells = self.part.cells
+        used = self.used = dict.fromkeys(cells, 0)
         out: list[tuple[int, int]] = []
+        self.fillings = []
         try:
-            for cell in self.part.cells:
+            for filling in known:
+                self.nodes += 1
+                if self.nodes > self.budget:
+                    raise _Budget
+                m = dict(start)
+                for c, v in zip(cells, filling, strict=True):
+                    if not m[c] & v:
+                        break
+                    m[c] = v
+                else:
+                    if self.settle(m):
+                        self.fillings.append(filling)
+                        for c, v in zip(cells, filling, strict=True):
+                            used[c] |= v
+            for cell in cells:
                 v = start[cell]
                 if not v & (v - 1):
                     used[cell] = v
@@ -286,36 +312,12 @@ class _Filler:
                     if got is None:
                         out.append((cell, d))
                         continue
-                    for c in self.part.cells:
+                    self.fillings.append(tuple(got[c] for c in cells))
+                    for c in cells:
                         used[c] |= got[c]
         except _Budget:
             return None
         return out
-
-
-class _Quiet(threading.local):
-    """One thread's record of the parts that found nothing (part index -> the
-    candidates of its scope then), kept while the boards asked about only lose
-    candidates (one solve going on) and started afresh on any other board: what a solve
-    finds never depends on what was solved before or beside it."""
-
-    def __init__(self) -> None:
-        self.layout: Layout | None = None
-        self.cands: list[int] = []
-        self.states: dict[int, tuple[int, ...]] = {}
-        #: The rules' narrowings (a pure function of the rule and its cells' candidates),
-        #: kept while the layout is the same.
-        self.narrowed: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-
-    def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
-        """The record for ``board``, emptied unless ``board`` narrows the last one."""
-        if self.layout is not board.layout or len(self.narrowed) > 200_000:
-            self.narrowed = {}
-        if self.layout is not board.layout or not narrower(board.cands, self.cands):
-            self.states = {}
-            self.layout = board.layout
-        self.cands = list(board.cands)
-        return self.states
 
 
 class RulesTogether(Technique):
@@ -325,7 +327,7 @@ class RulesTogether(Technique):
     code = "rt"
 
     def __init__(self) -> None:
-        self._quiet = _Quiet()
+        self._quiet = QuietParts()
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
@@ -335,6 +337,7 @@ class RulesTogether(Technique):
         empty = board.empty
         spent = 0
         quiet = self._quiet.follow(board)
+        kept = self._quiet.kept
         for index, part in enumerate(_parts(lay)):
             if spent >= _PASS_BUDGET:
                 return
@@ -345,8 +348,9 @@ class RulesTogether(Technique):
             if quiet.get(index) == state:
                 continue
             filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent),
-                             self._quiet.narrowed)
-            gone = filler.unused()
+                             self._quiet.memo)
+            gone = filler.unused(kept.get(index, ()))
+            kept[index] = filler.fillings  # (those found before the budget ran out too)
             spent += filler.nodes
             if gone is None and filler.budget < _BUDGET:
                 return  # the pass ran out, not the part: try it again next time

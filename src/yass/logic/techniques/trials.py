@@ -21,8 +21,7 @@ for any puzzle, unique or not.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from yass.constraints.group import GroupRule
 from yass.core.board import Board
@@ -45,8 +44,10 @@ _CONTRADICTION, _VERITY, _NESTED = 9.0, 9.2, 9.6
 _INNER_CELLS = 24
 
 #: A pass of nested trials stops once it has this many candidates refuted, or has some
-#: and has run this long (the next pass starts from a narrower board).
-_NESTED_HITS, _NESTED_SECONDS = 40, 1.0
+#: and has probed this many trials since the first (the next pass starts from a
+#: narrower board). A count, not a time: the same board gives the same step under any
+#: load.
+_NESTED_HITS, _NESTED_PROBES_AFTER = 40, 200
 
 
 def compiled_trials(layout: Layout) -> bool:
@@ -59,6 +60,19 @@ def _set(masks: Sequence[int], cell: int, digit: int) -> list[int]:
     out = list(masks)
     out[cell] = 1 << (digit - 1)
     return out
+
+
+def _pack(masks: Iterable[int]) -> int:
+    """Candidate masks as one integer, ``_WIDTH`` bits a cell: the union of many trials
+    is then one ``|`` each."""
+    out = 0
+    for i, m in enumerate(masks):
+        out |= m << (i * _WIDTH)
+    return out
+
+
+#: Bits a cell takes in ``_pack`` (masks of grids up to 16 digits).
+_WIDTH = 16
 
 
 def _open_cells(masks: Sequence[int], most: int | None) -> list[int]:
@@ -80,6 +94,10 @@ class _Trials:
         self.most = most
         self.base = fast.settle(layout, self.cands)
         self.memo: dict[tuple[int, int], Masks | None] = {}
+        #: Each trial's candidates as one integer (``_pack``), for the verities' unions.
+        self.packed: dict[tuple[int, int], int] = {}
+        #: The board's candidates of its open cells, packed alike.
+        self.open = _pack(m if m & (m - 1) else 0 for m in self.cands)
 
     def trial(self, cell: int, digit: int) -> Masks | None:
         key = (cell, digit)
@@ -90,6 +108,17 @@ class _Trials:
             else:
                 self.memo[key] = fast.settle(self.layout, _set(self.base, cell, digit))
         return self.memo[key]
+
+    def trial_packed(self, cell: int, digit: int) -> int | None:
+        """``trial(cell, digit)`` packed (``_pack``), None when it breaks the grid."""
+        key = (cell, digit)
+        got = self.packed.get(key)
+        if got is None:
+            masks = self.trial(cell, digit)
+            if masks is None:
+                return None
+            got = self.packed[key] = _pack(masks)
+        return got
 
     def why(self, masks: Sequence[int]) -> str:
         """Why the propagation from ``masks`` breaks, completing "if ... were ..., "."""
@@ -159,10 +188,12 @@ def trial_steps(tech_code: str, board: Board, most: int | None) -> Iterator[Step
          if got is not None),
     )
     hits: list[tuple[int, int, tuple[int, int]]] = []
-    started = time.process_time()
+    after = 0  # trials probed since the first hit
     for _, cell, d in trials:
-        if len(hits) >= _NESTED_HITS or (hits and time.process_time() - started > _NESTED_SECONDS):
+        if len(hits) >= _NESTED_HITS or after > _NESTED_PROBES_AFTER:
             break
+        if hits:
+            after += 1
         poll()
         inner = t.memo[cell, d]
         assert inner is not None
@@ -201,22 +232,24 @@ def _contradiction(code: str, t: _Trials, cell: int, digits: list[int]) -> Step:
 def _verity(code: str, t: _Trials, options: list[tuple[int, int]], what: str) -> Step | None:
     """The candidates that every option (each set in turn, one must be true) removes."""
     lay = t.layout
-    union: list[int] | None = None
+    union = 0
     alive = []
     for cell, d in options:
-        got = t.trial(cell, d)
+        got = t.trial_packed(cell, d)
         if got is None:
             continue  # a false option (its contradiction is a step of its own)
         alive.append((cell, d))
-        union = list(got) if union is None else [a | b for a, b in zip(union, got, strict=True)]
-    if union is None:
+        union |= got
+        if not t.open & ~union:
+            return None  # every candidate of the board survives some option
+    if not alive:
         return None
+    gone_bits = t.open & ~union
+    full = (1 << _WIDTH) - 1
     elims = tuple(
-        (c, e) for c, m in enumerate(t.cands) if m & (m - 1)
-        for e in mask_digits(m & ~union[c])
+        (c, e) for c in range(len(t.cands))
+        for e in mask_digits(gone_bits >> (c * _WIDTH) & full)
     )
-    if not elims:
-        return None
     lay_cells = tuple(sorted({c for c, _ in options}))
     gone = ", ".join(f"{lay.name(c)}<>{digit_char(e)}" for c, e in elims[:6])
     if len(elims) > 6:
