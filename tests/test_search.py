@@ -98,7 +98,7 @@ def test_miracle_grid_with_one_given_has_8_solutions() -> None:
     compiled search), 8 for each digit of r1c1. The reference search, slower, lists the
     8 with r1c1 as in the published solution."""
     want = digits_of(MIRACLE_SOLUTION)
-    givens = (want[0],) + blank(9)[1:]
+    givens = (want[0], *blank(9)[1:])
     grids = list(solutions(Puzzle(miracle_layout(), givens), 100))
     assert len(grids) == len(set(grids)) == 8
     houses = oracle_houses(9, (3, 3))
