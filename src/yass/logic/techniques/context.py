@@ -14,7 +14,7 @@ gives weak links but not strong ones.
 
 from __future__ import annotations
 
-import threading
+from _thread import _local
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -145,7 +145,7 @@ def narrower(cands: list[int], before: list[int]) -> bool:
     )
 
 
-class QuietParts(threading.local):
+class QuietParts(_local):
     """One thread's record of the parts of a puzzle (a rule, a house with its rules...)
     on which a technique found nothing: part index -> its cells' candidates then.
 
