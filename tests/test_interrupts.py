@@ -48,7 +48,12 @@ def _group(pgid: int) -> list[int]:
 
 
 def _controlling_terminal() -> None:
-    """In the child: make standard input (the pty) the session's controlling terminal."""
+    """In the child: make standard input (the pty) the session's controlling terminal,
+    with SIGINT handled as in a shell's foreground job (a test run started in the
+    background by a non-interactive shell ignores SIGINT, and a child would inherit it)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
