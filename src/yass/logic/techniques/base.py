@@ -107,6 +107,14 @@ def join_words(words: list[str], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+#: The cells of the nine 3x3 boxes of a 9x9 grid as bit masks, box 1 first (the patterns
+#: of the top of the ladder are stated on the classic boxes).
+CLASSIC_BOXES: tuple[int, ...] = tuple(
+    sum(1 << ((b // 3 * 3 + i) * 9 + b % 3 * 3 + j) for i in range(3) for j in range(3))
+    for b in range(9)
+)
+
+
 def cells_text(layout: Layout, cells: int | Iterable[int], last: str = "and") -> str:
     """The names of a cell set (an int bitset) or of a list of cells."""
     seq = bits(cells) if isinstance(cells, int) else cells

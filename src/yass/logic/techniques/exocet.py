@@ -40,7 +40,13 @@ from yass.core.board import Board
 from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Step, compact_cells, notation
-from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
+from yass.logic.techniques.base import (
+    CLASSIC_BOXES,
+    Technique,
+    cells_text,
+    digits_text,
+    removal_text,
+)
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -76,16 +82,9 @@ class _Grid:
                     return
                 self.line[t].append(index[m])
                 self.mask[t].append(m)
-        boxes = []
-        for b in range(9):
-            m = 0
-            for i in range(3):
-                for j in range(3):
-                    m |= 1 << ((b // 3 * 3 + i) * 9 + b % 3 * 3 + j)
-            if m not in index:
-                return
-            boxes.append(m)
-        self.box = boxes
+        if any(m not in index for m in CLASSIC_BOXES):
+            return
+        self.box = list(CLASSIC_BOXES)
         self.ok = True
 
 

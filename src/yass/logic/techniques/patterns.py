@@ -55,7 +55,13 @@ from yass.core.geometry import bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.propagate import Candidates, assume, settle_all
 from yass.core.step import Step, cell_list, notation
-from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
+from yass.logic.techniques.base import (
+    CLASSIC_BOXES,
+    Technique,
+    cells_text,
+    digits_text,
+    removal_text,
+)
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -81,14 +87,9 @@ class _Boxes:
         if layout.size != 9:
             return
         masks = {h.mask: i for i, h in enumerate(layout.houses)}
-        for b in range(9):
-            mask = 0
-            for i in range(3):
-                for j in range(3):
-                    mask |= 1 << ((b // 3 * 3 + i) * 9 + b % 3 * 3 + j)
-            if mask not in masks:
-                return
-            self.house.append(masks[mask])
+        if any(mask not in masks for mask in CLASSIC_BOXES):
+            return
+        self.house = [masks[mask] for mask in CLASSIC_BOXES]
         self.ok = True
 
 
