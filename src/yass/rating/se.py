@@ -1648,6 +1648,7 @@ def _propagate(
     dynamic: bool,
     y_links: bool,
     level: int = 0,
+    until: int = -1,
 ) -> tuple[_Pot, _Pot] | None:
     """SE's doChaining: extend ``to_on``/``to_off`` (in place, insertion-ordered) until
     nothing new follows; an "on" waiting is always handled before an "off". Returns the
@@ -1655,7 +1656,9 @@ def _propagate(
     the propagation. In dynamic mode each "off" handled is removed from the grid (restored
     at the end), so later links see the grid as the assumption has changed it. From level
     1, when nothing is waiting, simpler rules applied to that grid add more "off"s
-    (``_advanced``) and the propagation goes on."""
+    (``_advanced``) and the propagation goes on. ``until``: stop (returning None) as soon
+    as that key is reached; a potential never changes once made, so its chain is the one
+    the whole propagation would give."""
     cand = g.cand
     save = cand[:] if dynamic else cand
     save_pos = g.pos
@@ -1685,6 +1688,8 @@ def _propagate(
                         if k not in to_off:
                             q = _Pot(k, [p])
                             to_off[k] = q
+                            if k == until:
+                                return None
                             pending_off.append(q)
                 else:
                     p = pending_off.popleft()
@@ -1723,6 +1728,8 @@ def _propagate(
                             return (q, conj)
                         if k not in to_on:
                             to_on[k] = q
+                            if k == until:
+                                return None
                             pending_on.append(q)
             if level <= 0:
                 return None
@@ -1730,6 +1737,8 @@ def _propagate(
             for q in _advanced(g, save, save_pos, to_off, level):
                 if q.key not in to_off:
                     to_off[q.key] = q
+                    if q.key == until:
+                        return None
                     pending_off.append(q)
                     added = True
             if not added:
@@ -2838,7 +2847,9 @@ def _chains(g: _Grid, level: int, kind: int, premise: tuple[int, int, int], targ
             to_on: dict[int, _Pot] = {}
             to_off: dict[int, _Pot] = {}
             (to_on if start & 1 else to_off)[start] = _Pot(start, [])
-            absurd = _propagate(g, to_on, to_off, True, True, level)
+            # (a contradiction is the end of its own propagation; a verity's chains end at
+            # the target)
+            absurd = _propagate(g, to_on, to_off, True, True, level, -1 if kind == 0 else target)
             if kind == 0:
                 if absurd is None:
                     return []  # (not expected: the compiled search found it)

@@ -168,15 +168,20 @@ class _Exocet(Technique):
         band_cells = 0
         for q in range(band * 3, band * 3 + 3):
             band_cells |= rows[q]
+        # A target's places on each line outside what sees the base cells (the lines are
+        # disjoint, so they do not depend on the other two lines); a junior's targets lie
+        # in the base band, a senior's not both.
+        near = band_cells if not self.senior else -1
+        line_spots = {
+            k: [x for x in bits(cols[k] & ~sees_base & empty & near) if cands[x] & digits]
+            for k in (c0, *range(others[0] * 3, others[0] * 3 + 3),
+                      *range(others[1] * 3, others[1] * 3 + 3))
+        }
         for k1 in range(others[0] * 3, others[0] * 3 + 3):
             for k2 in range(others[1] * 3, others[1] * 3 + 3):
                 lines = (c0, k1, k2)
-                reach = (cols[c0] | cols[k1] | cols[k2]) & ~sees_base
-                free = {d: p & reach for d, p in places.items()}
-                spots = [
-                    [x for x in bits(cols[k] & reach & empty) if cands[x] & digits]
-                    for k in lines
-                ]
+                spots = [line_spots[k] for k in lines]
+                free: dict[int, int] | None = None
                 for i, j in ((0, 1), (0, 2), (1, 2)):
                     for t1 in spots[i]:
                         for t2 in spots[j]:
@@ -184,6 +189,9 @@ class _Exocet(Technique):
                             inside = band_cells >> t1 & 1 and band_cells >> t2 & 1
                             if bool(inside) == self.senior:
                                 continue
+                            if free is None:
+                                reach = (cols[c0] | cols[k1] | cols[k2]) & ~sees_base
+                                free = {d: p & reach for d, p in places.items()}
                             step = self._try(
                                 board, grid, t, b1, b2, t1, t2, digits, free, rows, cols,
                                 lines, done,

@@ -106,6 +106,16 @@ _QUADS = tuple(
 )
 
 
+#: Per box (0-8), each placement of ``_PERMS`` as (its three cells as a bitset, parity).
+_PLACEMENTS = tuple(
+    tuple(
+        (sum(1 << ((b // 3 * 3 + i) * 9 + b % 3 * 3 + p[i]) for i in range(3)), parity)
+        for p, parity in _PERMS
+    )
+    for b in range(9)
+)
+
+
 class Tridagon(Technique):
     """Twelve cells in four boxes that can't all hold one triple: a guardian is true."""
 
@@ -115,29 +125,25 @@ class Tridagon(Technique):
         boxes = _boxes(board.layout)
         if not boxes.ok:
             return
-        cands = board.cands
-        empty = board.empty
+        pos = [board.positions(d) for d in range(1, 10)]
         done: set[tuple[tuple[int, int], ...]] = set()
         for trio in combinations(range(1, 10), 3):
             m = 0
+            holds = 0  # the open cells with a digit of the trio
             for d in trio:
                 m |= 1 << (d - 1)
+                holds |= pos[d - 1]
+            others = 0  # the open cells with a digit beyond it
+            for d in range(9):
+                if not m >> d & 1:
+                    others |= pos[d]
             # per box: (cells, parity, guardian cells) of each usable placement
             options: list[list[tuple[int, int, int]]] = []
-            for b in range(9):
-                row0, col0 = b // 3 * 3, b % 3 * 3
+            for box in _PLACEMENTS:
                 found = []
-                for p, parity in _PERMS:
-                    cells = 0
-                    guards = 0
-                    for i in range(3):
-                        c = (row0 + i) * 9 + col0 + p[i]
-                        if not empty >> c & 1 or not cands[c] & m:
-                            break
-                        cells |= 1 << c
-                        if cands[c] & ~m:
-                            guards |= 1 << c
-                    else:
+                for cells, parity in box:
+                    if not cells & ~holds:
+                        guards = cells & others
                         if guards.bit_count() <= _MAX_GUARDIANS:
                             found.append((cells, parity, guards))
                 options.append(found)
