@@ -54,10 +54,55 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ALS_MAX_CELLS", "LinkGraph", "cell_columns", "link_graph"]
+__all__ = ["ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "link_graph"]
 
 #: Largest ALS (in cells) used as chain nodes.
 ALS_MAX_CELLS = 5
+
+
+class AlsLinks:
+    """The strong links inside the ALSs of a graph, looked up rather than listed:
+    ``get((a, b))`` is the cell bitset of the first ALS (in the order they were added)
+    holding both nodes, unless they are two candidates of one cell (an ordinary in-cell
+    link); ``(a, b) in links`` whether there is one. A board has hundreds of ALSs and a
+    chain asks about a few links, so each node keeps the set of ALSs holding it."""
+
+    __slots__ = ("_cells", "_member", "_n", "_ncands")
+
+    def __init__(self, ncands: int, ncells: int) -> None:
+        self._ncands = ncands
+        self._n = ncells
+        self._cells: list[int] = []
+        self._member: dict[int, int] = {}  # node -> bitset of the indexes of its ALSs
+
+    def add(self, cells: int, nodes: list[int]) -> None:
+        """One more ALS: its cells and the nodes of its digits."""
+        bit = 1 << len(self._cells)
+        self._cells.append(cells)
+        member = self._member
+        for i in nodes:
+            member[i] = member.get(i, 0) | bit
+
+    def get(self, key: tuple[int, int], default: int | None = None) -> int | None:
+        a, b = key
+        if a == b or (a < self._ncands and b < self._ncands and a % self._n == b % self._n):
+            return default
+        common = self._member.get(a, 0) & self._member.get(b, 0)
+        if not common:
+            return default
+        return self._cells[(common & -common).bit_length() - 1]
+
+    def __contains__(self, key: tuple[int, int]) -> bool:
+        return self.get(key) is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AlsLinks):
+            return NotImplemented
+        return (self._ncands, self._n, self._cells, self._member) == (
+            other._ncands, other._n, other._cells, other._member
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @record
@@ -78,7 +123,7 @@ class LinkGraph:
     extra_cells: list[int] = field(default_factory=list)
     extra_kind: list[str] = field(default_factory=list)
     #: Strong links inside an ALS: (a, b) -> the ALS's cell bitset (both orders).
-    als_links: dict[tuple[int, int], int] = field(default_factory=dict)
+    als_links: AlsLinks = field(default_factory=lambda: AlsLinks(0, 1))
     #: ALS forcing links: (a, b) -> (the ALS's cell bitset, the node of the ALS's
     #: missing digit), both orders; the other node is a candidate outside the set.
     als_forcing: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
@@ -334,7 +379,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         strong[b] |= 1 << a
         linked |= 1 << a | 1 << b
     # Inside an ALS any two digits are strongly linked (at most one digit is missing).
-    als_links: dict[tuple[int, int], int] = {}
+    als_links = AlsLinks(ncands, n)
     als_forcing: dict[tuple[int, int], tuple[int, int]] = {}
     wide = 0
     for c in bits(board.empty):
@@ -342,25 +387,22 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             wide |= 1 << c
     for cells in als_sets:
         ids = []
+        together = 0
         for d in range(size):
             spots = pos[d] & cells
             if spots:
                 i = node_of(d, spots)
                 if i >= 0:
                     ids.append(i)
+                    together |= 1 << i
         if len(ids) < 2:
             continue
-        for x, a in enumerate(ids):
-            for b in ids[x + 1 :]:
-                strong[a] |= 1 << b
-                strong[b] |= 1 << a
-                if a < ncands and b < ncands and a % n == b % n:
-                    continue  # two candidates of one cell: an ordinary in-cell link
-                als_links.setdefault((a, b), cells)
-                als_links.setdefault((b, a), cells)
-            linked |= 1 << a
+        for a in ids:
+            strong[a] |= together & ~(1 << a)
+        linked |= together
+        als_links.add(cells, ids)
         for a, b in _forcings(board, cells, pos, node_of, wide):
-            if (a, b) in als_links or strong[a] >> b & 1:
+            if strong[a] >> b & 1:  # (every link inside an ALS is strong)
                 continue
             strong[a] |= 1 << b
             strong[b] |= 1 << a
