@@ -287,6 +287,16 @@ def _als_sets(board: Board) -> list[int]:
     return sorted(found)
 
 
+@per_layout
+def _full_of_cell(layout: Layout) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the indexes (into ``layout.full_houses``) of the full houses
+    holding it."""
+    masks = [house.mask for house in layout.full_houses]
+    return tuple(
+        tuple(k for k, m in enumerate(masks) if m >> cell & 1) for cell in range(layout.ncells)
+    )
+
+
 def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     lay = board.layout
     n = lay.ncells
@@ -316,15 +326,25 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
 
     # Strong links inside full houses: two units (cells or extra nodes) holding all
     # the places of a digit between them.
+    # The groups of each digit inside each full house (a group is among the digit's
+    # places, so it is among those of the house when it lies in the house), in order.
+    full_of_cell = _full_of_cell(lay)
+    fulls = lay.full_houses
+    inside: list[list[list[int]]] = [[[] for _ in range(size)] for _ in fulls]
+    for d in range(size):
+        for spots in groups[d]:
+            for k in full_of_cell[(spots & -spots).bit_length() - 1]:
+                if not spots & ~fulls[k].mask:
+                    inside[k][d].append(spots)
     pending: list[tuple[int, int, int]] = []  # (digit, cells a, cells b)
-    for house in lay.full_houses:
+    for k, house in enumerate(fulls):
         hmask = house.mask
         for d in range(size):
             places = pos[d] & hmask
             if places.bit_count() < 3 or board.placed(d + 1) & hmask:
                 continue
-            for spots in groups[d]:
-                if spots & ~places or spots == places:
+            for spots in inside[k][d]:
+                if spots == places:
                     continue
                 rest = places & ~spots
                 if rest & (rest - 1) and rest not in groups[d]:
