@@ -364,8 +364,15 @@ def house_sums(layout: Layout) -> list[LinearSum]:
                 groups.append((mask, total, min(members)))
     if not groups:
         return []
+    union = 0
+    for g, _t, _first in groups:
+        union |= g
     out: list[LinearSum] = []
     for cells, region_total in _regions(layout):
+        # The innies are at least the region's cells no group holds: most regions of a
+        # puzzle with few cages leave more than the limit, and are passed over here.
+        if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
+            continue
         touching = [
             ((g & ~cells).bit_count(), first, i, g, t)
             for i, (g, t, first) in enumerate(groups) if g & cells
