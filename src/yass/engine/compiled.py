@@ -101,9 +101,9 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
     return (0, *accumulate(map(len, groups))), tuple(chain.from_iterable(groups))
 
 
-#: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
-#: Bounded (``yass.core.memo.remember``).
-_TKMAX: dict[tuple[int, ...], int] = {}
+#: A relation's table row padded to 16 masks, and its ``tkmax``, by row: the same rows
+#: recur in every puzzle. Bounded (``yass.core.memo.remember``).
+_TKMAX: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 
 #: ``_intersections`` by full houses: one geometry's recur in every layout. Bounded.
@@ -180,18 +180,21 @@ def _flatten(
     tables: list[int] = []
     tkmax: list[int] = []
     for row in numbers:
-        tables.extend(row[d] if d < size else 0 for d in range(16))
-        # Revising from a cell with more candidates than this can never narrow the other
-        # end: the most digits of one cell that all forbid the same digit beside them.
-        most = _TKMAX.get(row)
-        if most is None:
-            most = remember(_TKMAX, row, max(
-                sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)
+        known = _TKMAX.get(row)
+        if known is None:
+            # Revising from a cell with more candidates than this can never narrow the
+            # other end: the most digits of one cell that all forbid the same digit
+            # beside them.
+            known = remember(_TKMAX, row, (
+                tuple(row[d] if d < size else 0 for d in range(16)),
+                max(sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)),
             ))
-        tkmax.append(most)
+        tables.extend(known[0])
+        tkmax.append(known[1])
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
-    astart, anb = _starts([[nb for nb, _ in pairs] for pairs in cell_tables])
+    astart = (0, *accumulate(map(len, cell_tables)))
+    anb = tuple([nb for pairs in cell_tables for nb, _row in pairs])
     atab = tuple(numbers[row] for pairs in cell_tables for _nb, row in pairs)
     sstart, scells = _starts([g.cells for g in set_groups])
     setstart, sets = _starts([g.sets for g in set_groups])
