@@ -160,11 +160,15 @@ def _flatten(
     seen = list(peer_masks)
     peer_order: list[Sequence[int]] = list(peer_lists)
     for group in set_groups:
+        whole = 0
         for a in group.cells:
-            for b in group.cells:
-                if a != b and not seen[a] >> b & 1:
-                    seen[a] |= 1 << b
-                    peer_order[a] = (*peer_order[a], b)
+            whole |= 1 << a
+        for a in group.cells:
+            if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
+                for b in group.cells:
+                    if a != b and not seen[a] >> b & 1:
+                        seen[a] |= 1 << b
+                        peer_order[a] = (*peer_order[a], b)
     cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
     for cell, cell_arcs in enumerate(arcs):
         cell_tables.append([])
@@ -201,6 +205,9 @@ def _flatten(
     merged: list[tuple[list[int], list[int], int]] = []
     mask0 = list(cell_masks)
     for form in sums:
+        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
+            merged.append((list(form.cells), list(form.coefs), form.total))
+            continue
         coef: dict[int, int] = {}
         for cell, k in zip(form.cells, form.coefs, strict=True):
             coef[cell] = coef.get(cell, 0) + k
@@ -210,11 +217,19 @@ def _flatten(
         merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
     lstart, lcells = _starts([m[0] for m in merged])
     lcoefs = tuple(k for m in merged for k in m[1])
-    lapart = tuple(
-        sum(1 << j for j, other in enumerate(m[0][:16]) if seen[cell] >> other & 1)
-        for m in merged
-        for cell in m[0]
-    )
+    apart: list[int] = []
+    for m in merged:
+        head = m[0][:16]
+        for cell in m[0]:
+            sees = seen[cell]
+            word = 0
+            bit = 1
+            for other in head:
+                if sees >> other & 1:
+                    word |= bit
+                bit <<= 1
+            apart.append(word)
+    lapart = tuple(apart)
     forms_of: list[list[int]] = [[] for _ in range(ncells)]
     for g, group in enumerate(set_groups):
         for cell in group.cells:
