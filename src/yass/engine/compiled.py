@@ -294,6 +294,21 @@ def _flatten(
     )
 
 
+#: ``_sets_fit`` by its arguments: a cage's sets are one of a few tables. Bounded.
+_SETS_FIT: dict[tuple[tuple[int, ...], int, int], bool] = {}
+
+
+def _sets_fit(sets: tuple[int, ...], n: int, size: int) -> bool:
+    """True when every digit set holds ``n`` digits of 1..``size``."""
+    key = (sets, n, size)
+    known = _SETS_FIT.get(key)
+    if known is None:
+        known = remember(_SETS_FIT, key, all(
+            s.bit_count() == n and not s >> size for s in sets
+        ))
+    return known
+
+
 def rule_forms(layout: Layout) -> list[Form] | None:
     """Every compiled form of the layout's rules; None when a rule with its own logic
     (``propagate`` or ``check``) has no compiled form, or a form does not fit the core
@@ -310,9 +325,7 @@ def rule_forms(layout: Layout) -> list[Form] | None:
         for form in forms:
             if isinstance(form, DigitSets):
                 n = len(form.cells)
-                if len(set(form.cells)) != n or any(s.bit_count() != n for s in form.sets):
-                    return None
-                if any(s >> layout.size for s in form.sets):
+                if len(set(form.cells)) != n or not _sets_fit(form.sets, n, layout.size):
                     return None
             elif isinstance(form, Contains):
                 if not 1 <= form.digit <= layout.size or len(set(form.cells)) != len(form.cells):
@@ -385,20 +398,30 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     union = 0
     for g, _t, _first in groups:
         union |= g
+    # The groups by their first cell (then their place): the order among those that
+    # stay inside a region; those that cross it follow, fewest cells outside first.
+    ordered = sorted(
+        ((g, t, first, i) for i, (g, t, first) in enumerate(groups)),
+        key=lambda x: (x[2], x[3]),
+    )
     out: list[LinearSum] = []
     for cells, region_total in _regions(layout):
         # The innies are at least the region's cells no group holds: most regions of a
         # puzzle with few cages leave more than the limit, and are passed over here.
         if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
             continue
-        touching = [
-            ((g & ~cells).bit_count(), first, i, g, t)
-            for i, (g, t, first) in enumerate(groups) if g & cells
-        ]
-        touching.sort()
         covered = 0
         total = 0
-        for _out, _first, _i, group, t in touching:
+        crossing: list[tuple[int, int, int, int, int]] = []
+        for g, t, first, i in ordered:
+            if g & cells:
+                if g & ~cells:
+                    crossing.append(((g & ~cells).bit_count(), first, i, g, t))
+                elif not g & covered:
+                    covered |= g
+                    total += t
+        crossing.sort()
+        for _out, _first, _i, group, t in crossing:
             if not group & covered:
                 covered |= group
                 total += t
