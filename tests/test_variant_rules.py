@@ -341,7 +341,8 @@ def test_no_step_contradicts_the_solution_with_multi_cell_rules(name: str) -> No
     entry = next(e for e in ENTRIES if e["name"] == name)
     assert {c["type"] for c in entry["constraints"]} & NEW_TYPES | {"skyscraper"}
     puzzle = _layout_of(entry)
-    assert _check_walk(puzzle, digits_of(entry["solution"]), full_speculation=0) > 0
+    # Every other state (benchmarks/soundness.py --variants walks every state).
+    assert _check_walk(puzzle, digits_of(entry["solution"]), full_speculation=0, every=2) > 0
 
 
 def test_walked_sample_covers_the_rule_families() -> None:
