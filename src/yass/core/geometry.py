@@ -134,6 +134,11 @@ def digits_text(mask: int) -> str:
 _RC_NUMBERS: dict[str, tuple[int, int] | None] = {}
 
 
+#: ``Grid.parse_cell`` by (text, size, outside): the cells of one puzzle file recur.
+#: Bounded (``yass.core.memo.remember``).
+_CELLS: dict[tuple[str, int, bool], int] = {}
+
+
 def _row_col_numbers(text: str) -> tuple[int, int] | None:
     """The two numbers of ``r<row>c<col>`` (any case, spaces around the parts), or None."""
     try:
@@ -197,8 +202,15 @@ class Grid(Frozen):
 
     def parse_cell(self, text: str, *, outside: bool = False) -> int:
         """The cell named ``r1c1`` (1-based). Raises LayoutError when off the grid."""
-        row, col = self.parse_rc(text, outside=outside)
-        return self.cell(row, col)
+        if type(text) is not str:
+            row, col = self.parse_rc(text, outside=outside)
+            return self.cell(row, col)
+        key = (text, self.size, outside)
+        cell = _CELLS.get(key)
+        if cell is None:
+            row, col = self.parse_rc(text, outside=outside)
+            cell = remember(_CELLS, key, self.cell(row, col))
+        return cell
 
     def parse_rc(self, text: str, *, outside: bool = False) -> tuple[int, int]:
         """0-based (row, col) of ``r1c1``; ``outside`` allows row/col 0 and N+1."""

@@ -353,7 +353,31 @@ class Layout:
 
     def check(self, values: Sequence[int]) -> bool:
         """True when ``values`` is a complete grid that obeys every rule."""
+        if len(values) == self.ncells and self._plain_ok(values):
+            grid = self.grid
+            return not any(any(True for _ in con.check(grid, values)) for con in self.constraints)
         return not self.violations(values)
+
+    def _plain_ok(self, values: Sequence[int]) -> bool:
+        """The digits, cell masks, sees-pairs and relations of ``violations`` without
+        its sentences: True when a complete grid of ``ncells`` values breaks none."""
+        size = self.size
+        masks = self.cell_masks
+        holders = [0] * (size + 1)
+        for cell, v in enumerate(values):
+            if not 1 <= v <= size or not masks[cell] >> (v - 1) & 1:
+                return False
+            holders[v] |= 1 << cell
+        for cell, peers in enumerate(self.peers):
+            if peers & holders[values[cell]]:
+                return False
+        for a, cell_arcs in enumerate(self.arcs):
+            if cell_arcs:
+                row = values[a] - 1
+                for b, table in cell_arcs:
+                    if not table[row] >> (values[b] - 1) & 1:
+                        return False
+        return True
 
 
 #: The plain layouts made by ``Layout.classic``, by size.

@@ -144,6 +144,7 @@ cdef int _gypn
 cdef int _gydefer
 cdef int _gsplit
 cdef unsigned int _gsbit
+cdef long long _gsw
 cdef int GP_STATE[4096]
 cdef unsigned int GP_USED[4096]
 cdef unsigned char GP_ALIVE[4096]

@@ -101,9 +101,9 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
     return (0, *accumulate(map(len, groups))), tuple(chain.from_iterable(groups))
 
 
-#: ``tkmax`` of a relation's table row, by row: the same rows recur in every puzzle.
-#: Bounded (``yass.core.memo.remember``).
-_TKMAX: dict[tuple[int, ...], int] = {}
+#: A relation's table row padded to 16 masks, and its ``tkmax``, by row: the same rows
+#: recur in every puzzle. Bounded (``yass.core.memo.remember``).
+_TKMAX: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 
 #: ``_intersections`` by full houses: one geometry's recur in every layout. Bounded.
@@ -160,11 +160,15 @@ def _flatten(
     seen = list(peer_masks)
     peer_order: list[Sequence[int]] = list(peer_lists)
     for group in set_groups:
+        whole = 0
         for a in group.cells:
-            for b in group.cells:
-                if a != b and not seen[a] >> b & 1:
-                    seen[a] |= 1 << b
-                    peer_order[a] = (*peer_order[a], b)
+            whole |= 1 << a
+        for a in group.cells:
+            if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
+                for b in group.cells:
+                    if a != b and not seen[a] >> b & 1:
+                        seen[a] |= 1 << b
+                        peer_order[a] = (*peer_order[a], b)
     cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
     for cell, cell_arcs in enumerate(arcs):
         cell_tables.append([])
@@ -180,24 +184,30 @@ def _flatten(
     tables: list[int] = []
     tkmax: list[int] = []
     for row in numbers:
-        tables.extend(row[d] if d < size else 0 for d in range(16))
-        # Revising from a cell with more candidates than this can never narrow the other
-        # end: the most digits of one cell that all forbid the same digit beside them.
-        most = _TKMAX.get(row)
-        if most is None:
-            most = remember(_TKMAX, row, max(
-                sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)
+        known = _TKMAX.get(row)
+        if known is None:
+            # Revising from a cell with more candidates than this can never narrow the
+            # other end: the most digits of one cell that all forbid the same digit
+            # beside them.
+            known = remember(_TKMAX, row, (
+                tuple(row[d] if d < size else 0 for d in range(16)),
+                max(sum(1 for d in range(size) if not row[d] >> x & 1) for x in range(size)),
             ))
-        tkmax.append(most)
+        tables.extend(known[0])
+        tkmax.append(known[1])
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
-    astart, anb = _starts([[nb for nb, _ in pairs] for pairs in cell_tables])
+    astart = (0, *accumulate(map(len, cell_tables)))
+    anb = tuple([nb for pairs in cell_tables for nb, _row in pairs])
     atab = tuple(numbers[row] for pairs in cell_tables for _nb, row in pairs)
     sstart, scells = _starts([g.cells for g in set_groups])
     setstart, sets = _starts([g.sets for g in set_groups])
     merged: list[tuple[list[int], list[int], int]] = []
     mask0 = list(cell_masks)
     for form in sums:
+        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
+            merged.append((list(form.cells), list(form.coefs), form.total))
+            continue
         coef: dict[int, int] = {}
         for cell, k in zip(form.cells, form.coefs, strict=True):
             coef[cell] = coef.get(cell, 0) + k
@@ -207,11 +217,19 @@ def _flatten(
         merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
     lstart, lcells = _starts([m[0] for m in merged])
     lcoefs = tuple(k for m in merged for k in m[1])
-    lapart = tuple(
-        sum(1 << j for j, other in enumerate(m[0][:16]) if seen[cell] >> other & 1)
-        for m in merged
-        for cell in m[0]
-    )
+    apart: list[int] = []
+    for m in merged:
+        head = m[0][:16]
+        for cell in m[0]:
+            sees = seen[cell]
+            word = 0
+            bit = 1
+            for other in head:
+                if sees >> other & 1:
+                    word |= bit
+                bit <<= 1
+            apart.append(word)
+    lapart = tuple(apart)
     forms_of: list[list[int]] = [[] for _ in range(ncells)]
     for g, group in enumerate(set_groups):
         for cell in group.cells:
@@ -276,6 +294,21 @@ def _flatten(
     )
 
 
+#: ``_sets_fit`` by its arguments: a cage's sets are one of a few tables. Bounded.
+_SETS_FIT: dict[tuple[tuple[int, ...], int, int], bool] = {}
+
+
+def _sets_fit(sets: tuple[int, ...], n: int, size: int) -> bool:
+    """True when every digit set holds ``n`` digits of 1..``size``."""
+    key = (sets, n, size)
+    known = _SETS_FIT.get(key)
+    if known is None:
+        known = remember(_SETS_FIT, key, all(
+            s.bit_count() == n and not s >> size for s in sets
+        ))
+    return known
+
+
 def rule_forms(layout: Layout) -> list[Form] | None:
     """Every compiled form of the layout's rules; None when a rule with its own logic
     (``propagate`` or ``check``) has no compiled form, or a form does not fit the core
@@ -292,9 +325,7 @@ def rule_forms(layout: Layout) -> list[Form] | None:
         for form in forms:
             if isinstance(form, DigitSets):
                 n = len(form.cells)
-                if len(set(form.cells)) != n or any(s.bit_count() != n for s in form.sets):
-                    return None
-                if any(s >> layout.size for s in form.sets):
+                if len(set(form.cells)) != n or not _sets_fit(form.sets, n, layout.size):
                     return None
             elif isinstance(form, Contains):
                 if not 1 <= form.digit <= layout.size or len(set(form.cells)) != len(form.cells):
@@ -364,16 +395,33 @@ def house_sums(layout: Layout) -> list[LinearSum]:
                 groups.append((mask, total, min(members)))
     if not groups:
         return []
+    union = 0
+    for g, _t, _first in groups:
+        union |= g
+    # The groups by their first cell (then their place): the order among those that
+    # stay inside a region; those that cross it follow, fewest cells outside first.
+    ordered = sorted(
+        ((g, t, first, i) for i, (g, t, first) in enumerate(groups)),
+        key=lambda x: (x[2], x[3]),
+    )
     out: list[LinearSum] = []
     for cells, region_total in _regions(layout):
-        touching = [
-            ((g & ~cells).bit_count(), first, i, g, t)
-            for i, (g, t, first) in enumerate(groups) if g & cells
-        ]
-        touching.sort()
+        # The innies are at least the region's cells no group holds: most regions of a
+        # puzzle with few cages leave more than the limit, and are passed over here.
+        if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
+            continue
         covered = 0
         total = 0
-        for _out, _first, _i, group, t in touching:
+        crossing: list[tuple[int, int, int, int, int]] = []
+        for g, t, first, i in ordered:
+            if g & cells:
+                if g & ~cells:
+                    crossing.append(((g & ~cells).bit_count(), first, i, g, t))
+                elif not g & covered:
+                    covered |= g
+                    total += t
+        crossing.sort()
+        for _out, _first, _i, group, t in crossing:
             if not group & covered:
                 covered |= group
                 total += t

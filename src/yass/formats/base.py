@@ -120,14 +120,35 @@ class Entry:
         return f"{self.where}: {self.error}" if self.where else str(self.error)
 
 
+class _LayoutKey:
+    """(size, rules, constraints) as a key of ``_LAYOUTS``, its hash taken once: a
+    rule's hash reads its every field, and a lookup that misses hashes the key again to
+    store the new layout."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, parts: tuple[int, str, tuple[Constraint, ...]]) -> None:
+        self.parts = parts
+        self._hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _LayoutKey) and self._hash == other._hash
+            and self.parts == other.parts
+        )
+
+
 #: The layouts made so far, by (size, rules, constraints); emptied when it holds 64.
-_LAYOUTS: dict[tuple[int, str, tuple[Constraint, ...]], Layout] = {}
+_LAYOUTS: dict[_LayoutKey, Layout] = {}
 
 
-def _cached_layout(size: int, rules: str, constraints: tuple[Constraint, ...]) -> Layout:
-    key = (size, rules, constraints)
+def _cached_layout(key: _LayoutKey) -> Layout:
     layout = _LAYOUTS.get(key)
     if layout is None:
+        size, rules, constraints = key.parts
         if not rules and not constraints:
             layout = Layout.classic(size)
         else:
@@ -147,7 +168,8 @@ def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = 
     Layouts are cached, so a file of a million puzzles builds each layout once.
     """
     cons = tuple(constraints)
-    known = _LAYOUTS.get((size, rules, cons))
+    key = _LayoutKey((size, rules, cons))
+    known = _LAYOUTS.get(key)
     if known is not None:
         return known
     if box_shape(size) is None and not any(c.replaces_boxes for c in cons):
@@ -155,7 +177,7 @@ def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = 
             f"{a_digit(str(size))}x{size} grid has no standard boxes; give its regions"
             ' (a JSON puzzle with a "regions" constraint)'
         )
-    return _cached_layout(size, rules, cons)
+    return _cached_layout(key)
 
 
 def line_cells(line: str) -> list[tuple[int, str]]:
