@@ -55,8 +55,8 @@ says so, and the solver skips them there (see ``solver.next_step``).
 Cost: the engine runs in C (the nested rules through a Python callback); on a stuck
 grid of the forum's hardest puzzles a level-2 search takes about 0.1-0.4 s, level 3
 0.3-1 s, level 4 about 1 s (levels 0 and 1 a few ms). Each step is then shown by SE's own
-propagation, once per branch, up to the conclusion (a fraction of the search). ``max_seconds`` bounds one
-search.
+propagation, once per branch, up to the conclusion (a fraction of the search).
+``max_seconds`` bounds one search.
 """
 
 from __future__ import annotations
