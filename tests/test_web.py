@@ -485,7 +485,13 @@ class Browser:
         deadline = time.monotonic() + timeout
         guarded = f"(() => {{ try {{ return ({expression}); }} catch (e) {{ return false; }} }})()"
         while time.monotonic() < deadline:  # a new tab is about:blank for a moment
-            value = self.js(guarded)
+            try:
+                value = self.js(guarded)
+            except AssertionError as exc:
+                # a reload under way: the call reached the page it replaced
+                if "navigated or closed" not in str(exc) and "context" not in str(exc):
+                    raise
+                value = None
             if value:
                 return value
             time.sleep(0.05)
