@@ -18,6 +18,7 @@ from yass.constraints import REGISTRY, constraint_from_json, rules_from_names
 from yass.core.board import Board, Puzzle
 from yass.core.geometry import Grid, LayoutError, PuzzleError, box_shape, char_digit
 from yass.core.layout import Layout
+from yass.core.step import Step
 from yass.engine.search import solutions as search_solutions
 from yass.engine.search import solve as search_solve
 from yass.logic.solver import apply_step, next_step
@@ -317,12 +318,7 @@ def _check_walk(
         # asked only when none of the others has a step).
         if state % every:
             state += 1
-            step = next_step(board, cheap)
-            if step is None:
-                cell = next(c for c in range(len(solution)) if not board.values[c])
-                board.place(cell, solution[cell])
-            else:
-                assert apply_step(board, step) is None
+            advance(board, next_step(board, cheap), solution)
             continue
         listed = [t for t in cheap if t.code not in SPARSE or state % (3 * every) == 0]
         state += 1
@@ -344,15 +340,19 @@ def _check_walk(
                     assert solution[cell] == d, f"{puzzle.line()}: {found.explanation}"
                 for cell, d in found.eliminations:
                     assert solution[cell] != d, f"{puzzle.line()}: {found.explanation}"
-        step = hint or next((s for s in spec_steps if not s.is_empty), None)
-        if step is None:
-            # Logic is stuck: place the true digit of the first open cell and go on.
-            cell = next(c for c in range(len(solution)) if not board.values[c])
-            board.place(cell, solution[cell])
-            continue
-        assert apply_step(board, step) is None
+        advance(board, hint or next((s for s in spec_steps if not s.is_empty), None), solution)
     assert tuple(board.values) == tuple(solution)
     return seen
+
+
+def advance(board: Board, step: Step | None, solution: Sequence[int]) -> None:
+    """One move of a walk: make ``step``, or where logic is stuck (None) place the true
+    digit of the first open cell."""
+    if step is None:
+        cell = next(c for c in range(len(solution)) if not board.values[c])
+        board.place(cell, solution[cell])
+    else:
+        assert apply_step(board, step) is None
 
 
 def _classic(line: str) -> Puzzle:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 
 from conftest import puzzle_lines, variant_entries, variant_puzzle
+from test_wings import _states
 from yass.constraints import REGISTRY, AntiKnight, Diagonal, NonConsecutive
 from yass.core.board import Board, Puzzle
 from yass.core.geometry import char_digit
@@ -14,8 +15,7 @@ from yass.core.layout import Layout
 from yass.core.step import Step
 from yass.engine.search import count_solutions
 from yass.engine.search import solve as search_solve
-from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import TABLE, TECHNIQUES, Technique, get_techniques
+from yass.logic.techniques import TABLE, Technique, get_techniques
 from yass.logic.techniques.uniqueness import (
     AvoidableRectangle,
     BugPlusOne,
@@ -201,19 +201,6 @@ def test_uniqueness_on_a_diagonal_layout() -> None:
 
 # -- soundness on puzzles with one solution -------------------------------------------------
 
-WALK: list[Technique] = [t for t in TECHNIQUES if TABLE[t.code].order <= TABLE["ar"].order]
-
-
-def _states(puzzle: Puzzle, solution: Sequence[int]) -> Iterator[Board]:
-    board = puzzle.board()
-    while not board.is_solved():
-        yield board
-        step = next_step(board, WALK)
-        if step is None:
-            cell = next(c for c in range(len(solution)) if not board.values[c])
-            board.place(cell, solution[cell])
-        else:
-            assert apply_step(board, step) is None
 
 
 def sweep(puzzle: Puzzle, solution: Sequence[int], fired: dict[str, int]) -> int:

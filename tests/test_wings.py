@@ -7,13 +7,14 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from conftest import puzzle_lines, variant_entries, variant_puzzle
+from test_techniques import advance
 from yass.constraints import REGISTRY, AntiKnight
 from yass.core.board import Board, Puzzle
 from yass.core.geometry import char_digit
 from yass.core.layout import Layout
 from yass.core.step import Link, Step
 from yass.engine.search import solve as search_solve
-from yass.logic.solver import apply_step, next_step
+from yass.logic.solver import next_step
 from yass.logic.techniques import TABLE, TECHNIQUES, Technique, get_techniques
 from yass.logic.techniques.wings import RemotePair, WWing, XYWing, XYZWing
 
@@ -157,12 +158,7 @@ def _states(puzzle: Puzzle, solution: Sequence[int]) -> Iterator[Board]:
     board = puzzle.board()
     while not board.is_solved():
         yield board
-        step = next_step(board, WALK)
-        if step is None:
-            cell = next(c for c in range(len(solution)) if not board.values[c])
-            board.place(cell, solution[cell])
-        else:
-            assert apply_step(board, step) is None
+        advance(board, next_step(board, WALK), solution)
 
 
 def sweep(
