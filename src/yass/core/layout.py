@@ -61,18 +61,6 @@ def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
     return out
 
 
-#: ``bit_list`` of a cell's peers, by peers: the cells of one geometry recur in every
-#: layout. Bounded (``remember``).
-_PEER_LISTS: dict[int, tuple[int, ...]] = {}
-
-
-def _peer_list(peers: int) -> tuple[int, ...]:
-    out = _PEER_LISTS.get(peers)
-    if out is None:
-        out = remember(_PEER_LISTS, peers, tuple(bit_list(peers)))
-    return out
-
-
 def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ...]]]:
     """(kind, cells) of the rows, the columns and (unless ``replaced``) the boxes."""
     size, ncells = grid.size, grid.size * grid.size
@@ -86,18 +74,22 @@ def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ..
     return specs
 
 
+#: The standard houses of one geometry (``_standard_houses``): houses, each cell's house
+#: numbers among them, each cell's peers in them (a bit set, the cell itself left out)
+#: and the same peers as a sorted tuple.
+_Standard = tuple[
+    tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]
+
+
 #: ``_standard_houses`` by (size, box shape, boxes replaced): a few geometries recur.
-_STANDARD: dict[
-    tuple[int, int, int, bool],
-    tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]],
-] = {}
+#: They depend on the geometry alone, never on a puzzle's rules or clues.
+_STANDARD: dict[tuple[int, int, int, bool], _Standard] = {}
 
 
-def _standard_houses(
-    grid: Grid, replaced: bool
-) -> tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def _standard_houses(grid: Grid, replaced: bool) -> _Standard:
     """The rows, columns and boxes of ``grid`` as houses (numbered), each cell's house
-    numbers among them, and each cell's cells in them (the cell itself included)."""
+    numbers among them, and each cell's peers in them (as bits and as a list)."""
     key = (grid.size, grid.box_rows, grid.box_cols, replaced)
     known = _STANDARD.get(key)
     if known is None:
@@ -111,8 +103,11 @@ def _standard_houses(
             for cell in house.cells:
                 cell_houses[cell].append(i)
                 peers[cell] |= house.mask
+        for cell in range(len(peers)):
+            peers[cell] &= ~(1 << cell)
         known = remember(_STANDARD, key, (
-            houses, tuple(tuple(h) for h in cell_houses), tuple(peers)
+            houses, tuple(tuple(h) for h in cell_houses), tuple(peers),
+            tuple(tuple(bit_list(p)) for p in peers),
         ), limit=64)
     return known
 
@@ -148,7 +143,8 @@ class Layout:
         self.grid = Grid(size, br, bc, self.constraints)
         grid = self.grid
 
-        base_houses, base_cell_houses, base_peers = _standard_houses(grid, replaced)
+        standard = _standard_houses(grid, replaced)
+        base_houses, base_cell_houses, base_peers, base_lists = standard
         specs: list[tuple[str, tuple[int, ...]]] = []
         for con in self.constraints:
             for kind, cells in con.houses(grid):
@@ -156,18 +152,24 @@ class Layout:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
                 specs.append((kind, tuple(cells)))
         if any(kind in ("row", "column", "box") for kind, _ in specs):
-            base_houses, base_cell_houses, base_peers = (), (), ()  # numbered all together
+            # numbered all together, every cell's houses and peers made here
+            base_houses, base_cell_houses = (), ((),) * self.ncells
+            base_peers, base_lists = (0,) * self.ncells, ((),) * self.ncells
             specs = [*_standard_specs(grid, replaced), *specs]
         self.houses = base_houses + self._number_houses(specs)
         self.full_houses = tuple(h for h in self.houses if h.full)
 
-        cell_houses = [list(h) for h in base_cell_houses] or [[] for _ in range(self.ncells)]
-        peers = list(base_peers) or [0] * self.ncells
+        # The standard geometry's houses and peers, changed for the cells a rule's houses
+        # or pairs reach (``touched``); the others keep the standard tuples.
+        cell_houses: list[tuple[int, ...]] = list(base_cell_houses)
+        peers = list(base_peers)
+        touched: set[int] = set()
         for i in range(len(base_houses), len(self.houses)):
             house = self.houses[i]
             for cell in house.cells:
-                cell_houses[cell].append(i)
+                cell_houses[cell] = (*cell_houses[cell], i)
                 peers[cell] |= house.mask
+            touched.update(house.cells)
         self._extra_sees: dict[tuple[int, int], str] = {}
         for con in self.constraints:
             for a, b in con.sees_pairs(grid):
@@ -176,20 +178,27 @@ class Layout:
                 self._extra_sees.setdefault((min(a, b), max(a, b)), con.label)
                 peers[a] |= 1 << b
                 peers[b] |= 1 << a
-        for cell in range(self.ncells):
+                touched.add(a)
+                touched.add(b)
+        peer_lists = list(base_lists)
+        for cell in touched:
             peers[cell] &= ~(1 << cell)
-        self.cell_houses = tuple(tuple(h) for h in cell_houses)
+            peer_lists[cell] = tuple(bit_list(peers[cell]))
+        self.cell_houses = tuple(cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple([_peer_list(p) for p in peers])
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(peer_lists)
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._relation_labels: dict[tuple[int, int], list[str]] = {}
-        labels = self._relation_labels
+        #: (a, b, label) of every relation, for ``relation_labels`` (made when first asked).
+        self._relations: list[tuple[int, int, str]] = []
+        self._labels: dict[tuple[int, int], list[str]] | None = None
+        relations = self._relations
         for con in self.constraints:
             for rel in con.relations(grid):
                 a, b, table, label = rel.a, rel.b, rel.table, rel.label
                 if a == b:
                     raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
+                relations.append((a, b, label))
                 for key, row in (((a, b), table), ((b, a), reversed_table(table))):
                     known = tables.get(key)
                     if known is None and len(row) == size:
@@ -199,21 +208,22 @@ class Layout:
                         for i, allowed in enumerate(row):
                             cur[i] &= allowed
                         tables[key] = tuple(cur)
-                    known_labels = labels.get(key)
-                    if known_labels is None:
-                        labels[key] = [label]
-                    else:
-                        known_labels.append(label)
-        arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
+        arcs_of: dict[int, list[Arc]] = {}
         for (a, b), table in tables.items():
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
-            arcs[a].append((b, table))
-        for cell_arcs in arcs:  # each cell's arcs by neighbour (few to sort, not all)
+            known_arcs = arcs_of.get(a)
+            if known_arcs is None:
+                arcs_of[a] = [(b, table)]
+            else:
+                known_arcs.append((b, table))
+        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
+        for cell, cell_arcs in arcs_of.items():  # each cell's arcs by neighbour
             cell_arcs.sort(key=_first)
-        self.arcs: tuple[tuple[Arc, ...], ...] = tuple([tuple(x) for x in arcs])
+            arcs[cell] = tuple(cell_arcs)
+        self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
@@ -297,7 +307,15 @@ class Layout:
         return label if label else "no rule"
 
     def relation_labels(self, a: int, b: int) -> list[str]:
-        return self._relation_labels.get((a, b), [])
+        """The labels of the rules relating ``a`` to ``b``, in the rules' order."""
+        labels = self._labels
+        if labels is None:
+            labels = {}
+            for x, y, label in self._relations:
+                labels.setdefault((x, y), []).append(label)
+                labels.setdefault((y, x), []).append(label)
+            self._labels = labels
+        return labels.get((a, b), [])
 
     def relation_allows(self, a: int, da: int, b: int, db: int) -> bool:
         for nb, table in self.arcs[a]:

@@ -162,6 +162,19 @@ def _cached_layout(key: _LayoutKey) -> Layout:
     return layout
 
 
+def clear_caches() -> None:
+    """Forget the layouts made so far (``make_layout``'s cache), so the next puzzle is
+    read and compiled afresh, as a puzzle never seen before: what a benchmark of one
+    puzzle's reading times.
+
+    This is every cache that holds a puzzle's rules or cells. What stays is what any
+    puzzle shares: a grid size's rows, columns, boxes and cell names, and tables keyed
+    by digits alone (a relation's table made strict, the digit sets of a cage of k cells
+    adding up to s, a sandwich total's automaton).
+    """
+    _LAYOUTS.clear()
+
+
 def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = ()) -> Layout:
     """The layout of a size with extra ``rules`` (``--rules`` names) and constraints.
 
