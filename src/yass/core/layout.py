@@ -125,16 +125,27 @@ class Layout:
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise LayoutError(f"size must be 1 to {MAX_SIZE}, not {size!r}")
         self.constraints: tuple[Constraint, ...] = tuple(constraints)
-        replaced = any(c.replaces_boxes for c in self.constraints)
+        # The rules' kinds, in one pass: how many replace the boxes, whether one needs
+        # them, and those with their own propagation.
+        regions = 0
+        needs_boxes = False
+        base = Constraint.propagate
+        propagators = []
+        for con in self.constraints:
+            regions += con.replaces_boxes
+            needs_boxes = needs_boxes or con.needs_boxes
+            if type(con).propagate is not base:
+                propagators.append(con)
+        replaced = regions > 0
         shape = box if box is not None else box_shape(size)
         if shape is not None and shape[0] * shape[1] != size:
             raise LayoutError(f"a {shape[0]}x{shape[1]} box does not fit a size-{size} grid")
         if shape is None and not replaced:
             raise LayoutError(f"size {size} has no box shape: give its regions")
-        if sum(c.replaces_boxes for c in self.constraints) > 1:
+        if regions > 1:
             raise LayoutError("more than one set of regions")
         br, bc = shape if shape is not None else (0, 0)
-        if br == 0 and any(c.needs_boxes for c in self.constraints):
+        if br == 0 and needs_boxes:
             raise LayoutError("a rule needs standard boxes, but this size has none")
         self.size = size
         self.box_rows, self.box_cols = br, bc
@@ -199,15 +210,16 @@ class Layout:
                 if a == b:
                     raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
                 relations.append((a, b, label))
+                if (a, b) not in tables and len(table) == size:
+                    # most pairs have one rule: the tables kept as they are
+                    tables[a, b] = table
+                    tables[b, a] = reversed_table(table)
+                    continue
                 for key, row in (((a, b), table), ((b, a), reversed_table(table))):
-                    known = tables.get(key)
-                    if known is None and len(row) == size:
-                        tables[key] = row  # most pairs have one rule: no copy
-                    else:
-                        cur = list(known or (self.all_digits,) * size)
-                        for i, allowed in enumerate(row):
-                            cur[i] &= allowed
-                        tables[key] = tuple(cur)
+                    cur = list(tables.get(key) or (self.all_digits,) * size)
+                    for i, allowed in enumerate(row):
+                        cur[i] &= allowed
+                    tables[key] = tuple(cur)
         arcs_of: dict[int, list[Arc]] = {}
         for (a, b), table in tables.items():
             if peers[a] >> b & 1:
@@ -230,10 +242,7 @@ class Layout:
             for cell, mask in con.cell_masks(grid):
                 masks[cell] &= mask
         self.cell_masks: tuple[int, ...] = tuple(masks)
-        base = Constraint.propagate
-        self.propagators = tuple(
-            c for c in self.constraints if type(c).propagate is not base
-        )
+        self.propagators = tuple(propagators)
         #: What other modules derive from this layout and keep with it (the search engine
         #: that serves it, its compiled form), by key: freed with the layout.
         self.derived: dict[str, Any] = {}
@@ -247,9 +256,7 @@ class Layout:
         for kind, cells in specs:
             seen[kind] = seen.get(kind, 0) + 1
             number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
-            mask = 0
-            for c in cells:
-                mask |= 1 << c
+            mask = sum([1 << c for c in cells])  # (distinct cells: see ``__init__``)
             out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
         return tuple(out)
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import accumulate, chain
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
-from yass.core.geometry import bit_list, bits
+from yass.core.geometry import bits
 from yass.core.layout import Arc, Layout, strict_table
 from yass.core.memo import remember
 from yass.core.record import record
@@ -175,9 +175,7 @@ def _flatten(
     seen = list(peer_masks)
     peer_order: list[Sequence[int]] = list(peer_lists)
     for group in set_groups:
-        whole = 0
-        for a in group.cells:
-            whole |= 1 << a
+        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
         for a in group.cells:
             if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
                 for b in group.cells:
@@ -353,19 +351,14 @@ _HOUSE_SUM_CELLS = 6
 
 #: ``_regions`` by size and full houses, for layouts whose full houses are rows, columns
 #: and boxes alone: they depend on the geometry, never on a puzzle's rules. Bounded.
-_REGIONS: dict[tuple[int, tuple[int, ...]], _Regions] = {}
+_REGIONS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 
 
-#: The regions the 45 rule adds up, (cells as a mask, total) each, and for each cell the
-#: regions holding it (bit ``r`` for region ``r``).
-_Regions = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
-
-
-def _regions(layout: Layout, geometric: bool) -> _Regions:
+def _regions(layout: Layout, geometric: bool) -> tuple[tuple[int, int], ...]:
     """(cells as a mask, total) of the regions the 45 rule adds up: each full house, and
-    two or three rows or columns side by side when every row or column is a house; and
-    each cell's regions. Kept only when ``geometric`` (the full houses are the grid's
-    rows, columns and boxes: a rule's full house, a cage of N cells, is not kept)."""
+    two or three rows or columns side by side when every row or column is a house. Kept
+    only when ``geometric`` (the full houses are the grid's rows, columns and boxes: a
+    rule's full house, a cage of N cells, is not kept)."""
     n = layout.size
     key = (n, tuple([h.mask for h in layout.full_houses]))
     known = _REGIONS.get(key) if geometric else None
@@ -386,11 +379,7 @@ def _regions(layout: Layout, geometric: bool) -> _Regions:
                     for line in lines[i : i + k]:
                         union |= line
                     regions.append((union, k * whole))
-    cell_regions = [0] * (n * n)
-    for r, (mask, _total) in enumerate(regions):
-        for cell in bits(mask):
-            cell_regions[cell] |= 1 << r
-    made = (tuple(regions), tuple(cell_regions))
+    made = tuple(regions)
     return remember(_REGIONS, key, made, limit=64) if geometric else made
 
 
@@ -404,58 +393,44 @@ def house_sums(layout: Layout, geometric: bool | None = None) -> list[LinearSum]
     ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
     see sooner what the rules already imply. (``geometric``: see ``compile_layout``.)"""
     grid = layout.grid
-    groups: list[tuple[int, int, int, tuple[int, ...]]] = []  # (mask, total, first, cells)
+    groups: list[tuple[int, int, int]] = []  # (cells as a mask, total, the first cell)
     for rule in layout.constraints:
         for members, total in rule.sum_groups(grid):
-            if len(set(members)) == len(members):
-                mask = 0
-                for cell in members:
-                    mask |= 1 << cell
-                groups.append((mask, total, min(members), tuple(members)))
+            if len(set(members)) == len(members):  # (distinct: the bits add up)
+                groups.append((sum([1 << cell for cell in members]), total, min(members)))
     if not groups:
         return []
     if geometric is None:
         geometric = _geometric(layout)
     union = 0
-    for g, _t, _first, _cells in groups:
+    for g, _t, _first in groups:
         union |= g
-    regions, cell_regions = _regions(layout, geometric)
-    # The innies are at least the region's cells no group holds: most regions of a
-    # puzzle with few cages leave more than the limit, and are passed over.
-    live = 0
-    for r, (cells, _total) in enumerate(regions):
-        if (cells & ~union).bit_count() <= _HOUSE_SUM_CELLS:
-            live |= 1 << r
     # The groups by their first cell (then their place): the order among those that
     # stay inside a region; those that cross it follow, fewest cells outside first.
-    # Each region's groups are found from the regions of their cells.
     ordered = sorted(
-        ((g, t, first, i, members) for i, (g, t, first, members) in enumerate(groups)),
+        ((g, t, first, i) for i, (g, t, first) in enumerate(groups)),
         key=lambda x: (x[2], x[3]),
     )
-    meets: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
-    for group in ordered:
-        reach = 0
-        for cell in group[4]:
-            reach |= cell_regions[cell]
-        for r in bit_list(reach & live):
-            meets.setdefault(r, []).append(group)
     out: list[LinearSum] = []
-    for r in sorted(meets):
-        cells, region_total = regions[r]
+    for cells, region_total in _regions(layout, geometric):
+        # The innies are at least the region's cells no group holds: most regions of a
+        # puzzle with few cages leave more than the limit, and are passed over here.
+        if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
+            continue
         covered = 0
         total = 0
         crossing: list[tuple[int, int, int, int, int]] = []
-        for g, t, first, i, _members in meets[r]:
-            if g & ~cells:
-                crossing.append(((g & ~cells).bit_count(), first, i, g, t))
-            elif not g & covered:
-                covered |= g
-                total += t
+        for g, t, first, i in ordered:
+            if g & cells:
+                if g & ~cells:
+                    crossing.append(((g & ~cells).bit_count(), first, i, g, t))
+                elif not g & covered:
+                    covered |= g
+                    total += t
         crossing.sort()
-        for _out, _first, _i, group_cells, t in crossing:
-            if not group_cells & covered:
-                covered |= group_cells
+        for _out, _first, _i, group, t in crossing:
+            if not group & covered:
+                covered |= group
                 total += t
         inside, outside = cells & ~covered, covered & ~cells
         if covered and 1 <= inside.bit_count() + outside.bit_count() <= _HOUSE_SUM_CELLS:

@@ -9,6 +9,8 @@ written.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
 from yass.core.board import Puzzle
@@ -331,13 +333,13 @@ def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
     size = layout.size
     placed = [0] * (size + 1)
     peers, masks, arcs = layout.peers, layout.cell_masks, layout.arcs
-    for cell, d in enumerate(givens):
-        if d:
-            if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
+    # each given cell and its digit (``compress`` and ``filter`` pass over the empty ones)
+    for cell, d in zip(compress(range(len(givens)), givens), filter(None, givens)):
+        if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
+            return True
+        placed[d] |= 1 << cell
+        for nb, table in arcs[cell]:
+            other = givens[nb]
+            if other and not table[d - 1] >> (other - 1) & 1:
                 return True
-            placed[d] |= 1 << cell
-            for nb, table in arcs[cell]:
-                other = givens[nb]
-                if other and not table[d - 1] >> (other - 1) & 1:
-                    return True
     return False
