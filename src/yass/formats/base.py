@@ -334,7 +334,7 @@ def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
     placed = [0] * (size + 1)
     peers, masks, arcs = layout.peers, layout.cell_masks, layout.arcs
     # each given cell and its digit (``compress`` and ``filter`` pass over the empty ones)
-    for cell, d in zip(compress(range(len(givens)), givens), filter(None, givens)):
+    for cell, d in zip(compress(range(len(givens)), givens), filter(None, givens), strict=True):
         if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
             return True
         placed[d] |= 1 << cell
