@@ -1,5 +1,5 @@
 """The rules' enumeration (``yass.constraints.support``): its pruned search against every
-filling listed one by one, and the compiled searches (``yass.constraints._enumerate``)
+filling listed one by one, and the compiled searches and bounds (``yass.constraints._enumerate``)
 against the Python ones, answer for answer, including where the node cap stops them."""
 
 from __future__ import annotations
@@ -68,6 +68,10 @@ def _compare(module: ModuleType, count: int, monkeypatch: pytest.MonkeyPatch) ->
         want = support.sum_support(masks, coefs, total, apart, cap=cap)
         assert module.sum_support(masks, coefs, total, apart, cap) == want
         stopped += want is None
+        mine, theirs = list(masks), list(masks)
+        assert module.bounds_narrow(mine, coefs, total) == support.bounds_narrow(
+            theirs, coefs, total)
+        assert mine == theirs
         digits = sum(1 << d for d in random.Random(len(masks) + total).sample(
             range(9), len(masks)))
         assert module.set_support(masks, digits) == support.set_support(masks, digits)
@@ -89,7 +93,7 @@ def test_interpreted_source_gives_the_python_answers(monkeypatch: pytest.MonkeyP
 def test_support_hands_its_searches_to_the_compiled_module(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    for name in ("sum_support", "set_support"):
+    for name in ("sum_support", "set_support", "bounds_narrow"):
         real = getattr(_enumerate, name)
 
         def spy(*args: object, _real: object = real, _name: str = name) -> object:
@@ -101,4 +105,6 @@ def test_support_hands_its_searches_to_the_compiled_module(
     assert support.set_support([0b011, 0b011, 0b111], 0b111) == [0b011, 0b011, 0b100]
     # (a sum with a cell listed twice, or wider digits, stays in Python)
     assert support.sum_support([0b11, 0b11], [1, 1], 4, [0, 0], same=[0b10, 0b01]) == [0b10, 0b10]
-    assert calls == ["sum_support", "set_support"]
+    masks = [0b111, 0b111]
+    assert support.bounds_narrow(masks, [1, 1], 5) and masks == [0b110, 0b110]
+    assert calls == ["sum_support", "set_support", "bounds_narrow"]

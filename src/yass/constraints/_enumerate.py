@@ -28,7 +28,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["MOST", "is_compiled", "set_support", "sum_support"]
+__all__ = ["MOST", "bounds_narrow", "is_compiled", "set_support", "sum_support"]
 
 #: The most positions (and the highest digit) the arrays here take.
 MOST = 32
@@ -255,3 +255,65 @@ def set_support(masks: Sequence[int], digits: int) -> list[int] | None:
                 m |= 1 << digit_bit[e]
         out.append(m)
     return out
+
+
+@cython.locals(n=cython.int, i=cython.int, v=cython.int, changed=cython.int,
+               slo=cython.longlong, shi=cython.longlong, tot=cython.longlong,
+               want_lo=cython.longlong, want_hi=cython.longlong, x=cython.longlong,
+               a=cython.longlong, b=cython.longlong, keep=cython.uint, m=cython.uint)
+def bounds_narrow(masks: list[int], coefs: Sequence[int], total: int) -> bool:
+    """``support.bounds_narrow``: narrow ``masks`` in place so each position's
+    ``coef * digit`` fits the range the others can reach, to a fixed point; False when a
+    position has no digit left. ``len(masks) <= MOST``, digits at most ``MOST``."""
+    msk = cython.declare(cython.uint[32])
+    co = cython.declare(cython.longlong[32])
+    los = cython.declare(cython.longlong[32])
+    his = cython.declare(cython.longlong[32])
+    n = len(masks)
+    for i in range(n):
+        msk[i] = masks[i]
+        co[i] = coefs[i]
+    tot = total
+    changed = 1
+    while changed:
+        changed = 0
+        slo = 0
+        shi = 0
+        for i in range(n):
+            m = msk[i]
+            if not m:
+                for v in range(n):
+                    masks[v] = msk[v]
+                return False
+            v = 0
+            while not (m >> v) & 1:
+                v += 1
+            a = co[i] * (v + 1)
+            v = 31
+            while not (m >> v) & 1:
+                v -= 1
+            b = co[i] * (v + 1)
+            los[i] = a if a < b else b
+            his[i] = b if a < b else a
+            slo += los[i]
+            shi += his[i]
+        for i in range(n):
+            want_lo = tot - (shi - his[i])
+            want_hi = tot - (slo - los[i])
+            keep = 0
+            m = msk[i]
+            for v in range(32):
+                if (m >> v) & 1:
+                    x = co[i] * (v + 1)
+                    if want_lo <= x <= want_hi:
+                        keep |= 1 << v
+            if keep != m:
+                msk[i] = keep
+                if not keep:
+                    for v in range(n):
+                        masks[v] = msk[v]
+                    return False
+                changed = 1
+    for i in range(n):
+        masks[i] = msk[i]
+    return True

@@ -385,6 +385,8 @@ def bounds_narrow(masks: list[int], coefs: Sequence[int], total: int) -> bool:
     reachable range; False when some position has no digit left. Sound, not sharp:
     it ignores which digits must differ."""
     n = len(masks)
+    if _FAST and n <= _enumerate.MOST and not _wide(masks):
+        return _enumerate.bounds_narrow(masks, coefs, total)
     while True:
         values = [mask_digits(m) for m in masks]
         if any(not vs for vs in values):
