@@ -276,33 +276,56 @@ class AlsData:
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
-    """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index)."""
+    """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index).
+
+    A house's sets depend only on its open cells' candidates: they are kept by those
+    (per thread, while the layout is the same), as most houses do not change from one
+    step to the next."""
     lay = board.layout
     cands = board.cands
     empty = board.empty
+    _HOUSE_SETS.follow(board)
+    memo = _HOUSE_SETS.memo
     found: dict[int, tuple[int, int]] = {}
     for index, house in enumerate(lay.houses):
         cells = [c for c in house.cells if empty >> c & 1]
-        m = len(cells)
-        # All the open cells of a full house hold exactly its missing digits: not an ALS.
-        most = min(limit, m - 1 if house.full else m)
-        level = [(i, 1 << c, cands[c]) for i, c in enumerate(cells)]
-        n = 1
-        while level:
-            for _, cb, u in level:
-                if u.bit_count() == n + 1 and cb not in found:
-                    found[cb] = (u, index)
-            if n >= most:
-                break
-            cap = most + 1
-            level = [
-                (j, cb | 1 << cells[j], u | cands[cells[j]])
-                for i, cb, u in level
-                for j in range(i + 1, m)
-                if (u | cands[cells[j]]).bit_count() <= cap
-            ]
-            n += 1
+        key = (index, limit, tuple([cands[c] for c in cells]))
+        sets = memo.get(key)
+        if sets is None:
+            sets = memo[key] = _house_sets(cells, cands, min(limit, len(cells) - 1
+                                                             if house.full else len(cells)))
+        for cb, u in sets:
+            if cb not in found:
+                found[cb] = (u, index)
     return found
+
+
+def _house_sets(cells: list[int], cands: list[int], most: int) -> list[tuple[int, int]]:
+    """The ALSs of at most ``most`` of ``cells`` (the open cells of one house; all of a
+    full house's hold exactly its missing digits: not an ALS), smallest first."""
+    m = len(cells)
+    out: list[tuple[int, int]] = []
+    level = [(i, 1 << c, cands[c]) for i, c in enumerate(cells)]
+    n = 1
+    while level:
+        for _, cb, u in level:
+            if u.bit_count() == n + 1:
+                out.append((cb, u))
+        if n >= most:
+            break
+        cap = most + 1
+        level = [
+            (j, cb | 1 << cells[j], u | cands[cells[j]])
+            for i, cb, u in level
+            for j in range(i + 1, m)
+            if (u | cands[cells[j]]).bit_count() <= cap
+        ]
+        n += 1
+    return out
+
+
+#: Each house's ALSs by its open cells' candidates (see ``_collect``).
+_HOUSE_SETS = QuietParts()
 
 
 def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
