@@ -163,12 +163,14 @@ def test_a_band_step_names_its_band_and_what_no_filling_has() -> None:
     entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == "XV Kropki Sudoku")
     board = puzzle_from_json(entry).board()
     ladder = get_techniques(f"+bt,{NO_FORCING}")
+    step = next_step(board, ladder)
     for _ in range(400):
-        step = next_step(board, ladder)
         assert step is not None
         if step.technique == "bt":
             break
         assert apply_step(board, step) is None
+        step = next_step(board, ladder)
+    assert step is not None and step.technique == "bt"
     assert step.notation.startswith("Band with its Rules: ")
     band = step.notation.split(": ")[1]
     assert band[0] in "rc" and len(band) == 4  # r123 ... c789
