@@ -5,9 +5,10 @@ on it at once: a row and the dots between its cells, two cages that share a row,
 line and the cage it crosses. Each rule alone allows a digit, but no way of filling
 the part keeps them all. This technique does that bookkeeping:
 
-* the *part* is one full house (a row, a column, a box...), or the cells of two rules
+* the *part* is one full house (a row, a column, a box...), the cells of two rules
   that share a cell or lie in one house (killer cages, lines, arrows, outside clues:
-  every rule with cells of its own, ``GroupRule``);
+  every rule with cells of its own, ``GroupRule``), or two full houses that cross (a
+  row with a box or a column: ``Rules Together: r2+b1: no filling => ...``);
 * the part is filled cell by cell, every cell from its candidates, keeping: cells that
   see each other differ, the relations between its cells (dots, thermometers,
   whispers...), every digit of a full house inside it has a place, and every rule
@@ -21,7 +22,8 @@ A filling of the part here only has to keep the rules; the solution, restricted 
 the part, is one of them. So a candidate no filling uses is not in the solution: the
 step is sound on any puzzle, unique or not.
 
-The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped, a
+The work is bounded: a part with more than ``_MOST_OPEN`` open cells (two houses:
+``_MOST_OPEN_PAIR``) is skipped, a
 search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and the
 filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
@@ -43,10 +45,12 @@ from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import QuietParts
 
-__all__ = ["RulesTogether"]
+__all__ = ["BandTogether", "RulesTogether"]
 
 #: Parts with more open cells than this are not filled.
 _MOST_OPEN = 12
+#: ... and for two houses that cross (a row and a box: up to 15 cells).
+_MOST_OPEN_PAIR = 15
 #: A rule touching a part is kept while filling it when at most this many of its cells
 #: lie outside the part.
 _MOST_OUTSIDE = 4
@@ -55,18 +59,28 @@ _BUDGET = 1500
 #: ... and all the parts of one search for a step together (the parts after are left
 #: for the next board).
 _PASS_BUDGET = 3000
+#: The same for bands (``BandTogether``): a band has up to 27 open cells, yet where the
+#: easier steps are stuck its rules usually leave few fillings.
+_BAND_BUDGET = 4000
+_BAND_PASS_BUDGET = 8000
+#: A band that ran out of nodes waits, in one solve, until its cells have lost this
+#: share of their candidates (a band that needs far more nodes would take them at every
+#: step otherwise).
+_BAND_RETRY = 0.85
 
 
 class _Part:
     """A part of the grid: its name for people, its cells (a bitset), the rules that
     touch it and the cells they cover, and the full houses inside it."""
 
-    __slots__ = ("arc_keys", "arcs", "cells", "house_cells", "houses", "mask", "name",
-                 "narrowing", "peers", "rules", "scope", "span", "what")
+    __slots__ = ("arc_keys", "arcs", "cells", "house_cells", "houses", "mask", "most_open",
+                 "name", "narrowing", "peers", "rules", "scope", "span", "what")
 
     def __init__(self, name: str, what: str, mask: int, layout: Layout,
-                 rules: Sequence[GroupRule]) -> None:
+                 rules: Sequence[GroupRule], most_open: int = _MOST_OPEN) -> None:
         grid = layout.grid
+        #: The most open cells the part may have to be filled.
+        self.most_open = most_open
         self.name = name
         self.what = what
         self.mask = mask
@@ -104,20 +118,11 @@ class _Part:
 @per_layout
 def _parts(layout: Layout) -> tuple[_Part, ...]:
     """Every part the technique fills: each full house with the rules that touch it
-    (only when some rule or relation does), then each pair of rules that share a cell
-    or lie in one house, with what touches their cells."""
+    (only when some rule or relation does), each pair of rules that share a cell or lie
+    in one house, with what touches their cells, and each two full houses that cross,
+    with what touches them (again only when something does); smallest first."""
     grid = layout.grid
-    rules = [c for c in layout.constraints if isinstance(c, GroupRule)]
-    masks = []
-    for r in rules:
-        m = 0
-        for c in r.scope(grid):
-            m |= 1 << c
-        masks.append(m)
-    related = 0
-    for a, arcs in enumerate(layout.arcs):
-        for b, _ in arcs:
-            related |= 1 << a | 1 << b
+    rules, masks, related = _rule_cells(layout)
     out: list[_Part] = []
     seen: set[int] = set()
     for index, house in enumerate(layout.houses):
@@ -131,6 +136,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
         out.append(_Part(name, house.name, house.mask, layout,
                          touching))
     full = [h.mask for h in layout.houses if h.full]
+    index_of = {h.mask: i for i, h in enumerate(layout.houses) if h.full}
     for i in range(len(rules)):
         for j in range(i + 1, len(rules)):
             mi, mj = masks[i], masks[j]
@@ -146,8 +152,70 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
                         if m in (mi, mj) or _near(m, both)]
             out.append(_Part(f"{first} and {second}", f"the {first} and the {second}", both,
                              layout, touching))
+    # Two full houses that cross (a row and a box, a row and a column...), with what
+    # touches them, when something does.
+    for i, h1 in enumerate(full):
+        for h2 in full[i + 1:]:
+            both = h1 | h2
+            if not h1 & h2 or both in seen:
+                continue
+            touching = [r for r, m in zip(rules, masks, strict=True) if _near(m, both)]
+            if not touching and not both & related:
+                continue
+            seen.add(both)
+            one, two = (index_of[h] for h in (h1, h2))
+            out.append(_Part(
+                f"{house_name(layout, one)}+{house_name(layout, two)}",
+                f"{layout.houses[one].name} with {layout.houses[two].name}", both, layout,
+                touching, _MOST_OPEN_PAIR))
     # The smallest parts first: the cheapest to fill, and the easiest to follow.
     out.sort(key=lambda part: (part.span.bit_count(), part.mask.bit_count()))
+    return tuple(out)
+
+
+def _rule_cells(layout: Layout) -> tuple[list[GroupRule], list[int], int]:
+    """The rules with cells of their own, their cells (bitsets), and the cells some
+    relation (a dot, a thermometer...) ties to another."""
+    grid = layout.grid
+    rules = [c for c in layout.constraints if isinstance(c, GroupRule)]
+    masks = []
+    for r in rules:
+        m = 0
+        for c in r.scope(grid):
+            m |= 1 << c
+        masks.append(m)
+    related = 0
+    for a, arcs in enumerate(layout.arcs):
+        for b, _ in arcs:
+            related |= 1 << a | 1 << b
+    return rules, masks, related
+
+
+@per_layout
+def _bands(layout: Layout) -> tuple[_Part, ...]:
+    """Every band the band technique fills: the rows of each line of boxes, then the
+    columns of each, with the rules that touch them (only bands some rule or relation
+    touches). None on a grid without boxes."""
+    size, tall, wide = layout.size, layout.box_rows, layout.box_cols
+    if not tall or not wide or tall == size or wide == size:
+        return ()
+    rules, masks, related = _rule_cells(layout)
+    out: list[_Part] = []
+    for across, step in ((True, tall), (False, wide)):
+        for first in range(0, size, step):
+            lines = range(first, first + step)
+            mask = 0
+            for i in lines:
+                for j in range(size):
+                    mask |= 1 << (i * size + j if across else j * size + i)
+            touching = [r for r, m in zip(rules, masks, strict=True) if _near(m, mask)]
+            if not touching and not mask & related:
+                continue
+            letter, word = ("r", "rows") if across else ("c", "columns")
+            name = letter + "".join(str(i + 1) for i in lines) if size < 10 else (
+                f"{letter}{first + 1}-{first + step}")
+            out.append(_Part(name, f"{word} {first + 1}-{first + step}", mask, layout,
+                             touching, size * step))
     return tuple(out)
 
 
@@ -338,9 +406,19 @@ class RulesTogether(Technique):
     rule on them, uses."""
 
     code = "rt"
+    #: The most open cells of a part it fills, the search nodes one part may take, and
+    #: all the parts of one search for a step.
+    most_open, budget, pass_budget = _MOST_OPEN, _BUDGET, _PASS_BUDGET
+    #: When set, a part that took more nodes than it may is tried again in the same solve
+    #: only once its cells have at most this share of the candidates they had then.
+    retry: float = 0.0
 
     def __init__(self) -> None:
         self._quiet = QuietParts()
+
+    def parts(self, layout: Layout) -> tuple[_Part, ...]:
+        """The parts the technique fills, in order."""
+        return _parts(layout)
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
@@ -351,22 +429,28 @@ class RulesTogether(Technique):
         spent = 0
         quiet = self._quiet.follow(board)
         kept = self._quiet.kept
-        for index, part in enumerate(_parts(lay)):
-            if spent >= _PASS_BUDGET:
+        budget, pass_budget = self.budget, self.pass_budget
+        for index, part in enumerate(self.parts(lay)):
+            if spent >= pass_budget:
                 return
             open_count = (part.mask & empty).bit_count()
-            if not open_count or open_count > _MOST_OPEN:
+            if not open_count or open_count > min(self.most_open, part.most_open):
                 continue
             state = tuple(cands[c] for c in part.scope)
             if quiet.get(index) == state:
                 continue
-            filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent),
+            left = sum(cands[c].bit_count() for c in part.cells)
+            if self.retry and left > kept.get(-1 - index, left + 1):
+                continue  # it ran out of search nodes lately, with about as many candidates
+            filler = _Filler(lay, part, cands, min(budget, pass_budget - spent),
                              self._quiet.memo)
             gone = filler.unused(kept.get(index, ()))
             kept[index] = filler.fillings  # (those found before the budget ran out too)
             spent += filler.nodes
-            if gone is None and filler.budget < _BUDGET:
+            if gone is None and filler.budget < budget:
                 return  # the pass ran out, not the part: try it again next time
+            if gone is None and self.retry:
+                kept[-1 - index] = int(left * self.retry)
             if not gone:  # nothing found, or over budget: the same on the same candidates
                 quiet[index] = state
                 continue
@@ -401,6 +485,18 @@ class RulesTogether(Technique):
             candidates=elims,
             notation=notation(lay, self.name, f"{part.name}: no filling", (), elims),
         )
+
+
+class BandTogether(RulesTogether):
+    """A candidate that no filling of a band (the rows, or the columns, of one line of
+    boxes), keeping every rule on it, uses."""
+
+    code = "bt"
+    most_open, budget, pass_budget = 1 << 30, _BAND_BUDGET, _BAND_PASS_BUDGET
+    retry = _BAND_RETRY
+
+    def parts(self, layout: Layout) -> tuple[_Part, ...]:
+        return _bands(layout)
 
 
 def _per_cell(layout: Layout, elims: Sequence[tuple[int, int]]) -> str:
