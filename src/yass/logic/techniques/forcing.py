@@ -452,6 +452,7 @@ class _Branch:
     """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k)."""
 
     __slots__ = (
+        "anc",
         "changed",
         "costs",
         "cum_off",
@@ -482,6 +483,7 @@ class _Branch:
         self.ruled: dict[int, str] = {}
         self.memo: dict[int, tuple[int, ...]] = {}
         self.costs: dict[int, int] = {}
+        self.anc: dict[int, int] = {}  # a fact's closure as a bitset (Search.ancestors)
 
 
 class _Group:
@@ -898,15 +900,28 @@ class _Search:
         return m
 
     def closure(self, b: _Branch, facts: list[int]) -> set[int]:
-        out: set[int] = set()
-        todo = list(facts)
-        while todo:
-            f = todo.pop()
-            if f in out:
-                continue
-            out.add(f)
-            todo.extend(self.parents(b, f))
+        """``facts`` and every fact they rest on, back to the premise."""
+        return set(bits(self.closure_set(b, facts)))
+
+    def closure_size(self, b: _Branch, facts: list[int]) -> int:
+        return self.closure_set(b, facts).bit_count()
+
+    def closure_set(self, b: _Branch, facts: list[int]) -> int:
+        """``closure`` as a bitset over the facts (bit ``f``)."""
+        out = 0
+        for f in facts:
+            out |= self.ancestors(b, f)
         return out
+
+    def ancestors(self, b: _Branch, f: int) -> int:
+        """The closure of one fact as a bitset over the facts (kept per branch)."""
+        got = b.anc.get(f)
+        if got is None:
+            got = 1 << f
+            for p in self.parents(b, f):
+                got |= self.ancestors(b, p)
+            b.anc[f] = got
+        return got
 
     # -- the driver ---------------------------------------------------------------------------
 
@@ -1055,7 +1070,7 @@ class _Search:
         best: tuple[int, list[int], Witness] | None = None
         for w in b.witness[:8]:
             facts = self._witness_facts(b, w)
-            size = len(self.closure(b, facts))
+            size = self.closure_size(b, facts)
             if best is None or size < best[0]:
                 best = (size, facts, w)
         assert best is not None
@@ -1130,11 +1145,11 @@ class _Search:
     def cost(self, b: _Branch, facts: list[int]) -> int:
         """The number of implications from the premise of ``b`` to ``facts``."""
         if len(facts) > 1:
-            return len(self.closure(b, facts)) - 1
+            return self.closure_size(b, facts) - 1
         f = facts[0]
         got = b.costs.get(f)
         if got is None:
-            got = b.costs[f] = len(self.closure(b, [f])) - 1
+            got = b.costs[f] = self.closure_size(b, [f]) - 1
         return got
 
     def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:
