@@ -36,7 +36,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.engine import _cython_shim as cython
 
-__all__ = ["is_compiled", "layer"]
+__all__ = ["is_compiled", "layer", "verities"]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -528,3 +528,70 @@ def _judge(
                     tmp[i >> 6] |= one << (i & 63)
                     break
     return nw
+
+
+@cython.ccall
+@cython.locals(
+    W=cython.int,
+    state=cython.ulonglong[::1],
+    g_start=cython.int[::1],
+    g_members=cython.int[::1],
+    todo=cython.int[::1],
+    ntodo=cython.int,
+    rep=cython.ulonglong[::1],
+    useful=cython.ulonglong[::1],
+    cand=cython.ulonglong[::1],
+    tmp=cython.ulonglong[::1],
+    hits=cython.int[::1],
+    t=cython.int,
+    gi=cython.int,
+    j=cython.int,
+    w=cython.int,
+    nh=cython.int,
+    at=cython.Py_ssize_t,
+    rp=cython.Py_ssize_t,
+    any_new=cython.ulonglong,
+)
+def verities(
+    W: int,
+    state: Any,
+    g_start: Any,
+    g_members: Any,
+    todo: Any,
+    ntodo: int,
+    rep: Any,
+    useful: Any,
+    cand: Any,
+    tmp: Any,
+    hits: Any,
+) -> int:
+    """The groups ``todo[:ntodo]`` (branches ``g_members[g_start[g]:g_start[g + 1]]``,
+    whose premises cannot all be false) with facts common to all their branches not
+    reported yet, as ``forcing._Search._verities`` finds them: set facts within
+    ``useful``, removed facts within ``cand``, beyond the group's ``rep`` (2W words a
+    group: set, removed), which takes them in. The groups go to ``hits``; returns how
+    many. ``tmp``: 2W words of scratch."""
+    nh = 0
+    for t in range(ntodo):
+        gi = todo[t]
+        for w in range(2 * W):
+            tmp[w] = ALL
+        for j in range(g_start[gi], g_start[gi + 1]):
+            at = g_members[j]
+            at *= 4 * W
+            for w in range(2 * W):
+                tmp[w] &= state[at + w]
+        rp = gi
+        rp *= 2 * W
+        any_new = 0
+        for w in range(W):
+            tmp[w] &= useful[w] & ~rep[rp + w]
+            tmp[W + w] &= cand[w] & ~rep[rp + W + w]
+            any_new |= tmp[w] | tmp[W + w]
+        if not any_new:
+            continue
+        for w in range(2 * W):
+            rep[rp + w] |= tmp[w]
+        hits[nh] = gi
+        nh += 1
+    return nh

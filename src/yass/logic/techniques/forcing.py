@@ -1024,10 +1024,28 @@ class _Search:
         dyn = int(self.dynamic)
         max_facts = self.tech.max_facts
         max_depth = self.tech.max_depth
+        # The groups as verities() takes them, and what each has reported.
+        groups = self.groups
+        g_start = array("i", [0] * (len(groups) + 1))
+        members: list[int] = []
+        for gi, g in enumerate(groups):
+            members += g.members
+            g_start[gi + 1] = len(members)
+        g_members = array("i", members or [0])
+        rep = memoryview(bytearray(max(1, len(groups)) * 2 * nb)).cast("Q")
+        useful = _buffer([base.cand & ~base.known], nb)
+        cand = _buffer([base.cand], nb)
+        hits = array("i", bytes(4 * max(1, len(groups))))
+        groups_of = self.groups_of
+        nch = 0
         k = 0
         while True:
-            if k:
-                found += self._verities(k)
+            todo = array("i", sorted({gi for bi in changed[:nch] for gi in groups_of[bi]}))
+            if k and todo:
+                nh = walk.verities(W, state, g_start, g_members, todo, len(todo), rep, useful,
+                                   cand, words.tmp, hits)
+                if nh:
+                    found += self._group_verities(list(hits[:nh]))
             if nact:
                 poll()  # (a whole search can take seconds: --timeout holds inside it)
                 dead: list[tuple[int, list[int]]] = []
@@ -1098,16 +1116,22 @@ class _Search:
         return last[:4] or [b.premise]
 
     def _verities(self, k: int) -> list[Found]:
+        """The verities of the groups with a branch that changed in layer k."""
+        todo: set[int] = set()
+        for b, groups in zip(self.branches, self.groups_of, strict=True):
+            if b.changed == k:
+                todo.update(groups)
+        return self._group_verities(sorted(todo))
+
+    def _group_verities(self, gis: list[int]) -> list[Found]:
+        """The verities of the groups ``gis``: the facts common to all their branches
+        not reported before."""
         base = self.base
         branches = self.branches
         ooo = base.off_of_on
         useful_on = base.cand & ~base.known
         out: list[Found] = []
-        todo: set[int] = set()
-        for b, groups in zip(branches, self.groups_of, strict=True):
-            if b.changed == k:
-                todo.update(groups)
-        for gi in sorted(todo):
+        for gi in gis:
             g = self.groups[gi]
             members = [branches[i] for i in g.members]
             con = coff = -1
