@@ -431,29 +431,19 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
 
     # Weak links of the extra nodes: what is weakly linked to each of their candidates,
     # and the extra nodes of the same digit whose cells all see all of theirs.
-    # (By digit: the extra nodes (bit k for node ncands + k), the cells they cover, and
-    # for each such cell the nodes holding it; a node's cells all lie in a set S unless
-    # one of them is among the covered cells outside S.)
-    of_digit = [0] * size
-    covered = [0] * size
-    holding: list[dict[int, int]] = [{} for _ in range(size)]
-    for k, cells in enumerate(extra_cells):
-        d = extra_digit[k] - 1
-        of_digit[d] |= 1 << k
-        covered[d] |= cells
-        by_cell = holding[d]
-        for c in bits(cells):
-            by_cell[c] = by_cell.get(c, 0) | 1 << k
+    by_digit: list[list[int]] = [[] for _ in range(size)]
+    for k in range(len(extra_digit)):
+        by_digit[extra_digit[k] - 1].append(k)
     full = (1 << n) - 1
     for k, w in enumerate(extra_weak):
         i = ncands + k
         d = extra_digit[k] - 1
         cellsw = (w >> (d * n)) & full
-        out = 0
-        by_cell = holding[d]
-        for c in bits(covered[d] & ~cellsw):
-            out |= by_cell[c]
-        weak[i] = w | (of_digit[d] & ~out) << ncands
+        total = w
+        for j in by_digit[d]:
+            if not extra_cells[j] & ~cellsw:
+                total |= 1 << (ncands + j)
+        weak[i] = total
         bit = 1 << i
         while w:
             low = w & -w
@@ -501,14 +491,10 @@ def _forcings(
                 hit |= 1 << d
         if hit.bit_count() < own.bit_count() - 1:
             continue
-        # With a missing, c keeps ``own & ~(hit & ~a)``, one digit for these a: if one
-        # digit r of c is not ruled out, every a outside ``own & hit`` (c keeps r); if
-        # none is, every a in ``own & hit`` (c keeps a).
-        free = own & ~hit
-        if free & (free - 1):
-            continue
-        for a in bits(digits & ~(own & hit) if free else digits & own & hit):
+        for a in bits(digits):
+            left = own & ~(hit & ~(1 << a))
+            if left.bit_count() != 1:
+                continue
             a_node = node_of(a, pos[a] & cells)
             if a_node >= 0:
-                kept = free.bit_length() - 1 if free else a
-                yield a_node, kept * n + c
+                yield a_node, (left.bit_length() - 1) * n + c
