@@ -157,22 +157,16 @@ def _extract(
     j=cython.int,
     i=cython.int,
     k=cython.int,
-    d=cython.int,
-    r=cython.int,
-    c=cython.int,
-    y=cython.int,
     wid=cython.int,
     facts=cython.int,
     inside=cython.int,
     base=cython.Py_ssize_t,
     row=cython.Py_ssize_t,
     cw=cython.Py_ssize_t,
-    sl=cython.Py_ssize_t,
     b=cython.ulonglong,
     low=cython.ulonglong,
     any_new=cython.ulonglong,
     any_front=cython.ulonglong,
-    one=cython.ulonglong,
     N=cython.int,
 )
 def layer(
@@ -225,7 +219,6 @@ def layer(
     N = size * n
     nxt = 0
     nch = 0
-    one = 1
     cw = 2 * W  # the net's cell sets in tmp: slices, touched, ones, twos, scratch
     for a in range(nact):
         bi = act[a]

@@ -401,8 +401,8 @@ class _Words:
             self.row_info = array("i", info or [0])
             self.row_sets = _buffer(sets or [0], cb)
         self.tables = _buffer(tables, nb)
-        self.tmp = _buffer([0] * (2 * W + (3 * size + 4) * CW), 8)
-        self.wit = array("i", bytes(4 * (N + self.nwit)))
+        #: The scratch sizes of ``layer`` (words, ints); each search has its own.
+        self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
     def witness(self, wid: int, n: int, size: int) -> Witness:
         if wid < 0:
@@ -1021,6 +1021,8 @@ class _Search:
         act = array("i", range(len(branches)))
         nact = len(branches)
         changed = array("i", bytes(4 * max(1, len(branches))))
+        tmp = memoryview(bytearray(8 * words.scratch[0])).cast("Q")
+        wit = array("i", bytes(4 * words.scratch[1]))
         dyn = int(self.dynamic)
         max_facts = self.tech.max_facts
         max_depth = self.tech.max_depth
@@ -1043,7 +1045,7 @@ class _Search:
             todo = array("i", sorted({gi for bi in changed[:nch] for gi in groups_of[bi]}))
             if k and todo:
                 nh = walk.verities(W, state, g_start, g_members, todo, len(todo), rep, useful,
-                                   cand, words.tmp, hits)
+                                   cand, tmp, hits)
                 if nh:
                     found += self._group_verities(list(hits[:nh]))
             if nact:
@@ -1053,7 +1055,7 @@ class _Search:
                     W, dyn, words.tables, words.chk_start, words.chk_ids, words.wmask, n,
                     size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
                     words.row_start, words.row_info, words.row_sets, state, act, nact,
-                    max_facts, words.tmp, words.wit, changed, dead,
+                    max_facts, tmp, wit, changed, dead,
                 )
                 for bi in changed[:nch]:
                     b = branches[bi]
