@@ -444,10 +444,14 @@ def test_a_rule_step_states_a_premise_that_supports_it() -> None:
     assert "slow thermometer rule, and as the two cells" in grouped.explanation
     assert {d for _, d in grouped.eliminations} == {1}
     step = next(s for s in steps if "any partner" not in s.notation)
-    # r2c3 may be anything, so the slow thermometer alone (r2c4 >= r2c3) would not rule
+    # Then every pair of the rule, judged on this board, as one step; each pair's reason in
+    # it. r2c3 may be anything, so the slow thermometer alone (r2c4 >= r2c3) would not rule
     # out r2c4=1: the two cells share row 2, so r2c4 > r2c3, and the text says both.
-    assert step.explanation == (
-        "r2c3 can only be 1, 2, 3, 4, 5, 6, 7, 8 or 9; by the slow thermometer rule and as"
+    assert step.explanation.startswith("By the slow thermometer rule, each cell against")
+    assert (
+        ": r2c3 can only be 1, 2, 3, 4, 5, 6, 7, 8 or 9; by the slow thermometer rule and as"
         " r2c4 differs from it (same row 2), r2c4 can only be 2, 3, 4, 5, 6, 7, 8 or 9, so it"
-        " can't be 1"
-    )
+        " can't be 1;"
+    ) in step.explanation
+    assert (9 * 1 + 3, 1) in step.eliminations  # r2c4<>1
+    assert len({c for c, _ in step.eliminations}) > 1  # and the rule's other pairs with it

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from yass.constraints import _enumerate
 from yass.core.geometry import Grid, mask_digits
 
 __all__ = [
@@ -37,6 +38,10 @@ __all__ = [
 
 #: The most search nodes one narrowing may visit before it gives up (returns None).
 CAP = 4000
+
+#: Whether ``sum_support`` and ``set_support`` hand their search to the compiled
+#: ``_enumerate`` (same answers; a test switches it off to compare).
+_FAST = _enumerate.is_compiled()
 
 
 def grid_sees(grid: Grid, a: int, b: int) -> bool:
@@ -122,6 +127,8 @@ def sum_support(
     Returns None when the search needed more than ``cap`` nodes.
     """
     n = len(masks)
+    if _FAST and same is None and n <= _enumerate.MOST and not _wide(masks):
+        return _enumerate.sum_support(masks, coefs, total, apart, cap)
     order = _order(masks)
     values = [mask_digits(m) for m in masks]
     lo = [0] * (n + 1)
@@ -134,36 +141,102 @@ def sum_support(
         a, b = coefs[i] * vs[0], coefs[i] * vs[-1]
         lo[k] = lo[k + 1] + min(a, b)
         hi[k] = hi[k + 1] + max(a, b)
-    found = [0] * n
-    chosen = [0] * n
-    nodes = 0
+    return _supported(masks, order, values, coefs, (lo, hi, total), None, apart, same, cap,
+                      [0] * n)
 
-    def dfs(k: int, acc: int) -> bool:
+
+def _wide(masks: Sequence[int]) -> bool:
+    """Whether some mask has a digit the compiled searches cannot hold."""
+    return bool(max(masks, default=0) >> _enumerate.MOST)
+
+
+def _supported(
+    masks: Sequence[int],
+    order: Sequence[int],
+    values: Sequence[Sequence[int]],
+    coefs: Sequence[int] | None,
+    sums: tuple[Sequence[int], Sequence[int], int] | None,
+    accept: Callable[[Sequence[int]], bool] | None,
+    apart: Sequence[int],
+    same: Sequence[int] | None,
+    cap: int,
+    chosen: list[int],
+) -> list[int] | None:
+    """The search behind ``sum_support`` and ``support``: positions filled in ``order``,
+    each from ``values``, keeping ``apart`` and ``same``, into ``chosen`` (all zeros on
+    entry). A filling counts when ``accept`` takes it, or, with ``sums`` = (lo, hi,
+    total), when ``sum(coef * digit) == total``; then a branch stops where the sum left
+    is out of [lo[k], hi[k]], the least and greatest the positions from the k-th of the
+    order on can add.
+
+    A branch whose chosen digits are all already known to be used, and whose positions
+    still to fill have no digit not yet known to be used, cannot show anything new: it
+    is skipped (the answer is the same; the search is much smaller once the first
+    fillings are found)."""
+    n = len(masks)
+    apart_at = [tuple(j for j in range(n) if a >> j & 1) for a in apart]
+    same_at = None if same is None else [tuple(j for j in range(n) if s >> j & 1)
+                                         for s in same]
+    found = [0] * n
+    nodes = 0
+    lo, hi, total = ((), (), 0) if sums is None else sums
+
+    def dfs(k: int, acc: int, fresh: bool) -> bool:
         nonlocal nodes
         nodes += 1
         if nodes > cap:
             return False
         if k == n:
-            if acc == total:
-                for i in range(n):
-                    found[i] |= 1 << (chosen[i] - 1)
+            if acc != total if accept is None else not accept(chosen):
+                return True
+            for i in range(n):
+                found[i] |= 1 << (chosen[i] - 1)
             return True
-        rest = total - acc
-        if rest < lo[k] or rest > hi[k]:
+        if accept is None and not lo[k] <= total - acc <= hi[k]:
             return True
+        if fresh:  # the path's new digit may have been found below it since
+            fresh = False
+            for j in range(k):
+                p = order[j]
+                if not found[p] >> (chosen[p] - 1) & 1:
+                    fresh = True
+                    break
+        if not fresh:
+            for j in range(k, n):
+                p = order[j]
+                if masks[p] & ~found[p]:
+                    break
+            else:
+                return True
         i = order[k]
-        c = coefs[i]
-        for v in values[i]:
-            if not compatible(i, v, apart, same, chosen):
+        c = 0 if coefs is None else coefs[i]
+        candidates = values[i]
+        if accept is None and k == n - 1 and c:  # the last digit is the sum left
+            v, r = divmod(total - acc, c)
+            if r or not 0 < v <= 64 or not masks[i] >> (v - 1) & 1:
+                return True
+            candidates = (v,)
+        for v in candidates:
+            clash = False
+            for j in apart_at[i]:
+                if chosen[j] == v:
+                    clash = True
+                    break
+            if not clash and same_at is not None:
+                for j in same_at[i]:
+                    if chosen[j] and chosen[j] != v:
+                        clash = True
+                        break
+            if clash:
                 continue
             chosen[i] = v
-            ok = dfs(k + 1, acc + c * v)
+            ok = dfs(k + 1, acc + c * v, fresh or not found[i] >> (v - 1) & 1)
             chosen[i] = 0
             if not ok:
                 return False
         return True
 
-    if not dfs(0, 0):
+    if not dfs(0, 0, False):
         return None
     return found
 
@@ -208,34 +281,7 @@ def support(
     values = [mask_digits(m) for m in masks]
     if any(not vs for vs in values):
         return [0] * n
-    found = [0] * n
-    chosen = [0] * n
-    nodes = 0
-
-    def dfs(k: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > cap:
-            return False
-        if k == n:
-            if accept(chosen):
-                for i in range(n):
-                    found[i] |= 1 << (chosen[i] - 1)
-            return True
-        i = order[k]
-        for v in values[i]:
-            if not compatible(i, v, apart, same, chosen):
-                continue
-            chosen[i] = v
-            ok = dfs(k + 1)
-            chosen[i] = 0
-            if not ok:
-                return False
-        return True
-
-    if not dfs(0):
-        return None
-    return found
+    return _supported(masks, order, values, None, None, accept, apart, same, cap, [0] * n)
 
 
 def set_support(masks: Sequence[int], digits: int) -> list[int] | None:
@@ -246,6 +292,9 @@ def set_support(masks: Sequence[int], digits: int) -> list[int] | None:
     C(n, n/2) sets a step), forward and backward, instead of trying every order.
     """
     n = len(masks)
+    if (_FAST and n <= _enumerate.SET_MOST and not digits >> _enumerate.MOST
+            and digits.bit_count() <= _enumerate.SET_MOST):
+        return _enumerate.set_support(masks, digits)
     fwd: list[set[int]] = [{0}]
     for m in masks:
         m &= digits
@@ -336,6 +385,8 @@ def bounds_narrow(masks: list[int], coefs: Sequence[int], total: int) -> bool:
     reachable range; False when some position has no digit left. Sound, not sharp:
     it ignores which digits must differ."""
     n = len(masks)
+    if _FAST and n <= _enumerate.MOST and not _wide(masks):
+        return _enumerate.bounds_narrow(masks, coefs, total)
     while True:
         values = [mask_digits(m) for m in masks]
         if any(not vs for vs in values):

@@ -81,13 +81,13 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from yass.engine import _cython_shim as cython
+    from yass.core import _cython_shim as cython
     from yass.engine.compiled import CompiledLayout
 else:
     try:
         import cython
     except ImportError:  # pragma: no cover - exercised where Cython is absent
-        from yass.engine import _cython_shim as cython
+        from yass.core import _cython_shim as cython
 
 if cython.compiled:
     from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped,import-not-found,unused-ignore]

@@ -25,12 +25,12 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from yass.engine import _cython_shim as cython
+    from yass.core import _cython_shim as cython
 else:
     try:
         import cython
     except ImportError:  # pragma: no cover - exercised where Cython is absent
-        from yass.engine import _cython_shim as cython
+        from yass.core import _cython_shim as cython
 
 __all__ = ["RULES", "init", "is_compiled", "quick", "run"]
 

@@ -35,12 +35,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any
 
-    from yass.engine import _cython_shim as cython
+    from yass.core import _cython_shim as cython
 else:
     try:
         import cython
     except ImportError:  # pragma: no cover - exercised where Cython is absent
-        from yass.engine import _cython_shim as cython
+        from yass.core import _cython_shim as cython
 
 if cython.compiled:
     from cython.cimports.cpython.exc import PyErr_CheckSignals  # type: ignore[import-untyped,import-not-found,unused-ignore]

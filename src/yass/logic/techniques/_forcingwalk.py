@@ -29,12 +29,12 @@ TYPE_CHECKING = False  # True for type checkers only
 if TYPE_CHECKING:
     from typing import Any
 
-    from yass.engine import _cython_shim as cython
+    from yass.core import _cython_shim as cython
 else:
     try:
         import cython
     except ImportError:  # pragma: no cover - exercised where Cython is absent
-        from yass.engine import _cython_shim as cython
+        from yass.core import _cython_shim as cython
 
 __all__ = ["is_compiled", "layer", "verities"]
 

@@ -77,7 +77,7 @@ from yass.core.geometry import bits, digit_char
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import QuietParts, context
 
 __all__ = [
     "MAX_CHAIN",
@@ -276,33 +276,56 @@ class AlsData:
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
-    """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index)."""
+    """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index).
+
+    A house's sets depend only on its open cells' candidates: they are kept by those
+    (per thread, while the layout is the same), as most houses do not change from one
+    step to the next."""
     lay = board.layout
     cands = board.cands
     empty = board.empty
+    _HOUSE_SETS.follow(board)
+    memo = _HOUSE_SETS.memo
     found: dict[int, tuple[int, int]] = {}
     for index, house in enumerate(lay.houses):
         cells = [c for c in house.cells if empty >> c & 1]
-        m = len(cells)
-        # All the open cells of a full house hold exactly its missing digits: not an ALS.
-        most = min(limit, m - 1 if house.full else m)
-        level = [(i, 1 << c, cands[c]) for i, c in enumerate(cells)]
-        n = 1
-        while level:
-            for _, cb, u in level:
-                if u.bit_count() == n + 1 and cb not in found:
-                    found[cb] = (u, index)
-            if n >= most:
-                break
-            cap = most + 1
-            level = [
-                (j, cb | 1 << cells[j], u | cands[cells[j]])
-                for i, cb, u in level
-                for j in range(i + 1, m)
-                if (u | cands[cells[j]]).bit_count() <= cap
-            ]
-            n += 1
+        key = (index, limit, tuple([cands[c] for c in cells]))
+        sets = memo.get(key)
+        if sets is None:
+            sets = memo[key] = _house_sets(cells, cands, min(limit, len(cells) - 1
+                                                             if house.full else len(cells)))
+        for cb, u in sets:
+            if cb not in found:
+                found[cb] = (u, index)
     return found
+
+
+def _house_sets(cells: list[int], cands: list[int], most: int) -> list[tuple[int, int]]:
+    """The ALSs of at most ``most`` of ``cells`` (the open cells of one house; all of a
+    full house's hold exactly its missing digits: not an ALS), smallest first."""
+    m = len(cells)
+    out: list[tuple[int, int]] = []
+    level = [(i, 1 << c, cands[c]) for i, c in enumerate(cells)]
+    n = 1
+    while level:
+        for _, cb, u in level:
+            if u.bit_count() == n + 1:
+                out.append((cb, u))
+        if n >= most:
+            break
+        cap = most + 1
+        level = [
+            (j, cb | 1 << cells[j], u | cands[cells[j]])
+            for i, cb, u in level
+            for j in range(i + 1, m)
+            if (u | cands[cells[j]]).bit_count() <= cap
+        ]
+        n += 1
+    return out
+
+
+#: Each house's ALSs by its open cells' candidates (see ``_collect``).
+_HOUSE_SETS = QuietParts()
 
 
 def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
@@ -940,6 +963,12 @@ class SueDeCoq(Technique):
 
     code = "sdc"
 
+    def __init__(self) -> None:
+        # A pair of houses that gave nothing, with its cells' candidates then: while they
+        # stay the same in one solve, the pair gives nothing again (the cells outside it
+        # only lose candidates, which can only take eliminations away).
+        self._quiet = QuietParts()
+
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         geo = _geometry(lay)
@@ -947,61 +976,81 @@ class SueDeCoq(Technique):
         empty = board.empty
         pos = [board.positions(d) for d in range(1, lay.size + 1)]
         seen: set[int] = set()
-        for h1, h2, inter, rest1, rest2 in geo.house_pairs:
+        quiet = self._quiet.follow(board)
+        for index, (h1, h2, inter, rest1, rest2) in enumerate(geo.house_pairs):
             ic = inter & empty
             r1 = rest1 & empty
             r2 = rest2 & empty
             if not ic & (ic - 1) or not r1 or not r2:
                 continue
-            icells = list(bits(ic))
-            for csub in _subsets(icells):
-                cmask = 0
-                v = 0
-                for c in csub:
-                    cmask |= 1 << c
-                    v |= cands[c]
-                k = v.bit_count() - len(csub)
-                if k < 2:
-                    continue
-                l1 = [c for c in bits(r1) if cands[c] & v]
-                l2 = [c for c in bits(r2) if cands[c] & v]
-                if not l1 or not l2:
-                    continue
-                # Enumerate the smaller side first.
-                swapped = len(l2) < len(l1)
-                if swapped:
-                    l1, l2 = l2, l1
-                most1 = min(_MAX_SDC_SIDE, len(l1))
-                most2 = min(_MAX_SDC_SIDE, len(l2))
-                if k > most1 + most2:
-                    continue
-                side1 = _side_sets(l1, cands, v, max(1, k - most2), k - 1, most1)
-                others: dict[int, list[tuple[int, int, int]]] = {}
-                for d1, u1, a1 in side1:
-                    # The other set uses none of this one's digits.
-                    side2 = others.get(u1)
-                    if side2 is None:
-                        rest = [c for c in l2 if not cands[c] & u1]
-                        side2 = others[u1] = _side_sets(
-                            rest, cands, v, 1, k - 1, min(most2, len(rest))
-                        )
-                    for d2, u2, a2 in side2:
-                        if a1 + a2 != k:
-                            continue
-                        pattern = cmask | d1 | d2
-                        if pattern in seen:
-                            continue
-                        targets: dict[int, int] = {}
-                        for z in _indexes(v | u1 | u2):
-                            _add(targets, z, pos[z] & geo.seers(pattern & pos[z]))
-                        if not targets:
-                            continue
-                        seen.add(pattern)
-                        premises = tuple(
-                            (c, d + 1) for c in bits(pattern) for d in _indexes(cands[c])
-                        )
-                        one, two = ((d2, u2), (d1, u1)) if swapped else ((d1, u1), (d2, u2))
-                        yield self._step(lay, (h1, h2), (cmask, v), one, two, targets, premises)
+            state = tuple(cands[c] for c in bits(ic | r1 | r2))
+            if quiet.get(index) == state:
+                continue
+            hits = [0]  # the patterns of this pair (one another pair showed too)
+            yield from self._pair(board, geo, pos, seen, hits, (h1, h2), ic, r1, r2)
+            if not hits[0]:
+                quiet[index] = state
+
+    def _pair(self, board: Board, geo: _Geometry, pos: list[int], seen: set[int],
+              hits: list[int], houses: tuple[int, int], ic: int, r1: int, r2: int,
+              ) -> Iterator[Step]:
+        """The Sue de Coqs of one pair of houses: ``ic`` their open shared cells, ``r1``
+        and ``r2`` the open rest of each; ``seen`` the patterns shown already, ``hits[0]``
+        counts the patterns found here."""
+        lay = board.layout
+        cands = board.cands
+        h1, h2 = houses
+        icells = list(bits(ic))
+        for csub in _subsets(icells):
+            cmask = 0
+            v = 0
+            for c in csub:
+                cmask |= 1 << c
+                v |= cands[c]
+            k = v.bit_count() - len(csub)
+            if k < 2:
+                continue
+            l1 = [c for c in bits(r1) if cands[c] & v]
+            l2 = [c for c in bits(r2) if cands[c] & v]
+            if not l1 or not l2:
+                continue
+            # Enumerate the smaller side first.
+            swapped = len(l2) < len(l1)
+            if swapped:
+                l1, l2 = l2, l1
+            most1 = min(_MAX_SDC_SIDE, len(l1))
+            most2 = min(_MAX_SDC_SIDE, len(l2))
+            if k > most1 + most2:
+                continue
+            side1 = _side_sets(l1, cands, v, max(1, k - most2), k - 1, most1)
+            others: dict[int, list[tuple[int, int, int]]] = {}
+            for d1, u1, a1 in side1:
+                # The other set uses none of this one's digits.
+                side2 = others.get(u1)
+                if side2 is None:
+                    rest = [c for c in l2 if not cands[c] & u1]
+                    side2 = others[u1] = _side_sets(
+                        rest, cands, v, 1, k - 1, min(most2, len(rest))
+                    )
+                for d2, u2, a2 in side2:
+                    if a1 + a2 != k:
+                        continue
+                    pattern = cmask | d1 | d2
+                    if pattern in seen:
+                        hits[0] += 1
+                        continue
+                    targets: dict[int, int] = {}
+                    for z in _indexes(v | u1 | u2):
+                        _add(targets, z, pos[z] & geo.seers(pattern & pos[z]))
+                    if not targets:
+                        continue
+                    seen.add(pattern)
+                    hits[0] += 1
+                    premises = tuple(
+                        (c, d + 1) for c in bits(pattern) for d in _indexes(cands[c])
+                    )
+                    one, two = ((d2, u2), (d1, u1)) if swapped else ((d1, u1), (d2, u2))
+                    yield self._step(lay, (h1, h2), (cmask, v), one, two, targets, premises)
 
     def _step(
         self, lay: Layout, houses: tuple[int, int], core: tuple[int, int],

@@ -126,6 +126,36 @@ class RelationConsistency(Technique):
             )
 
     def _arcs(self, board: Board) -> Iterator[Step]:
+        """One step a rule: every arc of the rule that removes something on this board
+        (each judged on the board as it is, so together they hold), in the order of their
+        first arcs. A rule with one such arc gives that arc's own step."""
+        groups: dict[str, list[Step]] = {}
+        for rule, step in self._each_arc(board):
+            groups.setdefault(rule, []).append(step)
+        for rule, steps in groups.items():
+            yield steps[0] if len(steps) == 1 else self._together(board, rule, steps)
+
+    def _together(self, board: Board, rule: str, steps: list[Step]) -> Step:
+        lay = board.layout
+        elims = tuple(sorted({e for s in steps for e in s.eliminations}))
+        cells = tuple(dict.fromkeys(c for s in steps for c in s.cells))
+        sources = ", ".join(dict.fromkeys(
+            s.notation.split(": ", 1)[1].split(" => ")[0].removesuffix(f" ({rule})")
+            for s in steps))
+        return Step(
+            self.code,
+            eliminations=elims,
+            explanation=(
+                f"By the {rule} rule, each cell against what its partner can still be: "
+                + "; ".join(s.explanation for s in steps)
+            ),
+            cells=cells,
+            digits=tuple(sorted({d for s in steps for d in s.digits})),
+            candidates=tuple(dict.fromkeys(c for s in steps for c in s.candidates)),
+            notation=notation(lay, self.name, f"{rule}: {sources}", (), elims),
+        )
+
+    def _each_arc(self, board: Board) -> Iterator[tuple[str, Step]]:
         lay = board.layout
         cands = board.cands
         values = board.values
@@ -158,7 +188,7 @@ class RelationConsistency(Technique):
                 pattern = f"{name_a} {{{digit_list(digits)}}} ({rule})"
                 left = mb & support
                 then = f"can only be {digits_text(left)}, so it" if left else "has no digit left:"
-                yield Step(
+                yield rule, Step(
                     self.code,
                     eliminations=elims,
                     explanation=(

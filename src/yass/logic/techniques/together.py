@@ -33,6 +33,7 @@ rules the technique never fires.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 
 from yass.constraints.group import GroupRule
 from yass.core.board import Board
@@ -60,8 +61,8 @@ class _Part:
     """A part of the grid: its name for people, its cells (a bitset), the rules that
     touch it and the cells they cover, and the full houses inside it."""
 
-    __slots__ = ("arcs", "cells", "house_cells", "houses", "mask", "name", "peers", "rules",
-                 "scope", "span", "what")
+    __slots__ = ("arc_keys", "arcs", "cells", "house_cells", "houses", "mask", "name",
+                 "narrowing", "peers", "rules", "scope", "span", "what")
 
     def __init__(self, name: str, what: str, mask: int, layout: Layout,
                  rules: Sequence[GroupRule]) -> None:
@@ -86,6 +87,17 @@ class _Part:
         #: The relations between cells of the scope: (a, b, table).
         self.arcs = tuple(
             (a, b, table) for a in self.scope for b, table in layout.arcs[a] if span >> b & 1
+        )
+        #: Per relation, its table's number among the part's tables (above the 32 bits
+        #: of a cell's candidates, it keys what the table allows beside them).
+        numbers: dict[tuple[int, ...], int] = {}
+        self.arc_keys = tuple(numbers.setdefault(table, len(numbers)) << 32
+                              for _, _, table in self.arcs)
+        #: Per rule: the rule, its cells, and how to read their candidates as a tuple.
+        self.narrowing = tuple(
+            (rule, scope, itemgetter(*scope) if len(scope) > 1
+             else (lambda m, c=scope[0]: (m[c],)))
+            for rule, scope in self.rules
         )
 
 
@@ -155,7 +167,8 @@ class _Filler:
 
     def __init__(self, layout: Layout, part: _Part, cands: Sequence[int],
                  budget: int = _BUDGET,
-                 narrowed: dict[tuple[int, tuple[int, ...]], list[int]] | None = None) -> None:
+                 narrowed: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] | None = None,
+                 ) -> None:
         self.layout = layout
         self.budget = budget
         self.part = part
@@ -166,8 +179,9 @@ class _Filler:
         self.used: dict[int, int] = {}
         #: The fillings (a digit bit per cell of the part) that showed candidates used.
         self.fillings: list[tuple[int, ...]] = []
-        #: The digits a relation's table allows for a set of digits, by (table, set).
-        self.support: dict[tuple[tuple[int, ...], int], int] = {}
+        #: The digits a relation's table allows for a set of digits, by the table's key
+        #: (``_Part.arc_keys``) ORed with the set.
+        self.support: dict[int, int] = {}
         #: A rule's narrowing, by (the rule's id, its cells' candidates): the caller's
         #: record, which lives while the layout and its rules do.
         self.narrowed = {} if narrowed is None else narrowed
@@ -182,6 +196,7 @@ class _Filler:
         support = self.support
         narrowed = self.narrowed
         done = 0  # the singles already cleared from their peers
+        arcs = tuple(zip(part.arcs, part.arc_keys, strict=True))
         changed = True
         while changed:
             changed = False
@@ -198,15 +213,14 @@ class _Filler:
                         if not m[p]:
                             return False
                         changed = True
-            for a, b, table in part.arcs:
+            for (a, b, table), key in arcs:
                 ma = m[a]
-                key = (table, ma)
-                allowed = support.get(key)
+                allowed = support.get(key | ma)
                 if allowed is None:
                     allowed = 0
                     for d in mask_digits(ma):
                         allowed |= table[d - 1]
-                    support[key] = allowed
+                    support[key | ma] = allowed
                 if m[b] & ~allowed:
                     m[b] &= allowed
                     if not m[b]:
@@ -229,14 +243,13 @@ class _Filler:
                                 return False  # two digits with this one place
                             m[c] = v
                             changed = True
-            for rule, scope in part.rules:
-                old = tuple(m[c] for c in scope)
+            for rule, scope, read in part.narrowing:
+                old = read(m)
                 rkey = (id(rule), old)
                 new = narrowed.get(rkey)
                 if new is None:
-                    new = rule.narrow(grid, list(old))
-                    narrowed[rkey] = new
-                if new != list(old):
+                    new = narrowed[rkey] = tuple(rule.narrow(grid, list(old)))
+                if new != old:
                     for c, v in zip(scope, new, strict=True):
                         v &= m[c]
                         if not v:

@@ -96,7 +96,7 @@ from yass.core.geometry import a_digit, bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Step, cell_list, changes_notation, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, removal_text
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import QuietParts, context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -1053,20 +1053,40 @@ class UniqueLoop(Technique):
 
     code = "ul"
 
+    def __init__(self) -> None:
+        # The loops of a pair of digits depend only on the cells holding both and which of
+        # those hold nothing else: its memo keeps them, with the budget their walk took,
+        # while the layout is the same (most pairs do not change from one step to the next).
+        self._known = QuietParts()
+
     def find(self, board: Board) -> Iterator[Step]:
         rules = _rules(board.layout)
         if not rules.usable:
             return
+        self._known.follow(board)
+        memo = self._known.memo
         done: set[tuple[int, int]] = set()
         budget = [_LOOP_BUDGET]
         n = board.layout.size
+        cands = board.cands
         for x in range(1, n + 1):
             for y in range(x + 1, n + 1):
                 pair = _bit(x) | _bit(y)
                 cells = board.positions(x) & board.positions(y) & rules.plain
                 if cells.bit_count() < 6:
                     continue
-                for loop in _loops(board, cells, pair, budget):
+                bivalue = sum(1 << c for c in bits(cells) if cands[c] == pair)
+                walk = ("loops", pair, cells, bivalue)
+                known = memo.get(walk)
+                if known is not None and budget[0] >= known[1]:
+                    loops, used = known
+                    budget[0] -= used
+                else:  # a walk that ran to its end takes the same budget again
+                    start = budget[0]
+                    loops = list(_loops(board, cells, pair, budget))
+                    if budget[0] >= 0:
+                        memo[walk] = (loops, start - budget[0])
+                for loop in loops:
                     key = (sum(1 << c for c in loop), pair)
                     if key in done:
                         continue

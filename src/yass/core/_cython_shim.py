@@ -82,3 +82,12 @@ def wraparound(flag: builtins.bool) -> Callable[[_F], _F]:
 
 def cdivision(flag: builtins.bool) -> Callable[[_F], _F]:
     return _same
+
+
+def declare(ctype: _CType) -> Any:
+    """A local of C type ``ctype`` (``x = cython.declare(cython.int[32])``): interpreted,
+    a list of that many zeros for an array, else 0."""
+    name = ctype.name
+    if name.endswith("]"):
+        return [0] * builtins.int(name[name.index("[") + 1:-1])
+    return 0
