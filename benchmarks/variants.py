@@ -194,11 +194,13 @@ def _hardest(codes: Sequence[str]) -> str:
     return max(rows, key=lambda r: (r.level, r.order)).name
 
 
-def _yass_logic(entry: Entry, timeout: float) -> Result:
-    """The logic solver's path: guesses, forcing, hardest technique."""
+def _yass_logic(entry: Entry, timeout: float, techniques: str | None = None) -> Result:
+    """The logic solver's path: guesses, forcing, hardest technique (``techniques``: a
+    ``--techniques`` spec for the ladder, None for the default)."""
     from yass.core.bounds import BoundReached, Bounds
     from yass.formats import puzzle_from_json
     from yass.logic import solver
+    from yass.logic.techniques import get_techniques
 
     out: Result = {}
     try:
@@ -208,7 +210,7 @@ def _yass_logic(entry: Entry, timeout: float) -> Result:
         return out
     start = time.process_time()
     try:
-        result = solver.solve(puzzle, bounds=Bounds(timeout=timeout))
+        result = solver.solve(puzzle, get_techniques(techniques), bounds=Bounds(timeout=timeout))
     except BoundReached as exc:
         out["seconds"] = time.process_time() - start
         out["timeout"] = True
@@ -1035,6 +1037,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--logic", action="store_true",
                     help="the logic solvers alone: yass's path (guesses, forcing steps, seconds)"
                          " beside pencilmark's rate")
+    ap.add_argument("--techniques", metavar="SPEC",
+                    help="yass's ladder for the logic solves, as the CLI's --techniques"
+                         " (e.g. '+bt' adds the band technique, off by default)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="the stress set: a line per puzzle")
     args = ap.parse_args(argv)
@@ -1071,7 +1076,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, e in enumerate(entries):
         if not args.logic:
             jobs.append(Job(i, "search", partial(_yass_search, e, timeout), backstop))
-        jobs.append(Job(i, "logic", partial(_yass_logic, e, timeout), backstop))
+        jobs.append(Job(i, "logic", partial(_yass_logic, e, timeout, args.techniques), backstop))
         if with_pm:
             jobs.append(Job(i, "pm", partial(_pm_solve, e, how), timeout + 2))
             jobs.append(Job(i, "pmrate", partial(_pm_rate, e, timeout, how), 2 * timeout + 5))
@@ -1093,6 +1098,7 @@ def main(argv: list[str] | None = None) -> int:
     version = f" {pm.__version__}" if pm is not None else ""
     print(f"variant puzzles: {len(rows)}; bound {timeout:g} s per search; -j {args.jobs};"
           f" yass {'compiled' if yass.engine.fast.is_compiled() else 'interpreted'} core;"
+          + (f" yass ladder {args.techniques!r};" if args.techniques else "")
           + (f" pencilmark{version} (input {args.pm_input})" if with_pm
              else " pencilmark not installed or not asked for"))
     if args.logic:

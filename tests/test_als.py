@@ -320,3 +320,17 @@ def test_sound_on_variant_paths(entry: dict[str, Any]) -> None:
 
 def test_variant_sample_covers_several_layouts() -> None:
     assert len(VARIANTS) >= 5
+
+
+def test_puzzles_of_one_layout_one_after_the_other() -> None:
+    """What is kept per house between steps (its sets, by which cells are open and their
+    candidates) lives as long as the layout: two puzzles of one layout (the Miracle
+    Sudokus) walked one after the other in one thread keep their solutions."""
+    entries = [e for e in variant_entries()
+               if e["name"].startswith(("The Miracle Sudoku", "Miracle Sudoku II"))]
+    assert len(entries) == 2
+    first, second = (variant_puzzle(e) for e in entries)
+    assert first.layout == second.layout
+    puzzles = [first, Puzzle(first.layout, second.givens)]  # (one layout object, as a cache gives)
+    for entry, puzzle in zip(entries, puzzles, strict=True):
+        _check(puzzle, [char_digit(ch) for ch in entry["solution"]])

@@ -278,9 +278,9 @@ SEARCHING = {
     # tens of milliseconds a state (every pair of targets on every set of cross-lines):
     # its cases and benchmarks/soundness.py
     "se",
-    # a bounded search of every house and rule pair at every state: tests/test_together.py
-    # walks the corpus for it
-    "rt",
+    # a bounded search of every house and rule pair (every band) at every state:
+    # tests/test_together.py walks the corpus for them
+    "rt", "bt",
 }
 
 

@@ -282,3 +282,38 @@ def test_rule_logic_path_does_not_depend_on_earlier_solves() -> None:
     assert path() == first
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(lambda _: path(), range(4))) == [first] * 4
+
+
+def test_a_rating_time_limit_stays_in_its_own_thread() -> None:
+    """The SE rater's deadline for its costly levels is per thread: one thread past its
+    limit does not stop another thread's rating, nor clear its limit."""
+    from yass.rating import se
+
+    here_set = threading.Event()
+    there_done = threading.Event()
+    seen: list[object] = []
+
+    def other() -> None:
+        here_set.wait(10)
+        seen.append(se._DEADLINE.at)  # this thread has set none
+        try:
+            se._tick()  # so the first thread's past deadline does not stop it
+            seen.append("ran")
+        except se._OutOfTime:
+            seen.append("stopped")
+        se._DEADLINE.at = None  # (clearing its own leaves the first thread's)
+        there_done.set()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    se._DEADLINE.at = 0.0  # long past
+    try:
+        here_set.set()
+        there_done.wait(10)
+        thread.join(10)
+        assert seen == [None, "ran"]
+        assert se._DEADLINE.at == 0.0
+        with pytest.raises(se._OutOfTime):
+            se._tick()
+    finally:
+        se._DEADLINE.at = None

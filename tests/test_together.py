@@ -1,5 +1,7 @@
 """Rules Together (``yass.logic.techniques.together``): a house, or two rules' cells,
-filled in every way the rules allow; a candidate no filling uses is false.
+filled in every way the rules allow; a candidate no filling uses is false. The band
+technique (``bt``, off by default) does the same for the rows or columns of a line of
+boxes.
 
 Every step must keep the published solution of every variant puzzle it fires on, and
 the technique must carry puzzles that the ladder below the forcing nets could not
@@ -25,12 +27,13 @@ ENTRIES = [e for e in variant_entries(multi_cell=True)
            if e["size"] == 9 and e["givens"].count(".") >= 70 and e["name"] not in SLOW_LOGIC]
 
 
-def _walk(entry: dict[str, Any], most_steps: int) -> tuple[bool, int]:
-    """Walk the ladder without forcing; check every Rules Together step the walk sees
-    against the solution. (solved, Rules Together steps taken)."""
+def _walk(entry: dict[str, Any], most_steps: int, spec: str = NO_FORCING,
+          code: str = "rt") -> tuple[bool, int]:
+    """Walk the ladder ``spec`` (default: without forcing); check every step of ``code``
+    the walk sees against the solution. (solved, steps of ``code`` taken)."""
     puzzle = puzzle_from_json(entry)
     solution = [char_digit(ch) for ch in entry["solution"]]
-    ladder = get_techniques(NO_FORCING)
+    ladder = get_techniques(spec)
     board = puzzle.board()
     taken = 0
     for _ in range(most_steps):
@@ -39,7 +42,7 @@ def _walk(entry: dict[str, Any], most_steps: int) -> tuple[bool, int]:
         step = next_step(board, ladder)
         if step is None:
             break
-        if step.technique == "rt":
+        if step.technique == code:
             taken += 1
             for cell, d in step.eliminations:
                 assert solution[cell] != d, step.explanation
@@ -143,3 +146,33 @@ def test_fillings_kept_from_an_earlier_board_give_the_same_answer_as_a_new_searc
             break
         apply_step(board, step)
     assert compared
+
+
+@pytest.mark.parametrize("name", ["XV Kropki Sudoku", "Merry X/V-mas"])
+def test_a_band_with_its_rules_finishes_what_the_ladder_needed_forcing_for(name: str) -> None:
+    entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == name)
+    # Without forcing and without the band technique the ladder is stuck ...
+    assert not _walk(entry, 400)[0]
+    # ... with the band technique (off by default) it finishes, every band step keeping
+    # the published solution.
+    solved, taken = _walk(entry, 400, f"+bt,{NO_FORCING}", "bt")
+    assert solved and taken
+
+
+def test_a_band_step_names_its_band_and_what_no_filling_has() -> None:
+    entry = next(e for e in variant_entries(multi_cell=True) if e["name"] == "XV Kropki Sudoku")
+    board = puzzle_from_json(entry).board()
+    ladder = get_techniques(f"+bt,{NO_FORCING}")
+    step = next_step(board, ladder)
+    for _ in range(400):
+        assert step is not None
+        if step.technique == "bt":
+            break
+        assert apply_step(board, step) is None
+        step = next_step(board, ladder)
+    assert step is not None and step.technique == "bt"
+    assert step.notation.startswith("Band with its Rules: ")
+    band = step.notation.split(": ")[1]
+    assert band[0] in "rc" and len(band) == 4  # r123 ... c789
+    assert step.explanation.startswith(f"Fill {'rows' if band[0] == 'r' else 'columns'} ")
+    assert step.eliminations and "no filling has" in step.explanation

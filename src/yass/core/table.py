@@ -181,6 +181,8 @@ _ROWS: tuple[tuple[str, str, float, int, int, str, tuple[str, ...]], ...] = (
     ("tdel", "Template Delete", 8.0, 10000, _X, "off", ("template delete", "template del")),
     ("rt", "Rules Together", 7.8, 380, _X, "rules",
      ("two rules together", "rule intersection", "house with its rules")),
+    ("bt", "Band with its Rules", 8.0, 420, _X, "rules off",
+     ("band with its rules", "band set theory", "band together")),
     ("fc", "Forcing Chain", 8.2, 500, _X, "",
      ("forcing chains", "cell forcing chain", "unit forcing chain")),
     ("fn", "Forcing Net", 8.8, 700, _X, "", ("forcing nets", "dynamic forcing chain")),

@@ -1631,12 +1631,18 @@ class _OutOfTime(Exception):
     pass
 
 
-# The time (time.perf_counter()) after which the costly levels give up, or None.
-_DEADLINE: list[float | None] = [None]
+class _Deadline(_thread._local):
+    """The time (``time.perf_counter()``) after which the costly levels give up, or None:
+    one a thread, so a rating's time limit never reaches another thread's rating."""
+
+    at: float | None = None
+
+
+_DEADLINE = _Deadline()
 
 
 def _tick() -> None:
-    limit = _DEADLINE[0]
+    limit = _DEADLINE.at
     if limit is not None and time.perf_counter() > limit:
         raise _OutOfTime
 
@@ -2665,12 +2671,12 @@ def se_path(
                 if floor is not None:
                     path.floor = floor
                     started = time.perf_counter()
-                    _DEADLINE[0] = started + budget - spent
+                    _DEADLINE.at = started + budget - spent
                     try:
                         hint = producer(g)
                     finally:
                         spent += time.perf_counter() - started
-                        _DEADLINE[0] = None
+                        _DEADLINE.at = None
                 else:
                     hint = producer(g)
                 if hint is not None:
@@ -2891,7 +2897,7 @@ def forcing_hint(
         if not candidates[c] >> (d - 1) & 1
     ])
     for level in levels:
-        _DEADLINE[0] = deadline
+        _DEADLINE.at = deadline
         try:
             hint, premise = _level_hint(g, level, order)
             if hint is None or premise is None:
@@ -2913,5 +2919,5 @@ def forcing_hint(
         except _OutOfTime:
             return None
         finally:
-            _DEADLINE[0] = None
+            _DEADLINE.at = None
     return None

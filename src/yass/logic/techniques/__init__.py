@@ -53,7 +53,7 @@ FAMILIES: dict[str, str] = {
     "rc": "relations",
     "rl": "rules",
     "io": "arithmetic",
-    "rt": "together",
+    **dict.fromkeys(("rt", "bt"), "together"),
     **dict.fromkeys(("lp", "lt", "np", "nt", "hp", "ht", "nq", "hq"), "subsets"),
     **dict.fromkeys(
         ("xw", "sf", "jf", "fxw", "sxw", "fsf", "ssf", "fjf", "sjf", "sqb", "fsqb", "ssqb",

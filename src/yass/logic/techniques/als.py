@@ -278,9 +278,9 @@ class AlsData:
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
     """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index).
 
-    A house's sets depend only on its open cells' candidates: they are kept by those
-    (per thread, while the layout is the same), as most houses do not change from one
-    step to the next."""
+    A house's sets depend only on which of its cells are open and their candidates: they
+    are kept by those (per thread, while the layout is the same, so across puzzles of one
+    layout too), as most houses do not change from one step to the next."""
     lay = board.layout
     cands = board.cands
     empty = board.empty
@@ -289,7 +289,7 @@ def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
     found: dict[int, tuple[int, int]] = {}
     for index, house in enumerate(lay.houses):
         cells = [c for c in house.cells if empty >> c & 1]
-        key = (index, limit, tuple([cands[c] for c in cells]))
+        key = (index, limit, empty & house.mask, tuple([cands[c] for c in cells]))
         sets = memo.get(key)
         if sets is None:
             sets = memo[key] = _house_sets(cells, cands, min(limit, len(cells) - 1

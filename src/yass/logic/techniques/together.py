@@ -43,7 +43,7 @@ from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import QuietParts
 
-__all__ = ["RulesTogether"]
+__all__ = ["BandTogether", "RulesTogether"]
 
 #: Parts with more open cells than this are not filled.
 _MOST_OPEN = 12
@@ -55,6 +55,14 @@ _BUDGET = 1500
 #: ... and all the parts of one search for a step together (the parts after are left
 #: for the next board).
 _PASS_BUDGET = 3000
+#: The same for bands (``BandTogether``): a band has up to 27 open cells, yet where the
+#: easier steps are stuck its rules usually leave few fillings.
+_BAND_BUDGET = 4000
+_BAND_PASS_BUDGET = 8000
+#: A band that ran out of nodes waits, in one solve, until its cells have lost this
+#: share of their candidates (a band that needs far more nodes would take them at every
+#: step otherwise).
+_BAND_RETRY = 0.85
 
 
 class _Part:
@@ -107,17 +115,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
     (only when some rule or relation does), then each pair of rules that share a cell
     or lie in one house, with what touches their cells."""
     grid = layout.grid
-    rules = [c for c in layout.constraints if isinstance(c, GroupRule)]
-    masks = []
-    for r in rules:
-        m = 0
-        for c in r.scope(grid):
-            m |= 1 << c
-        masks.append(m)
-    related = 0
-    for a, arcs in enumerate(layout.arcs):
-        for b, _ in arcs:
-            related |= 1 << a | 1 << b
+    rules, masks, related = _rule_cells(layout)
     out: list[_Part] = []
     seen: set[int] = set()
     for index, house in enumerate(layout.houses):
@@ -148,6 +146,52 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
                              layout, touching))
     # The smallest parts first: the cheapest to fill, and the easiest to follow.
     out.sort(key=lambda part: (part.span.bit_count(), part.mask.bit_count()))
+    return tuple(out)
+
+
+def _rule_cells(layout: Layout) -> tuple[list[GroupRule], list[int], int]:
+    """The rules with cells of their own, their cells (bitsets), and the cells some
+    relation (a dot, a thermometer...) ties to another."""
+    grid = layout.grid
+    rules = [c for c in layout.constraints if isinstance(c, GroupRule)]
+    masks = []
+    for r in rules:
+        m = 0
+        for c in r.scope(grid):
+            m |= 1 << c
+        masks.append(m)
+    related = 0
+    for a, arcs in enumerate(layout.arcs):
+        for b, _ in arcs:
+            related |= 1 << a | 1 << b
+    return rules, masks, related
+
+
+@per_layout
+def _bands(layout: Layout) -> tuple[_Part, ...]:
+    """Every band the band technique fills: the rows of each line of boxes, then the
+    columns of each, with the rules that touch them (only bands some rule or relation
+    touches). None on a grid without boxes."""
+    size, tall, wide = layout.size, layout.box_rows, layout.box_cols
+    if not tall or not wide or tall == size or wide == size:
+        return ()
+    rules, masks, related = _rule_cells(layout)
+    out: list[_Part] = []
+    for across, step in ((True, tall), (False, wide)):
+        for first in range(0, size, step):
+            lines = range(first, first + step)
+            mask = 0
+            for i in lines:
+                for j in range(size):
+                    mask |= 1 << (i * size + j if across else j * size + i)
+            touching = [r for r, m in zip(rules, masks, strict=True) if _near(m, mask)]
+            if not touching and not mask & related:
+                continue
+            letter, word = ("r", "rows") if across else ("c", "columns")
+            name = letter + "".join(str(i + 1) for i in lines) if size < 10 else (
+                f"{letter}{first + 1}-{first + step}")
+            out.append(_Part(name, f"{word} {first + 1}-{first + step}", mask, layout,
+                             touching))
     return tuple(out)
 
 
@@ -338,9 +382,19 @@ class RulesTogether(Technique):
     rule on them, uses."""
 
     code = "rt"
+    #: The most open cells of a part it fills, the search nodes one part may take, and
+    #: all the parts of one search for a step.
+    most_open, budget, pass_budget = _MOST_OPEN, _BUDGET, _PASS_BUDGET
+    #: When set, a part that took more nodes than it may is tried again in the same solve
+    #: only once its cells have at most this share of the candidates they had then.
+    retry: float = 0.0
 
     def __init__(self) -> None:
         self._quiet = QuietParts()
+
+    def parts(self, layout: Layout) -> tuple[_Part, ...]:
+        """The parts the technique fills, in order."""
+        return _parts(layout)
 
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
@@ -351,22 +405,28 @@ class RulesTogether(Technique):
         spent = 0
         quiet = self._quiet.follow(board)
         kept = self._quiet.kept
-        for index, part in enumerate(_parts(lay)):
-            if spent >= _PASS_BUDGET:
+        budget, pass_budget = self.budget, self.pass_budget
+        for index, part in enumerate(self.parts(lay)):
+            if spent >= pass_budget:
                 return
             open_count = (part.mask & empty).bit_count()
-            if not open_count or open_count > _MOST_OPEN:
+            if not open_count or open_count > self.most_open:
                 continue
             state = tuple(cands[c] for c in part.scope)
             if quiet.get(index) == state:
                 continue
-            filler = _Filler(lay, part, cands, min(_BUDGET, _PASS_BUDGET - spent),
+            left = sum(cands[c].bit_count() for c in part.cells)
+            if self.retry and left > kept.get(-1 - index, left + 1):
+                continue  # it ran out of search nodes lately, with about as many candidates
+            filler = _Filler(lay, part, cands, min(budget, pass_budget - spent),
                              self._quiet.memo)
             gone = filler.unused(kept.get(index, ()))
             kept[index] = filler.fillings  # (those found before the budget ran out too)
             spent += filler.nodes
-            if gone is None and filler.budget < _BUDGET:
+            if gone is None and filler.budget < budget:
                 return  # the pass ran out, not the part: try it again next time
+            if gone is None and self.retry:
+                kept[-1 - index] = int(left * self.retry)
             if not gone:  # nothing found, or over budget: the same on the same candidates
                 quiet[index] = state
                 continue
@@ -401,6 +461,18 @@ class RulesTogether(Technique):
             candidates=elims,
             notation=notation(lay, self.name, f"{part.name}: no filling", (), elims),
         )
+
+
+class BandTogether(RulesTogether):
+    """A candidate that no filling of a band (the rows, or the columns, of one line of
+    boxes), keeping every rule on it, uses."""
+
+    code = "bt"
+    most_open, budget, pass_budget = 1 << 30, _BAND_BUDGET, _BAND_PASS_BUDGET
+    retry = _BAND_RETRY
+
+    def parts(self, layout: Layout) -> tuple[_Part, ...]:
+        return _bands(layout)
 
 
 def _per_cell(layout: Layout, elims: Sequence[tuple[int, int]]) -> str:
