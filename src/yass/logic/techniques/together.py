@@ -5,9 +5,10 @@ on it at once: a row and the dots between its cells, two cages that share a row,
 line and the cage it crosses. Each rule alone allows a digit, but no way of filling
 the part keeps them all. This technique does that bookkeeping:
 
-* the *part* is one full house (a row, a column, a box...), or the cells of two rules
+* the *part* is one full house (a row, a column, a box...), the cells of two rules
   that share a cell or lie in one house (killer cages, lines, arrows, outside clues:
-  every rule with cells of its own, ``GroupRule``);
+  every rule with cells of its own, ``GroupRule``), or two full houses that cross (a
+  row with a box or a column: ``Rules Together: r2+b1: no filling => ...``);
 * the part is filled cell by cell, every cell from its candidates, keeping: cells that
   see each other differ, the relations between its cells (dots, thermometers,
   whispers...), every digit of a full house inside it has a place, and every rule
@@ -21,7 +22,8 @@ A filling of the part here only has to keep the rules; the solution, restricted 
 the part, is one of them. So a candidate no filling uses is not in the solution: the
 step is sound on any puzzle, unique or not.
 
-The work is bounded: a part with more than ``_MOST_OPEN`` open cells is skipped, a
+The work is bounded: a part with more than ``_MOST_OPEN`` open cells (two houses:
+``_MOST_OPEN_PAIR``) is skipped, a
 search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and the
 filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
@@ -47,6 +49,8 @@ __all__ = ["BandTogether", "RulesTogether"]
 
 #: Parts with more open cells than this are not filled.
 _MOST_OPEN = 12
+#: ... and for two houses that cross (a row and a box: up to 15 cells).
+_MOST_OPEN_PAIR = 15
 #: A rule touching a part is kept while filling it when at most this many of its cells
 #: lie outside the part.
 _MOST_OUTSIDE = 4
@@ -69,12 +73,14 @@ class _Part:
     """A part of the grid: its name for people, its cells (a bitset), the rules that
     touch it and the cells they cover, and the full houses inside it."""
 
-    __slots__ = ("arc_keys", "arcs", "cells", "house_cells", "houses", "mask", "name",
-                 "narrowing", "peers", "rules", "scope", "span", "what")
+    __slots__ = ("arc_keys", "arcs", "cells", "house_cells", "houses", "mask", "most_open",
+                 "name", "narrowing", "peers", "rules", "scope", "span", "what")
 
     def __init__(self, name: str, what: str, mask: int, layout: Layout,
-                 rules: Sequence[GroupRule]) -> None:
+                 rules: Sequence[GroupRule], most_open: int = _MOST_OPEN) -> None:
         grid = layout.grid
+        #: The most open cells the part may have to be filled.
+        self.most_open = most_open
         self.name = name
         self.what = what
         self.mask = mask
@@ -112,8 +118,9 @@ class _Part:
 @per_layout
 def _parts(layout: Layout) -> tuple[_Part, ...]:
     """Every part the technique fills: each full house with the rules that touch it
-    (only when some rule or relation does), then each pair of rules that share a cell
-    or lie in one house, with what touches their cells."""
+    (only when some rule or relation does), each pair of rules that share a cell or lie
+    in one house, with what touches their cells, and each two full houses that cross,
+    with what touches them (again only when something does); smallest first."""
     grid = layout.grid
     rules, masks, related = _rule_cells(layout)
     out: list[_Part] = []
@@ -129,6 +136,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
         out.append(_Part(name, house.name, house.mask, layout,
                          touching))
     full = [h.mask for h in layout.houses if h.full]
+    index_of = {h.mask: i for i, h in enumerate(layout.houses) if h.full}
     for i in range(len(rules)):
         for j in range(i + 1, len(rules)):
             mi, mj = masks[i], masks[j]
@@ -144,6 +152,22 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
                         if m in (mi, mj) or _near(m, both)]
             out.append(_Part(f"{first} and {second}", f"the {first} and the {second}", both,
                              layout, touching))
+    # Two full houses that cross (a row and a box, a row and a column...), with what
+    # touches them, when something does.
+    for i, h1 in enumerate(full):
+        for h2 in full[i + 1:]:
+            both = h1 | h2
+            if not h1 & h2 or both in seen:
+                continue
+            touching = [r for r, m in zip(rules, masks, strict=True) if _near(m, both)]
+            if not touching and not both & related:
+                continue
+            seen.add(both)
+            one, two = (index_of[h] for h in (h1, h2))
+            out.append(_Part(
+                f"{house_name(layout, one)}+{house_name(layout, two)}",
+                f"{layout.houses[one].name} with {layout.houses[two].name}", both, layout,
+                touching, _MOST_OPEN_PAIR))
     # The smallest parts first: the cheapest to fill, and the easiest to follow.
     out.sort(key=lambda part: (part.span.bit_count(), part.mask.bit_count()))
     return tuple(out)
@@ -191,7 +215,7 @@ def _bands(layout: Layout) -> tuple[_Part, ...]:
             name = letter + "".join(str(i + 1) for i in lines) if size < 10 else (
                 f"{letter}{first + 1}-{first + step}")
             out.append(_Part(name, f"{word} {first + 1}-{first + step}", mask, layout,
-                             touching))
+                             touching, size * step))
     return tuple(out)
 
 
@@ -410,7 +434,7 @@ class RulesTogether(Technique):
             if spent >= pass_budget:
                 return
             open_count = (part.mask & empty).bit_count()
-            if not open_count or open_count > self.most_open:
+            if not open_count or open_count > min(self.most_open, part.most_open):
                 continue
             state = tuple(cands[c] for c in part.scope)
             if quiet.get(index) == state:
