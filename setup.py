@@ -37,6 +37,8 @@ def extensions() -> list[Extension]:
             ("yass.rating._se_basic", "src/yass/rating/_se_basic.py"),
             # the ladder's chain walk
             ("yass.logic.techniques._chainwalk", "src/yass/logic/techniques/_chainwalk.py"),
+            # ... and its forcing chains' and nets' forward search
+            ("yass.logic.techniques._forcingwalk", "src/yass/logic/techniques/_forcingwalk.py"),
             # the enumeration behind the rules' narrowing (cages, arrows, lines)
             ("yass.constraints._enumerate", "src/yass/constraints/_enumerate.py"),
         )

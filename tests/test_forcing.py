@@ -84,7 +84,9 @@ def _contradiction(code: str, board: Board, cell: int, digit: int, on: bool = Tr
     index = search.on_branch[i] if on else search.off_branch[i]
     branch = search.branches[index]
     assert branch.dead
-    return search._contradiction(index, branch)[2]()
+    build = search._exact_contradiction(index, branch)[2]
+    assert build is not None
+    return build()
 
 
 # -- notation and sentences ------------------------------------------------------------------

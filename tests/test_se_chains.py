@@ -129,12 +129,12 @@ def test_budget_stops_the_path_unfinished() -> None:
 def test_deadline_interrupts_a_nested_call() -> None:
     g = _grid(HARDEST_6_STEP5)
     before = g.cand[:]
-    se._DEADLINE[0] = 0.0
+    se._DEADLINE.at = 0.0
     try:
         with pytest.raises(se._OutOfTime):
             se._multiple_chains(g, nishio=False, multiple=True, dynamic=True, level=2)
     finally:
-        se._DEADLINE[0] = None
+        se._DEADLINE.at = None
     assert g.cand == before
 
 

@@ -93,6 +93,8 @@ a chain (below the nets) and 9.4 for a net.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
@@ -204,6 +206,7 @@ class _Base:
         self.propagators = lay.propagators
         self._static: _Static | None = None
         self._checks: list[list[tuple[Witness, int]]] | None = None
+        self._words: dict[bool, _Words] = {}
 
     def checks(self) -> list[list[tuple[Witness, int]]]:
         """For each candidate, the cell and the houses it could leave empty: (witness,
@@ -233,6 +236,13 @@ class _Base:
         if self._static is None:
             self._static = _Static(self)
         return self._static
+
+    def words(self, dynamic: bool) -> _Words:
+        """The tables of ``_forcingwalk`` for chains or nets (built once)."""
+        got = self._words.get(dynamic)
+        if got is None:
+            got = self._words[dynamic] = _Words(self, dynamic)
+        return got
 
 
 def _trigger(table: list[int]) -> int:
@@ -330,6 +340,96 @@ class _Static:
         self.grp_off, self.trig_grp = grp_off, _trigger(grp_off)
 
 
+def _buffer(masks: list[int], nbytes: int) -> memoryview:
+    """Sets as words: ``nbytes`` bytes each, little-endian, one after another."""
+    raw = bytearray(b"".join([m.to_bytes(nbytes, "little") for m in masks]))
+    return memoryview(raw).cast("Q")
+
+
+class _Words:
+    """One board's implication tables as ``_forcingwalk.layer`` takes them (see there):
+    candidate sets of W words, cell sets of CW words, witness ids for a chain's checks."""
+
+    def __init__(self, base: _Base, dynamic: bool) -> None:
+        from array import array
+
+        lay = base.layout
+        n, size = base.n, base.size
+        N = size * n
+        self.W = W = (N + 63) >> 6
+        self.CW = CW = (n + 63) >> 6
+        nb, cb = W * 8, CW * 8
+        empty_ints = array("i", [0])
+        empty_words = _buffer([0], 8)
+        tables = list(base.off_of_on)
+        self.chk_start = self.chk_ids = empty_ints
+        self.wmask = empty_words
+        self.cand = self.cells = self.peers = self.row_sets = empty_words
+        self.cand_digits = self.row_start = self.row_info = empty_ints
+        #: The witnesses by id (see ``_forcingwalk.layer``), and back.
+        self.nwit = n + len(lay.houses) * size
+        if not dynamic:
+            st = base.static()
+            tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
+            starts = [0]
+            ids: list[int] = []
+            masks = [0] * self.nwit
+            for entry in base.checks():
+                for w, m in entry:
+                    wid = w[1] if w[0] == "cell" else n + w[1] * size + w[2]
+                    ids.append(wid)
+                    masks[wid] = m
+                starts.append(len(ids))
+            self.chk_start = array("i", starts)
+            self.chk_ids = array("i", ids or [0])
+            self.wmask = _buffer(masks, nb)
+        else:
+            self.cand = _buffer([base.cand], nb)
+            self.cells = _buffer([base.empty, base.multi], cb)
+            self.cand_digits = array("i", base.cands)
+            self.peers = _buffer(list(lay.peers), cb)
+            reach = outside_reach(lay)
+            starts = [0]
+            info: list[int] = []
+            sets: list[int] = []
+            for rows in base.hdig:
+                for h, hm, spots in rows:
+                    info += [h, reach[hm]]
+                    sets += [hm, spots]
+                starts.append(len(info) // 2)
+            self.row_start = array("i", starts)
+            self.row_info = array("i", info or [0])
+            self.row_sets = _buffer(sets or [0], cb)
+        self.tables = _buffer(tables, nb)
+        #: The scratch sizes of ``layer`` (words, ints); each search has its own.
+        self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
+
+    def witness(self, wid: int, n: int, size: int) -> Witness:
+        if wid < 0:
+            return ("both", -wid - 1)
+        if wid < n:
+            return ("cell", wid)
+        h, d = divmod(wid - n, size)
+        return ("house", h, d)
+
+
+#: The compiled forward search (``yass.logic.techniques._forcingwalk``) once looked up:
+#: the module, or None when it is not built (False: not looked up yet).
+_WALK: Any = False
+
+
+def _compiled_walk() -> Any:
+    global _WALK
+    if _WALK is False:
+        try:
+            from yass.logic.techniques import _forcingwalk
+        except ImportError:  # pragma: no cover - the source is always there
+            _WALK = None
+        else:
+            _WALK = _forcingwalk if _forcingwalk.is_compiled() else None
+    return _WALK
+
+
 def _base(board: Board) -> _Base:
     return context(board).memo("forcing.base", lambda: _Base(board))
 
@@ -343,14 +443,16 @@ Witness = tuple[Any, ...]
 FocusKey = tuple[Any, ...]
 Focus = set[FocusKey]
 #: A step found: (sort key, the facts it concludes, a function that builds the Step,
-#: the premise or group it comes from).
-Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step], FocusKey]
+#: the premise or group it comes from). A contradiction is first found without its
+#: builder (None), under a key whose size is a lower bound (see ``_Search.ordered``).
+Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step] | None, FocusKey]
 
 
 class _Branch:
     """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k)."""
 
     __slots__ = (
+        "anc",
         "changed",
         "costs",
         "cum_off",
@@ -381,6 +483,7 @@ class _Branch:
         self.ruled: dict[int, str] = {}
         self.memo: dict[int, tuple[int, ...]] = {}
         self.costs: dict[int, int] = {}
+        self.anc: dict[int, int] = {}  # a fact's closure as a bitset (Search.ancestors)
 
 
 class _Group:
@@ -797,15 +900,28 @@ class _Search:
         return m
 
     def closure(self, b: _Branch, facts: list[int]) -> set[int]:
-        out: set[int] = set()
-        todo = list(facts)
-        while todo:
-            f = todo.pop()
-            if f in out:
-                continue
-            out.add(f)
-            todo.extend(self.parents(b, f))
+        """``facts`` and every fact they rest on, back to the premise."""
+        return set(bits(self.closure_set(b, facts)))
+
+    def closure_size(self, b: _Branch, facts: list[int]) -> int:
+        return self.closure_set(b, facts).bit_count()
+
+    def closure_set(self, b: _Branch, facts: list[int]) -> int:
+        """``closure`` as a bitset over the facts (bit ``f``)."""
+        out = 0
+        for f in facts:
+            out |= self.ancestors(b, f)
         return out
+
+    def ancestors(self, b: _Branch, f: int) -> int:
+        """The closure of one fact as a bitset over the facts (kept per branch)."""
+        got = b.anc.get(f)
+        if got is None:
+            got = 1 << f
+            for p in self.parents(b, f):
+                got |= self.ancestors(b, p)
+            b.anc[f] = got
+        return got
 
     # -- the driver ---------------------------------------------------------------------------
 
@@ -815,6 +931,54 @@ class _Search:
         # then most eliminations, then the fewest implications shown. A productive step
         # found a few layers deeper saves many one-candidate steps (and their rescans).
         found: list[Found] = []
+        walk = _compiled_walk()
+        base = self.base
+        if walk is not None and not (self.dynamic and (base.propagators or base.arc_cells)):
+            self._forward_words(walk, found)
+        else:
+            self._forward(found)
+        ordered = self.ordered(found)
+        if len(found) <= _CARRY:
+            self.tech.remember(self.base, [item[3] for item in found])
+            first = []
+        else:
+            first = [item for _, item in zip(range(_CARRY), ordered, strict=False)]
+            self.tech.remember(self.base, [item[3] for item in first])
+        for _, facts, build, _ in itertools.chain(first, ordered):
+            if all(f in self.reported for f in facts):
+                continue
+            self.reported.update(facts)
+            assert build is not None
+            yield build()
+
+    def ordered(self, found: list[Found]) -> Iterator[Found]:
+        """``found`` sorted by key (stable), each contradiction's exact key worked out
+        only when its lower bound comes first (its closure is the costly part, and a
+        solve takes the first step only). Its size is at least the number of layers of
+        its branch: one fact of its witness is from the last layer, and that fact's
+        closure holds one fact of each layer before. A contradiction whose fact is
+        already reported when its bound comes up is passed over unresolved (it would be
+        at its own place too: the facts reported only grow).
+
+        Why the bound holds: a branch breaks on a cell or house that the newest layer
+        emptied, or a fact the newest layer contradicted; and a fact first derived in
+        layer k has a reason in layer k - 1 (every rule fires in the layer after the
+        last fact it needs), so its closure holds a fact of every layer before."""
+        heap = [(item[0], seq, item) for seq, item in enumerate(found)]
+        heapq.heapify(heap)
+        while heap:
+            key, seq, item = heapq.heappop(heap)
+            if item[2] is None:
+                if all(f in self.reported for f in item[1]):
+                    continue
+                index = key[4]
+                exact = self._exact_contradiction(index, self.branches[index])
+                heapq.heappush(heap, (exact[0], seq, exact))
+                continue
+            yield item
+
+    def _forward(self, found: list[Found]) -> None:
+        """Advance every branch layer by layer; the steps found go to ``found``."""
         k = 0
         while True:
             if k:
@@ -833,19 +997,100 @@ class _Search:
             if not active or k >= self.tech.max_depth:
                 break
             k += 1
-        found.sort(key=lambda item: item[0])
-        self.tech.remember(self.base, [item[3] for item in found[:_CARRY]])
-        for _, facts, build, _ in found:
-            if all(f in self.reported for f in facts):
-                continue
-            self.reported.update(facts)
-            yield build()
+
+    def _forward_words(self, walk: Any, found: list[Found]) -> None:
+        """``_forward`` with each layer derived in C (``_forcingwalk.layer``): the same
+        branches, layers, contradictions and verities. A branch's sets become Python
+        integers (``on``, ``off``, ``cum_on``, ``cum_off``) after each layer that changed
+        them; ``fr_on``, ``fr_off`` and ``done`` are not kept."""
+        from array import array
+
+        base = self.base
+        n, size = base.n, base.size
+        words = base.words(self.dynamic)
+        W = words.W
+        nb = W * 8
+        branches = self.branches
+        raw = bytearray(len(branches) * 4 * nb)
+        for bi, b in enumerate(branches):
+            i = b.premise >> 1
+            at = bi * 4 * nb + (0 if b.premise & 1 else nb) + (i >> 3)
+            raw[at] |= 1 << (i & 7)  # on (or off) ...
+            raw[at + 2 * nb] |= 1 << (i & 7)  # ... and the front
+        state = memoryview(raw).cast("Q")
+        act = array("i", range(len(branches)))
+        nact = len(branches)
+        changed = array("i", bytes(4 * max(1, len(branches))))
+        tmp = memoryview(bytearray(8 * words.scratch[0])).cast("Q")
+        wit = array("i", bytes(4 * words.scratch[1]))
+        dyn = int(self.dynamic)
+        max_facts = self.tech.max_facts
+        max_depth = self.tech.max_depth
+        # The groups as verities() takes them, and what each has reported.
+        groups = self.groups
+        g_start = array("i", [0] * (len(groups) + 1))
+        members: list[int] = []
+        for gi, g in enumerate(groups):
+            members += g.members
+            g_start[gi + 1] = len(members)
+        g_members = array("i", members or [0])
+        rep = memoryview(bytearray(max(1, len(groups)) * 2 * nb)).cast("Q")
+        useful = _buffer([base.cand & ~base.known], nb)
+        cand = _buffer([base.cand], nb)
+        hits = array("i", bytes(4 * max(1, len(groups))))
+        groups_of = self.groups_of
+        nch = 0
+        k = 0
+        while True:
+            todo = array("i", sorted({gi for bi in changed[:nch] for gi in groups_of[bi]}))
+            if k and todo:
+                nh = walk.verities(W, state, g_start, g_members, todo, len(todo), rep, useful,
+                                   cand, tmp, hits)
+                if nh:
+                    found += self._group_verities(list(hits[:nh]))
+            if nact:
+                poll()  # (a whole search can take seconds: --timeout holds inside it)
+                dead: list[tuple[int, list[int]]] = []
+                nact, nch = walk.layer(
+                    W, dyn, words.tables, words.chk_start, words.chk_ids, words.wmask, n,
+                    size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
+                    words.row_start, words.row_info, words.row_sets, state, act, nact,
+                    max_facts, tmp, wit, changed, dead,
+                )
+                for bi in changed[:nch]:
+                    b = branches[bi]
+                    at = bi * 4 * nb
+                    b.on = int.from_bytes(raw[at:at + nb], "little")
+                    b.off = int.from_bytes(raw[at + nb:at + 2 * nb], "little")
+                    b.cum_on.append(b.on)
+                    b.cum_off.append(b.off)
+                    b.changed = k + 1
+                for bi, ids in dead:
+                    b = branches[bi]
+                    b.dead = True
+                    b.witness = [words.witness(wid, n, size) for wid in ids]
+                    # (a premise that breaks the board by itself is a single, not a chain)
+                    if k:
+                        found.append(self._contradiction(bi, b))
+            if not nact or k >= max_depth:
+                break
+            k += 1
 
     def _contradiction(self, index: int, b: _Branch) -> Found:
+        """The contradiction of a branch that broke, under its lower bound (see
+        ``ordered``). (A rule's hook sets facts without reasons, which the bound
+        does not hold for: with hooks the key is worked out at once.)"""
+        if self.base.propagators:
+            return self._exact_contradiction(index, b)
+        fact = b.premise ^ 1
+        key = (-(fact & 1), -(1 - (fact & 1)), len(b.cum_on), 0, index)
+        return (key, [fact], None, ("p", b.premise))
+
+    def _exact_contradiction(self, index: int, b: _Branch) -> Found:
         best: tuple[int, list[int], Witness] | None = None
         for w in b.witness[:8]:
             facts = self._witness_facts(b, w)
-            size = len(self.closure(b, facts))
+            size = self.closure_size(b, facts)
             if best is None or size < best[0]:
                 best = (size, facts, w)
         assert best is not None
@@ -873,16 +1118,22 @@ class _Search:
         return last[:4] or [b.premise]
 
     def _verities(self, k: int) -> list[Found]:
+        """The verities of the groups with a branch that changed in layer k."""
+        todo: set[int] = set()
+        for b, groups in zip(self.branches, self.groups_of, strict=True):
+            if b.changed == k:
+                todo.update(groups)
+        return self._group_verities(sorted(todo))
+
+    def _group_verities(self, gis: list[int]) -> list[Found]:
+        """The verities of the groups ``gis``: the facts common to all their branches
+        not reported before."""
         base = self.base
         branches = self.branches
         ooo = base.off_of_on
         useful_on = base.cand & ~base.known
         out: list[Found] = []
-        todo: set[int] = set()
-        for b, groups in zip(branches, self.groups_of, strict=True):
-            if b.changed == k:
-                todo.update(groups)
-        for gi in sorted(todo):
+        for gi in gis:
             g = self.groups[gi]
             members = [branches[i] for i in g.members]
             con = coff = -1
@@ -920,11 +1171,11 @@ class _Search:
     def cost(self, b: _Branch, facts: list[int]) -> int:
         """The number of implications from the premise of ``b`` to ``facts``."""
         if len(facts) > 1:
-            return len(self.closure(b, facts)) - 1
+            return self.closure_size(b, facts) - 1
         f = facts[0]
         got = b.costs.get(f)
         if got is None:
-            got = b.costs[f] = len(self.closure(b, [f])) - 1
+            got = b.costs[f] = self.closure_size(b, [f]) - 1
         return got
 
     def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:

@@ -1,0 +1,590 @@
+# cython: language_level=3, annotation_typing=False, cdivision=True
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+"""The forward search of forcing chains and nets (``yass.logic.techniques.forcing``,
+``_Search.advance``) on 64-bit words.
+
+``forcing._Search`` keeps each branch's facts as Python integers over the candidates
+(index ``(d - 1) * ncells + cell``) and derives a branch's next implication layer by
+looping over the bits of its last layer. Here the same sets are arrays of W 64-bit words
+in buffers the caller owns: a branch is 4W words (on, off, and the last layer's on and
+off, the "front"); the implication tables (``off_of_on`` and a chain's ``_Static``
+tables) are W words a candidate. ``layer`` advances every active branch by one layer,
+exactly as ``advance`` does: the same contradictions (witnesses in the same order), the
+same facts, the same end of a branch.
+
+A net's judgement of cells and houses (``_Search._judge``) works on cell sets of CW
+words (the candidates of one digit, ``ncells`` bits): the layout's full houses per
+digit, the peers and each cell's candidates come in tables too. Layouts whose nets
+use relation tables or rules' hooks stay in Python (``forcing`` does not call this
+module for them).
+
+Cython pure-Python mode, like ``_chainwalk``; ``forcing`` calls ``layer`` only when this
+module is compiled (interpreted, its own integers are faster), and the tests compare the
+two searches.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # True for type checkers only
+if TYPE_CHECKING:
+    from typing import Any
+
+    from yass.core import _cython_shim as cython
+else:
+    try:
+        import cython
+    except ImportError:  # pragma: no cover - exercised where Cython is absent
+        from yass.core import _cython_shim as cython
+
+__all__ = ["is_compiled", "layer", "verities"]
+
+if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
+    LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
+ALL = 0xFFFFFFFFFFFFFFFF  # masks products and shifts to 64 bits when interpreted
+DEBRUIJN = 0x03F79D71B4CA8B09
+M1 = 0x5555555555555555  # the bit-count masks (C values when compiled)
+M2 = 0x3333333333333333
+M4 = 0x0F0F0F0F0F0F0F0F
+H01 = 0x0101010101010101
+
+
+@cython.locals(i=cython.int, one=cython.ulonglong)
+def _setup() -> None:
+    one = 1
+    for i in range(64):
+        LOWBIT[(((one << i) * DEBRUIJN) & ALL) >> 58] = i
+
+
+_setup()
+
+
+def is_compiled() -> bool:
+    """True when this module is the compiled extension, False when interpreted."""
+    return bool(cython.compiled)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(low=cython.ulonglong)
+@cython.returns(cython.int)
+def _index(low: int) -> int:
+    # The index of the single set bit of ``low``.
+    return LOWBIT[((low * DEBRUIJN) & ALL) >> 58]
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(x=cython.ulonglong)
+@cython.returns(cython.int)
+def _popcount(x: int) -> int:
+    x = x - ((x >> 1) & M1)
+    x = (x & M2) + ((x >> 2) & M2)
+    x = (x + (x >> 4)) & M4
+    return ((x * H01) & ALL) >> 56
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    src=cython.ulonglong[::1],
+    at=cython.Py_ssize_t,
+    W=cython.int,
+    start=cython.int,
+    n=cython.int,
+    dst=cython.ulonglong[::1],
+    dat=cython.Py_ssize_t,
+    CW=cython.int,
+    j=cython.int,
+    p=cython.int,
+    q=cython.int,
+    o=cython.int,
+    rem=cython.int,
+    v=cython.ulonglong,
+    one=cython.ulonglong,
+)
+@cython.returns(cython.void)
+def _extract(
+    src: Any, at: int, W: int, start: int, n: int, dst: Any, dat: int, CW: int
+) -> None:
+    # Bits start .. start + n - 1 of the W-word set at src[at] into the CW words at dst[dat].
+    one = 1
+    for j in range(CW):
+        p = start + 64 * j
+        q = p >> 6
+        o = p & 63
+        v = src[at + q] >> o
+        if o and q + 1 < W:
+            v |= (src[at + q + 1] << (64 - o)) & ALL
+        dst[dat + j] = v
+    rem = n - 64 * (CW - 1)
+    if rem < 64:
+        dst[dat + CW - 1] &= (one << rem) - 1
+
+
+@cython.ccall
+@cython.locals(
+    W=cython.int,
+    dyn=cython.int,
+    tables=cython.ulonglong[::1],
+    chk_start=cython.int[::1],
+    chk_ids=cython.int[::1],
+    wmask=cython.ulonglong[::1],
+    n=cython.int,
+    size=cython.int,
+    CW=cython.int,
+    cand=cython.ulonglong[::1],
+    cells=cython.ulonglong[::1],
+    cand_digits=cython.int[::1],
+    peers=cython.ulonglong[::1],
+    row_start=cython.int[::1],
+    row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1],
+    state=cython.ulonglong[::1],
+    act=cython.int[::1],
+    nact=cython.int,
+    max_facts=cython.int,
+    tmp=cython.ulonglong[::1],
+    wit=cython.int[::1],
+    changed=cython.int[::1],
+    a=cython.int,
+    bi=cython.int,
+    nxt=cython.int,
+    nch=cython.int,
+    nw=cython.int,
+    w=cython.int,
+    j=cython.int,
+    i=cython.int,
+    k=cython.int,
+    wid=cython.int,
+    facts=cython.int,
+    inside=cython.int,
+    base=cython.Py_ssize_t,
+    row=cython.Py_ssize_t,
+    cw=cython.Py_ssize_t,
+    b=cython.ulonglong,
+    low=cython.ulonglong,
+    any_new=cython.ulonglong,
+    any_front=cython.ulonglong,
+    N=cython.int,
+)
+def layer(
+    W: int,
+    dyn: int,
+    tables: Any,
+    chk_start: Any,
+    chk_ids: Any,
+    wmask: Any,
+    n: int,
+    size: int,
+    CW: int,
+    cand: Any,
+    cells: Any,
+    cand_digits: Any,
+    peers: Any,
+    row_start: Any,
+    row_info: Any,
+    row_sets: Any,
+    state: Any,
+    act: Any,
+    nact: int,
+    max_facts: int,
+    tmp: Any,
+    wit: Any,
+    changed: Any,
+    dead: list[tuple[int, list[int]]],
+) -> tuple[int, int]:
+    """One implication layer of the branches ``act[:nact]`` (indexes into ``state``, 4W
+    words a branch: on, off, front on, front off), as ``forcing._Search.advance``.
+
+    ``tables``: N rows of W words (N = size * n candidates) for each of off_of_on and,
+    for a chain (``dyn`` 0), on_of_off, off_of_off, on_of_on, grp_off, in that order.
+    A chain's contradiction checks: ``chk_ids[chk_start[i]:chk_start[i + 1]]`` are the
+    witnesses candidate i's removal may complete, ``wmask`` W words a witness (the
+    candidates that must not all be removed). A net's judgement (``dyn`` 1): ``cand``
+    (W words, the board's candidates), ``cells`` (2 CW words: the unplaced cells with a
+    candidate, and those with two or more), ``cand_digits`` (each cell's digit mask),
+    ``peers`` (CW words a cell), the full houses of each digit ``row_start[d]`` ..
+    ``row_start[d + 1]`` with ``row_info`` (house index, reach: 2 ints a row) and
+    ``row_sets`` (house mask, places: 2 CW words a row).
+
+    Witness ids: a cell c is c, a house h of digit d is n + h * size + d, a candidate
+    both set and removed is -(i + 1). A branch that breaks goes to ``dead`` as (branch,
+    its witnesses in order). ``changed[:nch]``: the branches with a new layer; the
+    branches that go on are moved to the front of ``act``. ``tmp``: scratch of 2W +
+    (3 * size + 4) * CW words; ``wit``: scratch of N + n + size * len(houses) ints.
+    Returns (the branches that go on, nch).
+    """
+    N = size * n
+    nxt = 0
+    nch = 0
+    cw = 2 * W  # the net's cell sets in tmp: slices, touched, ones, twos, scratch
+    for a in range(nact):
+        bi = act[a]
+        base = bi
+        base *= 4 * W
+        nw = 0
+        # A candidate both set and removed.
+        for w in range(W):
+            b = state[base + w] & state[base + W + w]
+            while b:
+                low = b & (~b + 1)
+                b ^= low
+                wit[nw] = -(w * 64 + _index(low) + 1)
+                nw += 1
+        for w in range(2 * W):
+            tmp[w] = 0
+        any_front = 0
+        for w in range(W):
+            any_front |= state[base + 3 * W + w]
+        if any_front:
+            if not dyn:
+                # The cells and houses whose last candidate or place just went.
+                for w in range(W):
+                    b = state[base + 3 * W + w]
+                    while b:
+                        low = b & (~b + 1)
+                        b ^= low
+                        i = w * 64 + _index(low)
+                        for j in range(chk_start[i], chk_start[i + 1]):
+                            wid = chk_ids[j]
+                            row = wid
+                            row *= W
+                            inside = 1
+                            for k in range(W):
+                                if wmask[row + k] & ~state[base + W + k]:
+                                    inside = 0
+                                    break
+                            if not inside:
+                                continue
+                            for k in range(nw):
+                                if wit[k] == wid:
+                                    inside = 0
+                                    break
+                            if inside:
+                                wit[nw] = wid
+                                nw += 1
+            else:
+                nw = _judge(W, n, size, CW, cand, cells, cand_digits, peers, row_start,
+                            row_info, row_sets, state, base, tmp, cw, wit, nw)
+        if nw:
+            dead.append((bi, [wit[k] for k in range(nw)]))
+            continue
+        # Set facts remove (off_of_on; a chain's groups also set and remove) ...
+        for w in range(W):
+            b = state[base + 2 * W + w]
+            while b:
+                low = b & (~b + 1)
+                b ^= low
+                i = w * 64 + _index(low)
+                row = i
+                row *= W
+                for k in range(W):
+                    tmp[W + k] |= tables[row + k]
+                if not dyn:
+                    row += 3 * N * W
+                    for k in range(W):
+                        tmp[k] |= tables[row + k]
+                    row += N * W
+                    for k in range(W):
+                        tmp[W + k] |= tables[row + k]
+        # ... and a chain's removed facts set and remove.
+        if not dyn:
+            for w in range(W):
+                b = state[base + 3 * W + w]
+                while b:
+                    low = b & (~b + 1)
+                    b ^= low
+                    i = w * 64 + _index(low)
+                    row = i
+                    row = (row + N) * W
+                    for k in range(W):
+                        tmp[k] |= tables[row + k]
+                    row += N * W
+                    for k in range(W):
+                        tmp[W + k] |= tables[row + k]
+        any_new = 0
+        for w in range(W):
+            tmp[w] &= ~state[base + w]
+            tmp[W + w] &= ~state[base + W + w]
+            any_new |= tmp[w] | tmp[W + w]
+        if not any_new:
+            continue  # done: nothing more follows
+        facts = 0
+        for w in range(W):
+            state[base + w] |= tmp[w]
+            state[base + W + w] |= tmp[W + w]
+            state[base + 2 * W + w] = tmp[w]
+            state[base + 3 * W + w] = tmp[W + w]
+            facts += _popcount(state[base + w] | state[base + W + w])
+        changed[nch] = bi
+        nch += 1
+        if facts <= max_facts:
+            act[nxt] = bi
+            nxt += 1
+    return nxt, nch
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    W=cython.int,
+    n=cython.int,
+    size=cython.int,
+    CW=cython.int,
+    cand=cython.ulonglong[::1],
+    cells=cython.ulonglong[::1],
+    cand_digits=cython.int[::1],
+    peers=cython.ulonglong[::1],
+    row_start=cython.int[::1],
+    row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1],
+    state=cython.ulonglong[::1],
+    base=cython.Py_ssize_t,
+    tmp=cython.ulonglong[::1],
+    cw=cython.Py_ssize_t,
+    wit=cython.int[::1],
+    nw=cython.int,
+    d=cython.int,
+    w=cython.int,
+    j=cython.int,
+    r=cython.int,
+    c=cython.int,
+    y=cython.int,
+    e=cython.int,
+    h=cython.int,
+    cnt=cython.int,
+    one_place=cython.int,
+    ones=cython.Py_ssize_t,
+    twos=cython.Py_ssize_t,
+    onc=cython.Py_ssize_t,
+    com=cython.Py_ssize_t,
+    sl=cython.Py_ssize_t,
+    tt=cython.Py_ssize_t,
+    hm=cython.Py_ssize_t,
+    sp=cython.Py_ssize_t,
+    pr=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    b=cython.ulonglong,
+    low=cython.ulonglong,
+    s=cython.ulonglong,
+    t=cython.ulonglong,
+    any_s=cython.ulonglong,
+    diff=cython.ulonglong,
+    any_c=cython.ulonglong,
+    one=cython.ulonglong,
+    mask=cython.int,
+)
+@cython.returns(cython.int)
+def _judge(
+    W: int,
+    n: int,
+    size: int,
+    CW: int,
+    cand: Any,
+    cells: Any,
+    cand_digits: Any,
+    peers: Any,
+    row_start: Any,
+    row_info: Any,
+    row_sets: Any,
+    state: Any,
+    base: int,
+    tmp: Any,
+    cw: int,
+    wit: Any,
+    nw: int,
+) -> int:
+    # A net's cells and houses after the branch's removals (``forcing._Search._judge``):
+    # contradictions into wit (returns their count); the singles it sets into tmp[0:W],
+    # the locked candidates it removes into tmp[W:2W].
+    one = 1
+    sl = cw  # size * CW: the candidates left, by digit
+    tt = sl + size * CW  # size * CW: the removals of the last layer, by digit
+    ones = tt + size * CW
+    twos = ones + CW
+    onc = twos + CW  # the cells set in the branch
+    com = onc + CW
+    # alive = cand & ~off, into the scratch words of the slices' end, one digit at a time
+    for w in range(CW):
+        tmp[ones + w] = 0
+        tmp[twos + w] = 0
+    for d in range(size):
+        _extract(state, base + W, W, d * n, n, tmp, com, CW)
+        _extract(cand, 0, W, d * n, n, tmp, sl + d * CW, CW)
+        for w in range(CW):
+            tmp[sl + d * CW + w] &= ~tmp[com + w]
+            b = tmp[sl + d * CW + w]
+            tmp[twos + w] |= tmp[ones + w] & b
+            tmp[ones + w] |= b
+        _extract(state, base + 3 * W, W, d * n, n, tmp, tt + d * CW, CW)
+    for w in range(CW):
+        b = cells[w] & ~tmp[ones + w]
+        while b:
+            low = b & (~b + 1)
+            b ^= low
+            wit[nw] = w * 64 + _index(low)
+            nw += 1
+    for d in range(size):
+        t = 0
+        for w in range(CW):
+            t |= tmp[tt + d * CW + w]
+        if not t:
+            continue
+        for r in range(row_start[d], row_start[d + 1]):
+            hm = r
+            hm *= 2 * CW
+            sp = hm + CW
+            t = 0
+            any_s = 0
+            cnt = 0
+            for w in range(CW):
+                t |= row_sets[hm + w] & tmp[tt + d * CW + w]
+                s = tmp[sl + d * CW + w] & row_sets[hm + w]
+                any_s |= s
+                cnt += _popcount(s)
+            if not t:
+                continue
+            h = row_info[2 * r]
+            if not any_s:
+                wit[nw] = n + h * size + d
+                nw += 1
+            elif cnt == 1:
+                diff = 0
+                c = 0
+                for w in range(CW):
+                    s = tmp[sl + d * CW + w] & row_sets[hm + w]
+                    diff |= s ^ row_sets[sp + w]
+                    if s:
+                        c = w * 64 + _index(s)
+                if diff:
+                    i = d * n + c
+                    tmp[i >> 6] |= one << (i & 63)
+            elif cnt <= row_info[2 * r + 1]:
+                # The places left all see a cell outside the house: it loses d.
+                any_c = 0
+                for w in range(CW):
+                    tmp[com + w] = tmp[sl + d * CW + w] & ~row_sets[hm + w]
+                    any_c |= tmp[com + w]
+                for w in range(CW):
+                    if not any_c:
+                        break
+                    b = tmp[sl + d * CW + w] & row_sets[hm + w]
+                    while b and any_c:
+                        low = b & (~b + 1)
+                        b ^= low
+                        pr = w * 64 + _index(low)
+                        pr *= CW
+                        any_c = 0
+                        for j in range(CW):
+                            tmp[com + j] &= peers[pr + j]
+                            any_c |= tmp[com + j]
+                for w in range(CW):
+                    b = tmp[com + w]
+                    while b:
+                        low = b & (~b + 1)
+                        b ^= low
+                        y = w * 64 + _index(low)
+                        pr = y
+                        pr *= CW
+                        diff = 0
+                        for j in range(CW):
+                            # gone = places & ~left; does any of them not see y?
+                            diff |= (
+                                row_sets[sp + j]
+                                & ~(tmp[sl + d * CW + j] & row_sets[hm + j])
+                                & ~peers[pr + j]
+                            )
+                        if diff:
+                            i = d * n + y
+                            tmp[W + (i >> 6)] |= one << (i & 63)
+    if nw:
+        return nw
+    # Naked singles: a multi-candidate cell not set in the branch with one candidate left.
+    for w in range(CW):
+        tmp[onc + w] = 0
+    for d in range(size):
+        _extract(state, base, W, d * n, n, tmp, com, CW)
+        for w in range(CW):
+            tmp[onc + w] |= tmp[com + w]
+    for w in range(CW):
+        b = tmp[ones + w] & ~tmp[twos + w] & cells[CW + w] & ~tmp[onc + w]
+        while b:
+            low = b & (~b + 1)
+            b ^= low
+            c = w * 64 + _index(low)
+            mask = cand_digits[c]
+            for e in range(size):
+                if mask >> e & 1 and tmp[sl + e * CW + (c >> 6)] >> (c & 63) & 1:
+                    i = e * n + c
+                    tmp[i >> 6] |= one << (i & 63)
+                    break
+    return nw
+
+
+@cython.ccall
+@cython.locals(
+    W=cython.int,
+    state=cython.ulonglong[::1],
+    g_start=cython.int[::1],
+    g_members=cython.int[::1],
+    todo=cython.int[::1],
+    ntodo=cython.int,
+    rep=cython.ulonglong[::1],
+    useful=cython.ulonglong[::1],
+    cand=cython.ulonglong[::1],
+    tmp=cython.ulonglong[::1],
+    hits=cython.int[::1],
+    t=cython.int,
+    gi=cython.int,
+    j=cython.int,
+    w=cython.int,
+    nh=cython.int,
+    at=cython.Py_ssize_t,
+    rp=cython.Py_ssize_t,
+    any_new=cython.ulonglong,
+)
+def verities(
+    W: int,
+    state: Any,
+    g_start: Any,
+    g_members: Any,
+    todo: Any,
+    ntodo: int,
+    rep: Any,
+    useful: Any,
+    cand: Any,
+    tmp: Any,
+    hits: Any,
+) -> int:
+    """The groups ``todo[:ntodo]`` (branches ``g_members[g_start[g]:g_start[g + 1]]``,
+    whose premises cannot all be false) with facts common to all their branches not
+    reported yet, as ``forcing._Search._verities`` finds them: set facts within
+    ``useful``, removed facts within ``cand``, beyond the group's ``rep`` (2W words a
+    group: set, removed), which takes them in. The groups go to ``hits``; returns how
+    many. ``tmp``: 2W words of scratch."""
+    nh = 0
+    for t in range(ntodo):
+        gi = todo[t]
+        for w in range(2 * W):
+            tmp[w] = ALL
+        for j in range(g_start[gi], g_start[gi + 1]):
+            at = g_members[j]
+            at *= 4 * W
+            for w in range(2 * W):
+                tmp[w] &= state[at + w]
+        rp = gi
+        rp *= 2 * W
+        any_new = 0
+        for w in range(W):
+            tmp[w] &= useful[w] & ~rep[rp + w]
+            tmp[W + w] &= cand[w] & ~rep[rp + W + w]
+            any_new |= tmp[w] | tmp[W + w]
+        if not any_new:
+            continue
+        for w in range(2 * W):
+            rep[rp + w] |= tmp[w]
+        hits[nh] = gi
+        nh += 1
+    return nh

@@ -1,0 +1,94 @@
+"""Forcing chains' and nets' forward search in C (``yass.logic.techniques._forcingwalk``)
+and the lazy order of their contradictions: the same steps, in the same order, with the
+same notation, sentences and links, as the search on Python integers with every key
+worked out at once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from conftest import interpreted, puzzle_lines
+from test_forcing import MT1, MT1_A, MT2, MT2_A, MT2_NET, _board
+from yass.core.board import Board
+from yass.formats import parse_puzzle
+from yass.logic.explain import explain
+from yass.logic.techniques import _forcingwalk, forcing, get_techniques
+
+BOARDS = ((MT2, MT2_A), (MT2, MT2_NET), (MT1, MT1_A))
+
+
+def _interpreted() -> ModuleType:
+    return interpreted(_forcingwalk, "yass_forcingwalk_interpreted")
+
+
+@contextmanager
+def _walk(module: Any, eager: bool, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with monkeypatch.context() as m:
+        m.setattr(forcing, "_WALK", module)
+        if eager:  # every contradiction's key worked out when it is found
+            m.setattr(forcing._Search, "_contradiction", forcing._Search._exact_contradiction)
+        yield
+
+
+def _listed(code: str, board: Board) -> list[tuple[Any, ...]]:
+    (tech,) = get_techniques(code)
+    return [
+        (s.notation, s.explanation, s.placements, s.eliminations, s.chain, s.difficulty)
+        for s in tech.find(board)
+    ]
+
+
+def _all_steps(module: Any, eager: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    out = []
+    with _walk(module, eager, monkeypatch):
+        for puzzle, setup in BOARDS:
+            for code in ("fc", "fn"):
+                out.append(_listed(code, _board("", puzzle, setup)))
+    return out
+
+
+def test_lazy_order_lists_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    want = _all_steps(None, True, monkeypatch)
+    assert sum(len(steps) for steps in want) >= 30  # every board has many steps
+    assert _all_steps(None, False, monkeypatch) == want
+
+
+@pytest.mark.skipif(
+    not _forcingwalk.is_compiled(), reason="yass.logic.techniques._forcingwalk is not built"
+)
+def test_compiled_search_lists_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    want = _all_steps(None, True, monkeypatch)
+    assert _all_steps(_forcingwalk, False, monkeypatch) == want
+
+
+@pytest.mark.skipif(
+    not _forcingwalk.is_compiled(), reason="yass.logic.techniques._forcingwalk is not built"
+)
+def test_compiled_search_gives_the_same_explanations(monkeypatch: pytest.MonkeyPatch) -> None:
+    forcing_steps = 0
+    top95 = puzzle_lines("norvig_top95.txt", 22)
+    for line in (top95[11], top95[21], puzzle_lines("magictour_top1465_sample.txt", 1)[0]):
+        paths = []
+        for module in (None, _forcingwalk):
+            with _walk(module, module is None, monkeypatch):
+                steps = explain(parse_puzzle(line), unique=True).steps
+            paths.append([(s.notation, s.explanation, s.chain) for s in steps])
+            forcing_steps += sum(s.technique in ("fc", "fn") for s in steps)
+        assert paths[0] == paths[1], line
+    assert forcing_steps >= 3  # two chains and a net
+
+
+def test_interpreted_source_lists_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module's source, run by Python on memoryviews (slow: one board)."""
+    module = _interpreted()
+    for code in ("fc", "fn"):
+        with _walk(None, True, monkeypatch):
+            want = _listed(code, _board("", MT1, MT1_A))
+        with _walk(module, False, monkeypatch):
+            assert _listed(code, _board("", MT1, MT1_A)) == want
+        assert want
