@@ -843,14 +843,15 @@ def _stress_yass(entry: Entry, timeout: float) -> Result:
     solutions; CPU seconds in all (``seconds``), and apart: reading the puzzle and
     compiling its layout for the engine (``build``), the search itself (``solve``).
 
-    The layout cache of ``yass.formats`` is emptied first, so every run reads and
-    compiles the puzzle afresh (a repeat would otherwise find its compiled layout kept).
+    ``yass.formats.clear_caches()`` runs first, so every run reads and compiles the
+    puzzle afresh (a repeat would otherwise find its compiled layout kept); what stays
+    across puzzles is what any puzzle shares (the grid's geometry, digit tables).
     """
     from yass.core.bounds import BoundReached, Bounds
     from yass.engine import fast
-    from yass.formats import base, puzzle_from_json
+    from yass.formats import clear_caches, puzzle_from_json
 
-    base._LAYOUTS.clear()
+    clear_caches()
     start = time.process_time()
     try:
         puzzle = puzzle_from_json(entry)

@@ -252,6 +252,11 @@ class CellsRule(Constraint):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self.cells)!r})"
 
+    def __hash__(self) -> int:
+        # Equal rules have the same type and cells: hashing these is enough, and
+        # cheaper than the repr (a layout's cache key hashes every rule of a puzzle).
+        return hash((type(self).__name__, self.cells))
+
 
 #: Every rule type by its JSON name, filled as the rule modules are imported: read it
 #: through ``load_rule_types()`` (or ``yass.constraints.REGISTRY``), which imports them.
@@ -296,7 +301,11 @@ def cell_list(
     raw = data.get(key)
     if not isinstance(raw, list) or not raw:
         raise LayoutError(f"needs a non-empty list {key!r} of cells")
-    cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
+    index = grid.cell_index(outside=outside)
+    try:
+        cells = [index[x] for x in raw]  # names as yass writes them
+    except (KeyError, TypeError):  # another spelling, or not a name: read one by one
+        cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
     if repeats:
         if any(a == b for a, b in pairwise(cells)):
             raise LayoutError(f"lists the same cell twice in a row in {key!r}")
@@ -316,12 +325,13 @@ def int_field(data: Mapping[str, Any], key: str, default: int | None = None) -> 
 
 def constraint_from_json(data: Any, grid: Grid) -> Constraint:
     """Build one rule from its JSON object; LayoutError names what is wrong."""
-    from collections.abc import Mapping
+    if type(data) is not dict:
+        from collections.abc import Mapping
 
-    if not isinstance(data, Mapping):
-        raise LayoutError(f"a constraint must be an object, not {data!r}")
+        if not isinstance(data, Mapping):
+            raise LayoutError(f"a constraint must be an object, not {data!r}")
     kind = data.get("type")
-    cls = load_rule_types().get(str(kind))
+    cls = (REGISTRY if _LOADED else load_rule_types()).get(str(kind))
     if cls is None:
         raise LayoutError(f"unknown constraint type {kind!r}")
     try:

@@ -139,6 +139,10 @@ _RC_NUMBERS: dict[str, tuple[int, int] | None] = {}
 _CELLS: dict[tuple[str, int, bool], int] = {}
 
 
+#: ``Grid.cell_index`` by (size, outside). Bounded (``yass.core.memo.remember``).
+_CELL_INDEX: dict[tuple[int, bool], dict[str, int]] = {}
+
+
 def _row_col_numbers(text: str) -> tuple[int, int] | None:
     """The two numbers of ``r<row>c<col>`` (any case, spaces around the parts), or None."""
     try:
@@ -211,6 +215,20 @@ class Grid(Frozen):
             row, col = self.parse_rc(text, outside=outside)
             cell = remember(_CELLS, key, self.cell(row, col))
         return cell
+
+    def cell_index(self, *, outside: bool = False) -> dict[str, int]:
+        """Every cell's name (``r1c1``, as ``name`` writes it) to its cell: the names
+        JSON lists, read with one lookup each (``parse_cell`` reads any other spelling).
+        With ``outside``, the cells one step off each side too (rows and columns 0 and
+        N+1). Made once per size: it depends on nothing but the size."""
+        key = (self.size, outside)
+        index = _CELL_INDEX.get(key)
+        if index is None:
+            lo, hi = (-1, self.size + 1) if outside else (0, self.size)
+            index = remember(_CELL_INDEX, key, {
+                f"r{r + 1}c{c + 1}": r * self.size + c for r in range(lo, hi) for c in range(lo, hi)
+            }, limit=64)
+        return index
 
     def parse_rc(self, text: str, *, outside: bool = False) -> tuple[int, int]:
         """0-based (row, col) of ``r1c1``; ``outside`` allows row/col 0 and N+1."""

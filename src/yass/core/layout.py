@@ -61,18 +61,6 @@ def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
     return out
 
 
-#: ``bit_list`` of a cell's peers, by peers: the cells of one geometry recur in every
-#: layout. Bounded (``remember``).
-_PEER_LISTS: dict[int, tuple[int, ...]] = {}
-
-
-def _peer_list(peers: int) -> tuple[int, ...]:
-    out = _PEER_LISTS.get(peers)
-    if out is None:
-        out = remember(_PEER_LISTS, peers, tuple(bit_list(peers)))
-    return out
-
-
 def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ...]]]:
     """(kind, cells) of the rows, the columns and (unless ``replaced``) the boxes."""
     size, ncells = grid.size, grid.size * grid.size
@@ -86,18 +74,22 @@ def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ..
     return specs
 
 
+#: The standard houses of one geometry (``_standard_houses``): houses, each cell's house
+#: numbers among them, each cell's peers in them (a bit set, the cell itself left out)
+#: and the same peers as a sorted tuple.
+_Standard = tuple[
+    tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]
+
+
 #: ``_standard_houses`` by (size, box shape, boxes replaced): a few geometries recur.
-_STANDARD: dict[
-    tuple[int, int, int, bool],
-    tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]],
-] = {}
+#: They depend on the geometry alone, never on a puzzle's rules or clues.
+_STANDARD: dict[tuple[int, int, int, bool], _Standard] = {}
 
 
-def _standard_houses(
-    grid: Grid, replaced: bool
-) -> tuple[tuple[House, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def _standard_houses(grid: Grid, replaced: bool) -> _Standard:
     """The rows, columns and boxes of ``grid`` as houses (numbered), each cell's house
-    numbers among them, and each cell's cells in them (the cell itself included)."""
+    numbers among them, and each cell's peers in them (as bits and as a list)."""
     key = (grid.size, grid.box_rows, grid.box_cols, replaced)
     known = _STANDARD.get(key)
     if known is None:
@@ -111,8 +103,11 @@ def _standard_houses(
             for cell in house.cells:
                 cell_houses[cell].append(i)
                 peers[cell] |= house.mask
+        for cell in range(len(peers)):
+            peers[cell] &= ~(1 << cell)
         known = remember(_STANDARD, key, (
-            houses, tuple(tuple(h) for h in cell_houses), tuple(peers)
+            houses, tuple(tuple(h) for h in cell_houses), tuple(peers),
+            tuple(tuple(bit_list(p)) for p in peers),
         ), limit=64)
     return known
 
@@ -130,16 +125,27 @@ class Layout:
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise LayoutError(f"size must be 1 to {MAX_SIZE}, not {size!r}")
         self.constraints: tuple[Constraint, ...] = tuple(constraints)
-        replaced = any(c.replaces_boxes for c in self.constraints)
+        # The rules' kinds, in one pass: how many replace the boxes, whether one needs
+        # them, and those with their own propagation.
+        regions = 0
+        needs_boxes = False
+        base = Constraint.propagate
+        propagators = []
+        for con in self.constraints:
+            regions += con.replaces_boxes
+            needs_boxes = needs_boxes or con.needs_boxes
+            if type(con).propagate is not base:
+                propagators.append(con)
+        replaced = regions > 0
         shape = box if box is not None else box_shape(size)
         if shape is not None and shape[0] * shape[1] != size:
             raise LayoutError(f"a {shape[0]}x{shape[1]} box does not fit a size-{size} grid")
         if shape is None and not replaced:
             raise LayoutError(f"size {size} has no box shape: give its regions")
-        if sum(c.replaces_boxes for c in self.constraints) > 1:
+        if regions > 1:
             raise LayoutError("more than one set of regions")
         br, bc = shape if shape is not None else (0, 0)
-        if br == 0 and any(c.needs_boxes for c in self.constraints):
+        if br == 0 and needs_boxes:
             raise LayoutError("a rule needs standard boxes, but this size has none")
         self.size = size
         self.box_rows, self.box_cols = br, bc
@@ -148,7 +154,8 @@ class Layout:
         self.grid = Grid(size, br, bc, self.constraints)
         grid = self.grid
 
-        base_houses, base_cell_houses, base_peers = _standard_houses(grid, replaced)
+        standard = _standard_houses(grid, replaced)
+        base_houses, base_cell_houses, base_peers, base_lists = standard
         specs: list[tuple[str, tuple[int, ...]]] = []
         for con in self.constraints:
             for kind, cells in con.houses(grid):
@@ -156,18 +163,24 @@ class Layout:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
                 specs.append((kind, tuple(cells)))
         if any(kind in ("row", "column", "box") for kind, _ in specs):
-            base_houses, base_cell_houses, base_peers = (), (), ()  # numbered all together
+            # numbered all together, every cell's houses and peers made here
+            base_houses, base_cell_houses = (), ((),) * self.ncells
+            base_peers, base_lists = (0,) * self.ncells, ((),) * self.ncells
             specs = [*_standard_specs(grid, replaced), *specs]
         self.houses = base_houses + self._number_houses(specs)
         self.full_houses = tuple(h for h in self.houses if h.full)
 
-        cell_houses = [list(h) for h in base_cell_houses] or [[] for _ in range(self.ncells)]
-        peers = list(base_peers) or [0] * self.ncells
+        # The standard geometry's houses and peers, changed for the cells a rule's houses
+        # or pairs reach (``touched``); the others keep the standard tuples.
+        cell_houses: list[tuple[int, ...]] = list(base_cell_houses)
+        peers = list(base_peers)
+        touched: set[int] = set()
         for i in range(len(base_houses), len(self.houses)):
             house = self.houses[i]
             for cell in house.cells:
-                cell_houses[cell].append(i)
+                cell_houses[cell] = (*cell_houses[cell], i)
                 peers[cell] |= house.mask
+            touched.update(house.cells)
         self._extra_sees: dict[tuple[int, int], str] = {}
         for con in self.constraints:
             for a, b in con.sees_pairs(grid):
@@ -176,54 +189,60 @@ class Layout:
                 self._extra_sees.setdefault((min(a, b), max(a, b)), con.label)
                 peers[a] |= 1 << b
                 peers[b] |= 1 << a
-        for cell in range(self.ncells):
+                touched.add(a)
+                touched.add(b)
+        peer_lists = list(base_lists)
+        for cell in touched:
             peers[cell] &= ~(1 << cell)
-        self.cell_houses = tuple(tuple(h) for h in cell_houses)
+            peer_lists[cell] = tuple(bit_list(peers[cell]))
+        self.cell_houses = tuple(cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple([_peer_list(p) for p in peers])
+        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(peer_lists)
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._relation_labels: dict[tuple[int, int], list[str]] = {}
-        labels = self._relation_labels
+        #: (a, b, label) of every relation, for ``relation_labels`` (made when first asked).
+        self._relations: list[tuple[int, int, str]] = []
+        self._labels: dict[tuple[int, int], list[str]] | None = None
+        relations = self._relations
         for con in self.constraints:
             for rel in con.relations(grid):
                 a, b, table, label = rel.a, rel.b, rel.table, rel.label
                 if a == b:
                     raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
+                relations.append((a, b, label))
+                if (a, b) not in tables and len(table) == size:
+                    # most pairs have one rule: the tables kept as they are
+                    tables[a, b] = table
+                    tables[b, a] = reversed_table(table)
+                    continue
                 for key, row in (((a, b), table), ((b, a), reversed_table(table))):
-                    known = tables.get(key)
-                    if known is None and len(row) == size:
-                        tables[key] = row  # most pairs have one rule: no copy
-                    else:
-                        cur = list(known or (self.all_digits,) * size)
-                        for i, allowed in enumerate(row):
-                            cur[i] &= allowed
-                        tables[key] = tuple(cur)
-                    known_labels = labels.get(key)
-                    if known_labels is None:
-                        labels[key] = [label]
-                    else:
-                        known_labels.append(label)
-        arcs: list[list[Arc]] = [[] for _ in range(self.ncells)]
+                    cur = list(tables.get(key) or (self.all_digits,) * size)
+                    for i, allowed in enumerate(row):
+                        cur[i] &= allowed
+                    tables[key] = tuple(cur)
+        arcs_of: dict[int, list[Arc]] = {}
         for (a, b), table in tables.items():
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
-            arcs[a].append((b, table))
-        for cell_arcs in arcs:  # each cell's arcs by neighbour (few to sort, not all)
+            known_arcs = arcs_of.get(a)
+            if known_arcs is None:
+                arcs_of[a] = [(b, table)]
+            else:
+                known_arcs.append((b, table))
+        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
+        for cell, cell_arcs in arcs_of.items():  # each cell's arcs by neighbour
             cell_arcs.sort(key=_first)
-        self.arcs: tuple[tuple[Arc, ...], ...] = tuple([tuple(x) for x in arcs])
+            arcs[cell] = tuple(cell_arcs)
+        self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
             for cell, mask in con.cell_masks(grid):
                 masks[cell] &= mask
         self.cell_masks: tuple[int, ...] = tuple(masks)
-        base = Constraint.propagate
-        self.propagators = tuple(
-            c for c in self.constraints if type(c).propagate is not base
-        )
+        self.propagators = tuple(propagators)
         #: What other modules derive from this layout and keep with it (the search engine
         #: that serves it, its compiled form), by key: freed with the layout.
         self.derived: dict[str, Any] = {}
@@ -237,9 +256,7 @@ class Layout:
         for kind, cells in specs:
             seen[kind] = seen.get(kind, 0) + 1
             number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
-            mask = 0
-            for c in cells:
-                mask |= 1 << c
+            mask = sum([1 << c for c in cells])  # (distinct cells: see ``__init__``)
             out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
         return tuple(out)
 
@@ -297,7 +314,15 @@ class Layout:
         return label if label else "no rule"
 
     def relation_labels(self, a: int, b: int) -> list[str]:
-        return self._relation_labels.get((a, b), [])
+        """The labels of the rules relating ``a`` to ``b``, in the rules' order."""
+        labels = self._labels
+        if labels is None:
+            labels = {}
+            for x, y, label in self._relations:
+                labels.setdefault((x, y), []).append(label)
+                labels.setdefault((y, x), []).append(label)
+            self._labels = labels
+        return labels.get((a, b), [])
 
     def relation_allows(self, a: int, da: int, b: int, db: int) -> bool:
         for nb, table in self.arcs[a]:

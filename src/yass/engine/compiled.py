@@ -106,20 +106,20 @@ def _starts(groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], tuple[int
 _TKMAX: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 
-#: ``_intersections`` by full houses: one geometry's recur in every layout. Bounded.
-_INTERSECTIONS: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: ``_intersections`` by full houses (as masks) when they are the grid's rows, columns
+#: and boxes: one geometry's recur in every layout. Bounded.
+_INTERSECTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _intersections(
-    full_houses: Sequence[Sequence[int]],
+    full_houses: Sequence[Sequence[int]], key: tuple[int, ...] | None = None
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``(istart, icells)`` of the pairs of full houses that share two cells or more and
-    neither holds the other (see ``CompiledLayout``)."""
-    key = tuple(tuple(h) for h in full_houses)
-    known = _INTERSECTIONS.get(key)
+    neither holds the other (see ``CompiledLayout``); kept under ``key`` when given."""
+    known = _INTERSECTIONS.get(key) if key is not None else None
     if known is not None:
         return known
-    sets = [frozenset(h) for h in key]
+    sets = [frozenset(h) for h in full_houses]
     istart = [0]
     icells: list[int] = []
     for a, first in enumerate(sets):
@@ -130,7 +130,16 @@ def _intersections(
             for part in (shared, first - shared, second - shared):
                 icells.extend(sorted(part))
                 istart.append(len(icells))
-    return remember(_INTERSECTIONS, key, (tuple(istart), tuple(icells)), limit=64)
+    made = (tuple(istart), tuple(icells))
+    return remember(_INTERSECTIONS, key, made, limit=64) if key is not None else made
+
+
+def _distinct(cells: Sequence[int], seen: Sequence[int]) -> int:
+    """1 when the cells all see each other, else 0."""
+    whole = 0
+    for a in cells:
+        whole |= 1 << a
+    return int(all(not whole & ~seen[a] & ~(1 << a) for a in cells))
 
 
 def _flatten(
@@ -144,6 +153,9 @@ def _flatten(
     contains: Sequence[Contains],
     layered: Sequence[Layered] = (),
     peer_masks: Sequence[int] | None = None,
+    *,
+    arcs_strict: bool = False,
+    house_key: tuple[int, ...] | None = None,
 ) -> CompiledLayout:
     """The flat tables of these peers, houses, arcs, masks and forms.
 
@@ -151,7 +163,10 @@ def _flatten(
     between two cells that see each other never allows equal digits (folding "differ"
     into its table makes arc consistency stronger: a slow thermometer inside a house is
     strictly increasing). A sum's repeated cells have their coefficients added.
-    ``peer_masks``, when the caller has them, are the same peers as bit sets.
+    ``peer_masks``, when the caller has them, are the same peers as bit sets;
+    ``arcs_strict`` says the arcs' tables already refuse equal digits between cells
+    that are peers (a layout's arcs do). ``house_key``, the full houses as masks, is
+    given when they are the grid's geometry (what is derived from them is then kept).
     """
     ncells = size * size
     # Each cell's peers as a bit set, for the membership tests below.
@@ -160,27 +175,25 @@ def _flatten(
     seen = list(peer_masks)
     peer_order: list[Sequence[int]] = list(peer_lists)
     for group in set_groups:
-        whole = 0
-        for a in group.cells:
-            whole |= 1 << a
+        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
         for a in group.cells:
             if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
                 for b in group.cells:
                     if a != b and not seen[a] >> b & 1:
                         seen[a] |= 1 << b
                         peer_order[a] = (*peer_order[a], b)
-    cell_tables: list[list[tuple[int, tuple[int, ...]]]] = []
-    for cell, cell_arcs in enumerate(arcs):
-        cell_tables.append([])
-        for nb, table in cell_arcs:
-            row = tuple(table)
-            if seen[cell] >> nb & 1:
-                row = strict_table(row)
-            cell_tables[cell].append((nb, row))
+    # Each arc's neighbour and table number, the tables numbered as they first come.
     numbers: dict[tuple[int, ...], int] = {}
-    for pairs in cell_tables:
-        for _nb, row in pairs:
-            numbers.setdefault(row, len(numbers))
+    anb_list: list[int] = []
+    atab_list: list[int] = []
+    for cell in [c for c, cell_arcs in enumerate(arcs) if cell_arcs]:
+        # Only the peers a digit-set group added can make a table strict here when the
+        # arcs are the layout's (already strict towards the cell's peers).
+        fresh = seen[cell] & ~peer_masks[cell] if arcs_strict else seen[cell]
+        for nb, table in arcs[cell]:
+            row = strict_table(tuple(table)) if fresh >> nb & 1 else tuple(table)
+            anb_list.append(nb)
+            atab_list.append(numbers.setdefault(row, len(numbers)))
     tables: list[int] = []
     tkmax: list[int] = []
     for row in numbers:
@@ -197,9 +210,8 @@ def _flatten(
         tkmax.append(known[1])
     pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
-    astart = (0, *accumulate(map(len, cell_tables)))
-    anb = tuple([nb for pairs in cell_tables for nb, _row in pairs])
-    atab = tuple(numbers[row] for pairs in cell_tables for _nb, row in pairs)
+    astart = (0, *accumulate(map(len, arcs)))
+    anb, atab = tuple(anb_list), tuple(atab_list)
     sstart, scells = _starts([g.cells for g in set_groups])
     setstart, sets = _starts([g.sets for g in set_groups])
     merged: list[tuple[list[int], list[int], int]] = []
@@ -219,30 +231,25 @@ def _flatten(
     lcoefs = tuple(k for m in merged for k in m[1])
     apart: list[int] = []
     for m in merged:
-        head = m[0][:16]
+        head = list(enumerate(m[0][:16]))
         for cell in m[0]:
             sees = seen[cell]
-            word = 0
-            bit = 1
-            for other in head:
-                if sees >> other & 1:
-                    word |= bit
-                bit <<= 1
-            apart.append(word)
+            apart.append(sum([1 << j for j, other in head if sees >> other & 1]))
     lapart = tuple(apart)
-    forms_of: list[list[int]] = [[] for _ in range(ncells)]
-    for g, group in enumerate(set_groups):
-        for cell in group.cells:
-            forms_of[cell].append(g)
-    for g, m in enumerate(merged):
-        for cell in m[0]:
-            forms_of[cell].append(len(set_groups) + g)
-    for g, wanted in enumerate(contains):
-        for cell in wanted.cells:
-            forms_of[cell].append(len(set_groups) + len(merged) + g)
-    for g, auto in enumerate(layered):
-        for cell in auto.cells:
-            forms_of[cell].append(len(set_groups) + len(merged) + len(contains) + g)
+    forms_at: dict[int, list[int]] = {}  # each cell's forms, in form order
+    for number, cells in enumerate(chain(
+        (g.cells for g in set_groups), (m[0] for m in merged),
+        (g.cells for g in contains), (a.cells for a in layered),
+    )):
+        for cell in cells:
+            known_forms = forms_at.get(cell)
+            if known_forms is None:
+                forms_at[cell] = [number]
+            else:
+                known_forms.append(number)
+    forms_of: list[Sequence[int]] = [()] * ncells
+    for cell, numbers_of in forms_at.items():
+        forms_of[cell] = numbers_of
     fstart, flist = _starts(forms_of)
     ystart, ycells = _starts([a.cells for a in layered])
     ylayer: list[int] = []
@@ -253,7 +260,7 @@ def _flatten(
         ynext.extend(auto.nexts)
         first += auto.starts[-1]
     cstart, ccells = _starts([g.cells for g in contains])
-    istart, icells = _intersections(full_houses)
+    istart, icells = _intersections(full_houses, house_key)
     return CompiledLayout(
         size=size,
         pstart=pstart,
@@ -283,10 +290,7 @@ def _flatten(
         ycells=ycells,
         ylayer=tuple(ylayer),
         ynext=tuple(ynext),
-        ydistinct=tuple(
-            int(all(seen[a] >> b & 1 for a in auto.cells for b in auto.cells if a != b))
-            for auto in layered
-        ),
+        ydistinct=tuple([_distinct(auto.cells, seen) for auto in layered]),
         fstart=fstart,
         flist=flist,
         istart=istart,
@@ -345,16 +349,19 @@ def rule_forms(layout: Layout) -> list[Form] | None:
 _HOUSE_SUM_CELLS = 6
 
 
-#: ``_regions`` by size and full houses: one geometry's recur in every layout. Bounded.
+#: ``_regions`` by size and full houses, for layouts whose full houses are rows, columns
+#: and boxes alone: they depend on the geometry, never on a puzzle's rules. Bounded.
 _REGIONS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
 
 
-def _regions(layout: Layout) -> tuple[tuple[int, int], ...]:
+def _regions(layout: Layout, geometric: bool) -> tuple[tuple[int, int], ...]:
     """(cells as a mask, total) of the regions the 45 rule adds up: each full house, and
-    two or three rows or columns side by side when every row or column is a house."""
+    two or three rows or columns side by side when every row or column is a house. Kept
+    only when ``geometric`` (the full houses are the grid's rows, columns and boxes: a
+    rule's full house, a cage of N cells, is not kept)."""
     n = layout.size
-    key = (n, tuple(h.mask for h in layout.full_houses))
-    known = _REGIONS.get(key)
+    key = (n, tuple([h.mask for h in layout.full_houses]))
+    known = _REGIONS.get(key) if geometric else None
     if known is not None:
         return known
     whole = n * (n + 1) // 2
@@ -372,10 +379,11 @@ def _regions(layout: Layout) -> tuple[tuple[int, int], ...]:
                     for line in lines[i : i + k]:
                         union |= line
                     regions.append((union, k * whole))
-    return remember(_REGIONS, key, tuple(regions), limit=64)
+    made = tuple(regions)
+    return remember(_REGIONS, key, made, limit=64) if geometric else made
 
 
-def house_sums(layout: Layout) -> list[LinearSum]:
+def house_sums(layout: Layout, geometric: bool | None = None) -> list[LinearSum]:
     """Sums the 45 rule derives: a full house adds up to 1 + ... + N (two or three rows
     or columns side by side, twice or three times that), so when sum groups of the
     rules (``Constraint.sum_groups``: cages, little killers) that do not overlap cover
@@ -383,18 +391,17 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     (outies) add up to that total less theirs. One sum per region, the groups taken
     greedily (those that stay inside first), kept when it has at most
     ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
-    see sooner what the rules already imply."""
+    see sooner what the rules already imply. (``geometric``: see ``compile_layout``.)"""
     grid = layout.grid
     groups: list[tuple[int, int, int]] = []  # (cells as a mask, total, the first cell)
     for rule in layout.constraints:
         for members, total in rule.sum_groups(grid):
-            if len(set(members)) == len(members):
-                mask = 0
-                for cell in members:
-                    mask |= 1 << cell
-                groups.append((mask, total, min(members)))
+            if len(set(members)) == len(members):  # (distinct: the bits add up)
+                groups.append((sum([1 << cell for cell in members]), total, min(members)))
     if not groups:
         return []
+    if geometric is None:
+        geometric = _geometric(layout)
     union = 0
     for g, _t, _first in groups:
         union |= g
@@ -405,7 +412,7 @@ def house_sums(layout: Layout) -> list[LinearSum]:
         key=lambda x: (x[2], x[3]),
     )
     out: list[LinearSum] = []
-    for cells, region_total in _regions(layout):
+    for cells, region_total in _regions(layout, geometric):
         # The innies are at least the region's cells no group holds: most regions of a
         # puzzle with few cages leave more than the limit, and are passed over here.
         if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
@@ -435,6 +442,15 @@ def house_sums(layout: Layout) -> list[LinearSum]:
     return out
 
 
+def _geometric(layout: Layout) -> bool:
+    """True when the layout's full houses are its rows, columns and boxes alone: what is
+    derived from them depends on the geometry, not on the puzzle, and is kept."""
+    return all(h.kind in _GEOMETRY for h in layout.full_houses)
+
+
+_GEOMETRY = frozenset(("row", "column", "box"))
+
+
 def compile_layout(layout: Layout) -> CompiledLayout | None:
     """The flat tables the generic engine runs ``layout`` on; None when a rule has logic
     the core cannot run (see ``rule_forms``)."""
@@ -442,6 +458,7 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
     if forms is None:
         return None
     arcs: tuple[tuple[Arc, ...], ...] = layout.arcs
+    geometric = _geometric(layout)
     return _flatten(
         layout.size,
         layout.peer_lists,
@@ -449,8 +466,10 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
         arcs,
         layout.cell_masks,
         [f for f in forms if isinstance(f, DigitSets)],
-        [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout),
+        [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout, geometric),
         [f for f in forms if isinstance(f, Contains)],
         [f for f in forms if isinstance(f, Layered)],
         layout.peers,
+        arcs_strict=True,
+        house_key=tuple([h.mask for h in layout.full_houses]) if geometric else None,
     )

@@ -4,7 +4,8 @@
 * ``read_puzzles(path_or_stream)``: every puzzle of a file (text or JSON), streamed as
   ``Entry`` objects, each holding a Puzzle or the error of that puzzle;
 * ``puzzle_from_json`` / ``puzzle_to_json``: the JSON format of variant puzzles;
-* f-puzzles and SudokuPad links are read wherever a puzzle is (``yass.formats.fpuzzles``).
+* f-puzzles and SudokuPad links are read wherever a puzzle is (``yass.formats.fpuzzles``);
+* ``clear_caches()``: forget the layouts made so far (the next puzzle is read afresh).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import itertools
 import os
 
 from yass.constraints.base import Constraint
+from yass.formats.base import clear_caches
 from yass.formats.text import (
     Entry,
     LongLine,
@@ -54,6 +56,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Entry",
     "ParseError",
+    "clear_caches",
     "make_layout",
     "parse_puzzle",
     "puzzle_from_json",

@@ -9,6 +9,8 @@ written.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from yass.constraints import rules_from_names
 from yass.constraints.base import Constraint
 from yass.core.board import Puzzle
@@ -160,6 +162,19 @@ def _cached_layout(key: _LayoutKey) -> Layout:
             _LAYOUTS.clear()
         _LAYOUTS[key] = layout
     return layout
+
+
+def clear_caches() -> None:
+    """Forget the layouts made so far (``make_layout``'s cache), so the next puzzle is
+    read and compiled afresh, as a puzzle never seen before: what a benchmark of one
+    puzzle's reading times.
+
+    This is every cache that holds a puzzle's rules or cells. What stays is what any
+    puzzle shares: a grid size's rows, columns, boxes and cell names, and tables keyed
+    by digits alone (a relation's table made strict, the digit sets of a cage of k cells
+    adding up to s, a sandwich total's automaton).
+    """
+    _LAYOUTS.clear()
 
 
 def make_layout(size: int, rules: str = "", constraints: Sequence[Constraint] = ()) -> Layout:
@@ -318,13 +333,13 @@ def _may_clash(layout: Layout, givens: Sequence[int]) -> bool:
     size = layout.size
     placed = [0] * (size + 1)
     peers, masks, arcs = layout.peers, layout.cell_masks, layout.arcs
-    for cell, d in enumerate(givens):
-        if d:
-            if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
+    # each given cell and its digit (``compress`` and ``filter`` pass over the empty ones)
+    for cell, d in zip(compress(range(len(givens)), givens), filter(None, givens), strict=True):
+        if not 1 <= d <= size or placed[d] & peers[cell] or not masks[cell] >> (d - 1) & 1:
+            return True
+        placed[d] |= 1 << cell
+        for nb, table in arcs[cell]:
+            other = givens[nb]
+            if other and not table[d - 1] >> (other - 1) & 1:
                 return True
-            placed[d] |= 1 << cell
-            for nb, table in arcs[cell]:
-                other = givens[nb]
-                if other and not table[d - 1] >> (other - 1) & 1:
-                    return True
     return False

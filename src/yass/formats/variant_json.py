@@ -78,17 +78,19 @@ def constraints_from_json(raw: Any, grid: Grid) -> list[Constraint]:
     if not isinstance(raw, list):
         raise ParseError(f"'constraints' must be a list, not {type(raw).__name__}")
     out = []
-    wrap = [REGISTRY[k]() for k in {item.get("type") for item in raw if isinstance(item, Mapping)}
+    kinds = {item.get("type") for item in raw if type(item) is dict or isinstance(item, Mapping)}
+    wrap = [REGISTRY[k]() for k in kinds
             if isinstance(k, str) and k in REGISTRY and REGISTRY[k].wraps]
     if wrap:  # a toroidal grid: lines and dots may cross its edges
         grid = Grid(grid.size, grid.box_rows, grid.box_cols, tuple(wrap))
     for i, item in enumerate(raw, 1):
-        kind = item.get("type") if isinstance(item, Mapping) else None
-        if isinstance(item, Mapping) and kind is None:
+        is_object = type(item) is dict or isinstance(item, Mapping)
+        kind = item.get("type") if is_object else None
+        if is_object and kind is None:
             raise LayoutError(
                 f'constraint {i} has no "type" (`yass rules` lists the types and their fields)'
             )
-        if isinstance(item, Mapping) and str(kind) not in REGISTRY:
+        if is_object and str(kind) not in REGISTRY:
             raise LayoutError(
                 f"constraint {i} has type {kind!r}, which yass does not support"
                 " (`yass rules` lists the supported types)"

@@ -1,0 +1,143 @@
+"""A layout's tables and its compiled form, checked against plain recomputations.
+
+``Layout`` starts from the grid's standard houses and changes only the cells a rule
+reaches; ``compile_layout`` keeps what depends on the geometry alone across puzzles and
+skips making a layout's arcs strict twice. Each shortcut is checked here against the
+tables worked out the long way, on the variant corpus and a sample of the benchmark's
+stress set, and the compiled form made with the caches cold against one made warm.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import variant_entries
+from yass.constraints.base import Contains, DigitSets, Layered, LinearSum, reversed_table
+from yass.core.geometry import bit_list
+from yass.core.layout import Layout, strict_table
+from yass.engine import compiled
+from yass.engine.compiled import compile_layout, house_sums, rule_forms
+from yass.formats import clear_caches, puzzle_from_json
+
+STRESS = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "variant_stress.json"
+
+
+def _entries() -> list[dict[str, Any]]:
+    stress: list[dict[str, Any]] = json.loads(STRESS.read_text())
+    return variant_entries(multi_cell=True) + stress[::15]
+
+
+def _layout(entry: dict[str, Any]) -> Layout:
+    return puzzle_from_json(entry, check=False).layout
+
+
+def _plain_house_sums(layout: Layout) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """``house_sums`` the long way: every region against every group."""
+    n = layout.size
+    groups = []
+    for rule in layout.constraints:
+        for members, total in rule.sum_groups(layout.grid):
+            if len(set(members)) == len(members):
+                groups.append((sum(1 << c for c in members), total, min(members)))
+    if not groups:
+        return []
+    whole = n * (n + 1) // 2
+    regions = [(h.mask, whole) for h in layout.full_houses]
+    masks = {h.mask for h in layout.full_houses}
+    rows = [((1 << n) - 1) << (r * n) for r in range(n)]
+    cols = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+    for lines in (rows, cols):
+        if all(line in masks for line in lines):
+            for k in (2, 3):
+                for i in range(n - k + 1):
+                    regions.append((sum(lines[i : i + k]), k * whole))
+    ordered = sorted(((g, t, first, i) for i, (g, t, first) in enumerate(groups)),
+                     key=lambda x: (x[2], x[3]))
+    out = []
+    for cells, region_total in regions:
+        covered = total = 0
+        crossing = []
+        for g, t, first, i in ordered:
+            if g & cells and g & ~cells:
+                crossing.append(((g & ~cells).bit_count(), first, i, g, t))
+            elif g & cells and not g & covered:
+                covered, total = covered | g, total + t
+        for *_key, g, t in sorted(crossing):
+            if not g & covered:
+                covered, total = covered | g, total + t
+        innies, outies = bit_list(cells & ~covered), bit_list(covered & ~cells)
+        if covered and 1 <= len(innies) + len(outies) <= compiled._HOUSE_SUM_CELLS:
+            out.append((tuple(innies + outies), (1,) * len(innies) + (-1,) * len(outies),
+                        region_total - total))
+    return out
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: str(e["name"])[:30])
+def test_layout_tables_match_a_plain_recomputation(entry: dict[str, Any]) -> None:
+    layout = _layout(entry)
+    grid, ncells = layout.grid, layout.ncells
+    # peers and house numbers from every house and sees-pair
+    peers = [0] * ncells
+    for house in layout.houses:
+        for cell in house.cells:
+            peers[cell] |= house.mask
+    for rule in layout.constraints:
+        for a, b in rule.sees_pairs(grid):
+            if a != b:
+                peers[a] |= 1 << b
+                peers[b] |= 1 << a
+    peers = [p & ~(1 << c) for c, p in enumerate(peers)]
+    assert list(layout.peers) == peers
+    assert [list(p) for p in layout.peer_lists] == [bit_list(p) for p in peers]
+    assert [list(h) for h in layout.cell_houses] == [
+        [i for i, h in enumerate(layout.houses) if c in h.cells] for c in range(ncells)
+    ]
+    # arcs: every relation's table and its reverse, merged, strict between peers
+    tables: dict[tuple[int, int], list[int]] = {}
+    labels: dict[tuple[int, int], list[str]] = {}
+    for rule in layout.constraints:
+        for rel in rule.relations(grid):
+            for key, row in (((rel.a, rel.b), rel.table),
+                             ((rel.b, rel.a), reversed_table(rel.table))):
+                cur = tables.setdefault(key, [layout.all_digits] * layout.size)
+                tables[key] = [x & y for x, y in zip(cur, row, strict=True)]
+                labels.setdefault(key, []).append(rel.label)
+    want = {(a, b): strict_table(tuple(t)) if peers[a] >> b & 1 else tuple(t)
+            for (a, b), t in tables.items()}
+    got = {(a, b): tuple(t) for a in range(ncells) for b, t in layout.arcs[a]}
+    assert got == want
+    assert all(list(nbs) == sorted(nbs) for nbs in ([b for b, _ in arcs] for arcs in layout.arcs))
+    assert all(layout.relation_labels(a, b) == names for (a, b), names in labels.items())
+    # the 45 rule's sums
+    assert [(s.cells, s.coefs, s.total) for s in house_sums(layout)] == _plain_house_sums(layout)
+
+
+@pytest.mark.parametrize("entry", _entries()[::3], ids=lambda e: str(e["name"])[:30])
+def test_compiled_tables_are_the_same_cold_warm_and_the_long_way(
+    entry: dict[str, Any],
+) -> None:
+    clear_caches()
+    compiled._REGIONS.clear()
+    compiled._INTERSECTIONS.clear()
+    cold = compile_layout(_layout(entry))
+    clear_caches()
+    warm = compile_layout(_layout(entry))
+    assert repr(cold) == repr(warm)
+    layout = _layout(entry)
+    forms = rule_forms(layout)
+    if forms is None:
+        assert cold is None
+        return
+    # the general path: no arcs taken as strict, nothing derived from the geometry kept
+    long_way = compiled._flatten(
+        layout.size, layout.peer_lists, [h.cells for h in layout.full_houses], layout.arcs,
+        layout.cell_masks, [f for f in forms if isinstance(f, DigitSets)],
+        [f for f in forms if isinstance(f, LinearSum)] + house_sums(layout, False),
+        [f for f in forms if isinstance(f, Contains)],
+        [f for f in forms if isinstance(f, Layered)],
+    )
+    assert repr(cold) == repr(long_way)
