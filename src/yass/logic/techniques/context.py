@@ -157,9 +157,12 @@ class QuietParts(_local):
     what was solved before, and being per thread, never on what is solved beside it.
 
     ``kept`` holds what a technique learnt about a part on an earlier board of the same
-    solve (emptied with the record); ``memo`` is a cache of pure functions of the
-    layout's rules and candidates (a rule's narrowing of given candidates), kept while
-    the layout is the same and bounded.
+    solve, ``waiting`` the parts that ran out of search nodes with the candidates their
+    cells must come down to before another try (both emptied with the record); ``memo``
+    is a cache of pure functions of the layout and candidates (a rule's narrowing of
+    given candidates, a house's almost locked sets, a digit pair's unique loops), kept
+    while the layout is the same, so across puzzles of one layout too (a key must hold
+    every input of its function), and bounded.
     """
 
     MEMO_LIMIT = 200_000
@@ -169,6 +172,9 @@ class QuietParts(_local):
         self.cands: list[int] = []
         self.states: dict[int, tuple[int, ...]] = {}
         self.kept: dict[int, Any] = {}
+        #: Parts that ran out of search nodes: the candidates their cells must come down
+        #: to before they are tried again in this solve.
+        self.waiting: dict[int, int] = {}
         self.memo: dict[Any, Any] = {}
 
     def follow(self, board: Board) -> dict[int, tuple[int, ...]]:
@@ -178,6 +184,7 @@ class QuietParts(_local):
         if self.layout is not board.layout or not narrower(board.cands, self.cands):
             self.states = {}
             self.kept = {}
+            self.waiting = {}
             self.layout = board.layout
         self.cands = list(board.cands)
         return self.states

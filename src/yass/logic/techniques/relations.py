@@ -129,19 +129,20 @@ class RelationConsistency(Technique):
         """One step a rule: every arc of the rule that removes something on this board
         (each judged on the board as it is, so together they hold), in the order of their
         first arcs. A rule with one such arc gives that arc's own step."""
-        groups: dict[str, list[Step]] = {}
-        for rule, step in self._each_arc(board):
-            groups.setdefault(rule, []).append(step)
-        for rule, steps in groups.items():
-            yield steps[0] if len(steps) == 1 else self._together(board, rule, steps)
+        groups: dict[str, list[tuple[str, Step]]] = {}
+        for rule, source, step in self._each_arc(board):
+            groups.setdefault(rule, []).append((source, step))
+        for rule, found in groups.items():
+            yield found[0][1] if len(found) == 1 else self._together(board, rule, found)
 
-    def _together(self, board: Board, rule: str, steps: list[Step]) -> Step:
+    def _together(self, board: Board, rule: str, found: list[tuple[str, Step]]) -> Step:
+        """One step for the pairs of one rule: ``found`` holds each pair's source cell
+        with its candidates (``r1c4 {1,2,3}``) and its own step."""
         lay = board.layout
+        steps = [step for _, step in found]
         elims = tuple(sorted({e for s in steps for e in s.eliminations}))
         cells = tuple(dict.fromkeys(c for s in steps for c in s.cells))
-        sources = ", ".join(dict.fromkeys(
-            s.notation.split(": ", 1)[1].split(" => ")[0].removesuffix(f" ({rule})")
-            for s in steps))
+        sources = ", ".join(dict.fromkeys(source for source, _ in found))
         return Step(
             self.code,
             eliminations=elims,
@@ -155,7 +156,9 @@ class RelationConsistency(Technique):
             notation=notation(lay, self.name, f"{rule}: {sources}", (), elims),
         )
 
-    def _each_arc(self, board: Board) -> Iterator[tuple[str, Step]]:
+    def _each_arc(self, board: Board) -> Iterator[tuple[str, str, Step]]:
+        """Per pair that removes something: its rule, its source (``r1c4 {1,2,3}``) and
+        its own step."""
         lay = board.layout
         cands = board.cands
         values = board.values
@@ -185,10 +188,11 @@ class RelationConsistency(Technique):
                 if sees:
                     why += f" and as {name_b} differs from it ({lay.why_sees(a, b)})"
                 elims = tuple((b, d) for d in mask_digits(gone))
-                pattern = f"{name_a} {{{digit_list(digits)}}} ({rule})"
+                source = f"{name_a} {{{digit_list(digits)}}}"
+                pattern = f"{source} ({rule})"
                 left = mb & support
                 then = f"can only be {digits_text(left)}, so it" if left else "has no digit left:"
-                yield rule, Step(
+                yield rule, source, Step(
                     self.code,
                     eliminations=elims,
                     explanation=(

@@ -440,7 +440,7 @@ class RulesTogether(Technique):
             if quiet.get(index) == state:
                 continue
             left = sum(cands[c].bit_count() for c in part.cells)
-            if self.retry and left > kept.get(-1 - index, left + 1):
+            if self.retry and left > self._quiet.waiting.get(index, left + 1):
                 continue  # it ran out of search nodes lately, with about as many candidates
             filler = _Filler(lay, part, cands, min(budget, pass_budget - spent),
                              self._quiet.memo)
@@ -450,7 +450,7 @@ class RulesTogether(Technique):
             if gone is None and filler.budget < budget:
                 return  # the pass ran out, not the part: try it again next time
             if gone is None and self.retry:
-                kept[-1 - index] = int(left * self.retry)
+                self._quiet.waiting[index] = int(left * self.retry)
             if not gone:  # nothing found, or over budget: the same on the same candidates
                 quiet[index] = state
                 continue
