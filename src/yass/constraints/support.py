@@ -174,9 +174,6 @@ def _supported(
     is skipped (the answer is the same; the search is much smaller once the first
     fillings are found)."""
     n = len(masks)
-    apart_at = [tuple(j for j in range(n) if a >> j & 1) for a in apart]
-    same_at = None if same is None else [tuple(j for j in range(n) if s >> j & 1)
-                                         for s in same]
     found = [0] * n
     nodes = 0
     lo, hi, total = ((), (), 0) if sums is None else sums
@@ -217,17 +214,7 @@ def _supported(
                 return True
             candidates = (v,)
         for v in candidates:
-            clash = False
-            for j in apart_at[i]:
-                if chosen[j] == v:
-                    clash = True
-                    break
-            if not clash and same_at is not None:
-                for j in same_at[i]:
-                    if chosen[j] and chosen[j] != v:
-                        clash = True
-                        break
-            if clash:
+            if not compatible(i, v, apart, same, chosen):
                 continue
             chosen[i] = v
             ok = dfs(k + 1, acc + c * v, fresh or not found[i] >> (v - 1) & 1)

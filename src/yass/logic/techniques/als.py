@@ -70,11 +70,12 @@ which builds the sets; 2 for Sue de Coq).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char
 from yass.core.layout import Layout, per_layout
+from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
@@ -278,22 +279,20 @@ class AlsData:
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
     """Every ALS of at most ``limit`` cells: cell bitset -> (digit mask, house index).
 
-    A house's sets depend only on which of its cells are open and their candidates: they
-    are kept by those (per thread, while the layout is the same, so across puzzles of one
-    layout too), as most houses do not change from one step to the next."""
+    A house's sets are a pure function of its open cells, their candidates and the size
+    bound: they are kept by those (``_HOUSE_SETS``), as most houses do not change from one
+    step to the next."""
     lay = board.layout
     cands = board.cands
     empty = board.empty
-    _HOUSE_SETS.follow(board)
-    memo = _HOUSE_SETS.memo
     found: dict[int, tuple[int, int]] = {}
     for index, house in enumerate(lay.houses):
         cells = [c for c in house.cells if empty >> c & 1]
-        key = (index, limit, empty & house.mask, tuple([cands[c] for c in cells]))
-        sets = memo.get(key)
+        most = min(limit, len(cells) - 1 if house.full else len(cells))
+        key = (tuple(cells), tuple([cands[c] for c in cells]), most)
+        sets = _HOUSE_SETS.get(key)
         if sets is None:
-            sets = memo[key] = _house_sets(cells, cands, min(limit, len(cells) - 1
-                                                             if house.full else len(cells)))
+            sets = remember(_HOUSE_SETS, key, _house_sets(cells, cands, most), _HOUSE_LIMIT)
         for cb, u in sets:
             if cb not in found:
                 found[cb] = (u, index)
@@ -324,8 +323,10 @@ def _house_sets(cells: list[int], cands: list[int], most: int) -> list[tuple[int
     return out
 
 
-#: Each house's ALSs by its open cells' candidates (see ``_collect``).
-_HOUSE_SETS = QuietParts()
+#: A house's ALSs by (its open cells, their candidates, the most cells a set may have):
+#: see ``_collect``. Bounded (``remember``); a pure function, so shared by every thread.
+_HOUSE_SETS: dict[tuple[tuple[int, ...], tuple[int, ...], int], list[tuple[int, int]]] = {}
+_HOUSE_LIMIT = 1 << 15
 
 
 def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
@@ -986,17 +987,17 @@ class SueDeCoq(Technique):
             state = tuple(cands[c] for c in bits(ic | r1 | r2))
             if quiet.get(index) == state:
                 continue
-            hits = [0]  # the patterns of this pair (one another pair showed too)
-            yield from self._pair(board, geo, pos, seen, hits, (h1, h2), ic, r1, r2)
-            if not hits[0]:
+            # (a pattern another pair showed first counts as found here)
+            if not (yield from self._pair(board, geo, pos, seen, (h1, h2), ic, r1, r2)):
                 quiet[index] = state
 
     def _pair(self, board: Board, geo: _Geometry, pos: list[int], seen: set[int],
-              hits: list[int], houses: tuple[int, int], ic: int, r1: int, r2: int,
-              ) -> Iterator[Step]:
+              houses: tuple[int, int], ic: int, r1: int, r2: int,
+              ) -> Generator[Step, None, int]:
         """The Sue de Coqs of one pair of houses: ``ic`` their open shared cells, ``r1``
-        and ``r2`` the open rest of each; ``seen`` the patterns shown already, ``hits[0]``
-        counts the patterns found here."""
+        and ``r2`` the open rest of each; ``seen`` the patterns shown already. Returns
+        how many patterns it found (those shown already too)."""
+        hits = 0
         lay = board.layout
         cands = board.cands
         h1, h2 = houses
@@ -1037,7 +1038,7 @@ class SueDeCoq(Technique):
                         continue
                     pattern = cmask | d1 | d2
                     if pattern in seen:
-                        hits[0] += 1
+                        hits += 1
                         continue
                     targets: dict[int, int] = {}
                     for z in _indexes(v | u1 | u2):
@@ -1045,12 +1046,13 @@ class SueDeCoq(Technique):
                     if not targets:
                         continue
                     seen.add(pattern)
-                    hits[0] += 1
+                    hits += 1
                     premises = tuple(
                         (c, d + 1) for c in bits(pattern) for d in _indexes(cands[c])
                     )
                     one, two = ((d2, u2), (d1, u1)) if swapped else ((d1, u1), (d2, u2))
                     yield self._step(lay, (h1, h2), (cmask, v), one, two, targets, premises)
+        return hits
 
     def _step(
         self, lay: Layout, houses: tuple[int, int], core: tuple[int, int],

@@ -160,7 +160,7 @@ class QuietParts(_local):
     solve, ``waiting`` the parts that ran out of search nodes with the candidates their
     cells must come down to before another try (both emptied with the record); ``memo``
     is a cache of pure functions of the layout and candidates (a rule's narrowing of
-    given candidates, a house's almost locked sets, a digit pair's unique loops), kept
+    given candidates, a digit pair's unique loops), kept
     while the layout is the same, so across puzzles of one layout too (a key must hold
     every input of its function), and bounded.
     """

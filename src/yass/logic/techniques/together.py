@@ -22,8 +22,8 @@ A filling of the part here only has to keep the rules; the solution, restricted 
 the part, is one of them. So a candidate no filling uses is not in the solution: the
 step is sound on any puzzle, unique or not.
 
-The work is bounded: a part with more than ``_MOST_OPEN`` open cells (two houses:
-``_MOST_OPEN_PAIR``) is skipped, a
+The work is bounded: a part with more than ``_MOST_OPEN`` open cells (a band: any
+number) is skipped, a
 search for a step stops after ``_PASS_BUDGET`` search nodes over all parts, and the
 filling of a part stops after ``_BUDGET`` search nodes (the part is then left
 alone until its candidates change). A part whose cells' candidates are unchanged since
@@ -49,8 +49,6 @@ __all__ = ["BandTogether", "RulesTogether"]
 
 #: Parts with more open cells than this are not filled.
 _MOST_OPEN = 12
-#: ... and for two houses that cross (a row and a box: up to 15 cells).
-_MOST_OPEN_PAIR = 15
 #: A rule touching a part is kept while filling it when at most this many of its cells
 #: lie outside the part.
 _MOST_OUTSIDE = 4
@@ -167,7 +165,7 @@ def _parts(layout: Layout) -> tuple[_Part, ...]:
             out.append(_Part(
                 f"{house_name(layout, one)}+{house_name(layout, two)}",
                 f"{layout.houses[one].name} with {layout.houses[two].name}", both, layout,
-                touching, _MOST_OPEN_PAIR))
+                touching))
     # The smallest parts first: the cheapest to fill, and the easiest to follow.
     out.sort(key=lambda part: (part.span.bit_count(), part.mask.bit_count()))
     return tuple(out)
@@ -406,9 +404,8 @@ class RulesTogether(Technique):
     rule on them, uses."""
 
     code = "rt"
-    #: The most open cells of a part it fills, the search nodes one part may take, and
-    #: all the parts of one search for a step.
-    most_open, budget, pass_budget = _MOST_OPEN, _BUDGET, _PASS_BUDGET
+    #: The search nodes one part may take, and all the parts of one search for a step.
+    budget, pass_budget = _BUDGET, _PASS_BUDGET
     #: When set, a part that took more nodes than it may is tried again in the same solve
     #: only once its cells have at most this share of the candidates they had then.
     retry: float = 0.0
@@ -434,7 +431,7 @@ class RulesTogether(Technique):
             if spent >= pass_budget:
                 return
             open_count = (part.mask & empty).bit_count()
-            if not open_count or open_count > min(self.most_open, part.most_open):
+            if not open_count or open_count > part.most_open:
                 continue
             state = tuple(cands[c] for c in part.scope)
             if quiet.get(index) == state:
@@ -492,7 +489,7 @@ class BandTogether(RulesTogether):
     boxes), keeping every rule on it, uses."""
 
     code = "bt"
-    most_open, budget, pass_budget = 1 << 30, _BAND_BUDGET, _BAND_PASS_BUDGET
+    budget, pass_budget = _BAND_BUDGET, _BAND_PASS_BUDGET
     retry = _BAND_RETRY
 
     def parts(self, layout: Layout) -> tuple[_Part, ...]:
