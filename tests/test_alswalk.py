@@ -68,3 +68,24 @@ def test_levels_too_large_for_words_fall_back_to_dicts(monkeypatch: pytest.Monke
     assert isinstance(als._levels(data, starts, start_of, size, 81), als._WordLevels)
     monkeypatch.setattr(als, "_WORDS_MOST", 10)
     assert isinstance(als._levels(data, starts, start_of, size, 81), als._DictLevels)
+
+
+def _pairs(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    with monkeypatch.context() as m:
+        m.setattr(als, "_WALK", walk)
+        return [als.AlsData(b, overlap).pairs for b in boards for overlap in (False, True)]
+
+
+@pytest.mark.skipif(
+    not _alswalk.is_compiled(), reason="yass.logic.techniques._alswalk is not built"
+)
+def test_compiled_rcc_search_links_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    boards = _boards(4)
+    want = _pairs(boards, None, monkeypatch)
+    assert all(want) and want[1] != want[0]  # overlap links more sets
+    assert _pairs(boards, _alswalk, monkeypatch) == want
+
+
+def test_interpreted_rcc_search_links_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    boards = _boards(1)
+    assert _pairs(boards, _interpreted(), monkeypatch) == _pairs(boards, None, monkeypatch)

@@ -26,7 +26,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["advance", "is_compiled", "partners", "scan"]
+__all__ = ["advance", "is_compiled", "partners", "rcc", "scan"]
 
 
 def is_compiled() -> bool:
@@ -191,3 +191,86 @@ def scan(
                             break
                 m >>= 1
                 z += 1
+
+
+@cython.ccall
+@cython.locals(
+    nals=cython.int,
+    size=cython.int,
+    ncw=cython.int,
+    cells=cython.ulonglong[::1],
+    masks=cython.int[::1],
+    pos=cython.ulonglong[::1],
+    peers=cython.ulonglong[::1],
+    overlap=cython.int,
+    seen=cython.ulonglong[::1],
+    i=cython.int,
+    j=cython.int,
+    d=cython.int,
+    w=cython.int,
+    t=cython.int,
+    common=cython.int,
+    r=cython.int,
+    shared=cython.ulonglong,
+    b=cython.ulonglong,
+    a=cython.Py_ssize_t,
+    p=cython.Py_ssize_t,
+)
+def rcc(
+    nals: int, size: int, ncw: int, cells: Any, masks: Any, pos: Any, peers: Any,
+    overlap: int, seen: Any, out: list[tuple[int, int, int]],
+) -> None:
+    """The restricted common candidates of every two sets i < j, in order, appended to
+    ``out`` as (i, j, digit mask): the digits d of both whose places in j all see all of
+    those in i (sets sharing a cell are linked only with ``overlap``, by a digit none
+    of the shared cells holds). ``cells`` and ``pos`` (each digit's places) are ``ncw``
+    words a row, ``peers`` ``ncw`` words a cell; ``seen`` is scratch, ``nals * size *
+    ncw`` words."""
+    for i in range(nals):
+        for d in range(size):
+            if not (masks[i] >> d & 1):
+                continue
+            a = i * size + d
+            a *= ncw
+            for w in range(ncw):
+                seen[a + w] = 0xFFFFFFFFFFFFFFFF
+            for w in range(ncw):
+                b = cells[i * ncw + w] & pos[d * ncw + w]
+                t = 0
+                while b:
+                    if b & 1:
+                        p = w * 64 + t
+                        p *= ncw
+                        for j in range(ncw):
+                            seen[a + j] &= peers[p + j]
+                    b >>= 1
+                    t += 1
+    for i in range(nals):
+        for j in range(i + 1, nals):
+            common = masks[i] & masks[j]
+            if not common:
+                continue
+            shared = 0
+            for w in range(ncw):
+                shared |= cells[i * ncw + w] & cells[j * ncw + w]
+            if shared and not overlap:
+                continue
+            r = 0
+            for d in range(size):
+                if not (common >> d & 1):
+                    continue
+                if shared:
+                    b = 0
+                    for w in range(ncw):
+                        b |= cells[i * ncw + w] & cells[j * ncw + w] & pos[d * ncw + w]
+                    if b:
+                        continue
+                a = i * size + d
+                a *= ncw
+                b = 0
+                for w in range(ncw):
+                    b |= cells[j * ncw + w] & pos[d * ncw + w] & ~seen[a + w]
+                if not b:
+                    r |= 1 << d
+            if r:
+                out.append((i, j, r))

@@ -237,47 +237,82 @@ class AlsData:
                 reach[d] = s & pos[d]
             alss.append(Als(cells, mask, house, where, seen, reach))
         self.alss = alss
-        # Index each ALS by its lowest cell for each of its digits, then look for the
-        # partners of each set among the cells that see all of its X cells.
-        by_low: list[dict[int, list[int]]] = [{} for _ in range(size)]
-        lows = [0] * size
-        for i, a in enumerate(alss):
-            where = a.where
-            m = a.mask
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                w = where[d]
-                first = w & -w
-                lows[d] |= first
-                by_low[d].setdefault(first.bit_length() - 1, []).append(i)
-        rcc: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(alss):
-            m = a.potential
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                s = a.seen[d]
-                index = by_low[d]
-                t = a.reach[d] & lows[d]
-                while t:
-                    tl = t & -t
-                    t ^= tl
-                    for j in index[tl.bit_length() - 1]:
-                        if j > i:
-                            b = alss[j]
-                            shared = b.cells & a.cells
-                            if shared and (not overlap or shared & pos[d]):
-                                continue
-                            if not b.where[d] & ~s:
-                                rcc[(i, j)] = rcc.get((i, j), 0) | low
-        self.pairs = [(i, j, r) for (i, j), r in sorted(rcc.items())]
+        walk = _compiled_walk()
+        if walk is not None:
+            self.pairs = _rcc_words(walk, lay, alss, pos, overlap)
+        else:
+            self.pairs = _rcc(alss, pos, size, overlap)
         self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
         for i, j, r in self.pairs:
             self.links[i].append((j, r))
             self.links[j].append((i, r))
+
+
+def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
+    """``AlsData.pairs`` on Python integers: (i, j, RCC digit mask) for every two linked
+    sets, i < j, in order."""
+    # Index each ALS by its lowest cell for each of its digits, then look for the
+    # partners of each set among the cells that see all of its X cells.
+    by_low: list[dict[int, list[int]]] = [{} for _ in range(size)]
+    lows = [0] * size
+    for i, a in enumerate(alss):
+        where = a.where
+        m = a.mask
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            w = where[d]
+            first = w & -w
+            lows[d] |= first
+            by_low[d].setdefault(first.bit_length() - 1, []).append(i)
+    rcc: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(alss):
+        m = a.potential
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            s = a.seen[d]
+            index = by_low[d]
+            t = a.reach[d] & lows[d]
+            while t:
+                tl = t & -t
+                t ^= tl
+                for j in index[tl.bit_length() - 1]:
+                    if j > i:
+                        b = alss[j]
+                        shared = b.cells & a.cells
+                        if shared and (not overlap or shared & pos[d]):
+                            continue
+                        if not b.where[d] & ~s:
+                            rcc[(i, j)] = rcc.get((i, j), 0) | low
+    return [(i, j, r) for (i, j), r in sorted(rcc.items())]
+
+
+@per_layout
+def _peer_words(layout: Layout) -> memoryview:
+    """Each cell's peers as words (``ncw`` a cell), for the compiled RCC search."""
+    nb = ((layout.ncells + 63) >> 6) * 8
+    words = b"".join([p.to_bytes(nb, "little") for p in layout.peers])
+    return memoryview(bytearray(words)).cast("Q")
+
+
+def _rcc_words(
+    walk: Any, lay: Layout, alss: list[Als], pos: list[int], overlap: bool
+) -> list[tuple[int, int, int]]:
+    """``_rcc`` in C (``_alswalk.rcc``): the same pairs in the same order."""
+    from array import array
+
+    ncw = (lay.ncells + 63) >> 6
+    nb = ncw * 8
+    cells = memoryview(bytearray(b"".join([a.cells.to_bytes(nb, "little") for a in alss])))
+    where = memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos])))
+    seen = memoryview(bytearray(len(alss) * lay.size * nb))
+    out: list[tuple[int, int, int]] = []
+    walk.rcc(len(alss), lay.size, ncw, cells.cast("Q"), array("i", [a.mask for a in alss]),
+             where.cast("Q"), _peer_words(lay), int(overlap), seen.cast("Q"), out)
+    return out
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
