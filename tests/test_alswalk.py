@@ -1,8 +1,10 @@
-"""ALS Chain's search in C (``yass.logic.techniques._alswalk``): the same chains, in the same
-order, as the search on dicts of Python integers in ``yass.logic.techniques.als``."""
+"""The ALS searches in C: ALS Chain's levels and the sets' RCCs (``_alswalk``), and the ALS
+nodes' links of the grouped link graph (``_chainwalk.extra_links``, ``als_forcings``): the
+same chains, pairs and graphs, in the same order, as the code on Python integers."""
 
 from __future__ import annotations
 
+import pickle
 from types import ModuleType
 from typing import Any
 
@@ -12,7 +14,7 @@ from conftest import interpreted, puzzle_lines
 from yass.core.board import Board
 from yass.formats import parse_puzzle
 from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import _alswalk, als, get_techniques
+from yass.logic.techniques import _alswalk, _chainwalk, als, get_techniques, links
 
 
 def _boards(count: int) -> list[Board]:
@@ -89,3 +91,44 @@ def test_compiled_rcc_search_links_the_same_sets(monkeypatch: pytest.MonkeyPatch
 def test_interpreted_rcc_search_links_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     boards = _boards(1)
     assert _pairs(boards, _interpreted(), monkeypatch) == _pairs(boards, None, monkeypatch)
+
+
+def _graphs(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The grouped link graphs (with ALS nodes) of the boards, as comparable tuples."""
+    out = []
+    with monkeypatch.context() as m:
+        m.setattr(links, "_WORDS", walk)
+        for board in boards:
+            g = links._grouped_graph(board, links._cell_graph(board), True)
+            out.append((g.strong, g.weak, g.linked, g.extra_cells, g.extra_kind, g.als_forcing))
+    return out
+
+
+@pytest.mark.skipif(
+    not _chainwalk.is_compiled(), reason="yass.logic.techniques._chainwalk is not built"
+)
+def test_compiled_extra_links_and_forcings_give_the_same_graph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boards = _boards(4)
+    want = _graphs(boards, None, monkeypatch)
+    assert all(g[5] for g in want)  # ALS forcing links are there to compare
+    assert _graphs(boards, _chainwalk, monkeypatch) == want
+
+
+def test_interpreted_extra_links_and_forcings_give_the_same_graph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boards = _boards(1)
+    module = interpreted(_chainwalk, "yass_chainwalk_interpreted_links")
+    assert _graphs(boards, module, monkeypatch) == _graphs(boards, None, monkeypatch)
+
+
+def test_a_layout_still_pickles_after_the_compiled_searches() -> None:
+    """The word tables kept with a layout (``links.peer_words``) must not stop a layout
+    from going to a worker process (``yass generate`` sends puzzles back that way)."""
+    board = _boards(1)[0]
+    als.AlsData(board)
+    links.link_graph(board, grouped=True, als=True)
+    assert "peer_words" in " ".join(board.layout.derived)
+    assert pickle.loads(pickle.dumps(board.layout)).peers == board.layout.peers

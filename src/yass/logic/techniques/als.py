@@ -79,6 +79,7 @@ from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
+from yass.logic.techniques.links import peer_words
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -290,14 +291,6 @@ def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tupl
     return [(i, j, r) for (i, j), r in sorted(rcc.items())]
 
 
-@per_layout
-def _peer_words(layout: Layout) -> memoryview:
-    """Each cell's peers as words (``ncw`` a cell), for the compiled RCC search."""
-    nb = ((layout.ncells + 63) >> 6) * 8
-    words = b"".join([p.to_bytes(nb, "little") for p in layout.peers])
-    return memoryview(bytearray(words)).cast("Q")
-
-
 def _rcc_words(
     walk: Any, lay: Layout, alss: list[Als], pos: list[int], overlap: bool
 ) -> list[tuple[int, int, int]]:
@@ -310,8 +303,9 @@ def _rcc_words(
     where = memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos])))
     seen = memoryview(bytearray(len(alss) * lay.size * nb))
     out: list[tuple[int, int, int]] = []
+    peers = memoryview(peer_words(lay)).cast("Q")
     walk.rcc(len(alss), lay.size, ncw, cells.cast("Q"), array("i", [a.mask for a in alss]),
-             where.cast("Q"), _peer_words(lay), int(overlap), seen.cast("Q"), out)
+             where.cast("Q"), peers, int(overlap), seen.cast("Q"), out)
     return out
 
 
