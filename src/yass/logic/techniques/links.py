@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Iterator
 from yass.core.board import Board
 from yass.core.geometry import bits
 from yass.core.layout import Layout, per_layout
+from yass.core.memo import remember
 from yass.core.record import field, record
 from yass.logic.techniques.context import context
 
@@ -272,28 +273,45 @@ def _cell_graph(board: Board) -> LinkGraph:
 
 def _als_sets(board: Board) -> list[int]:
     """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house."""
-    lay = board.layout
     cands = board.cands
     empty = board.empty
     found: set[int] = set()
-    for house in lay.houses:
-        cells = [c for c in bits(house.mask & empty) if cands[c].bit_count() <= ALS_MAX_CELLS + 1]
-        # Depth-first over (next index, chosen cells, count, digit union).
-        stack = [(0, 0, 0, 0)]
-        while stack:
-            start, chosen, k, union = stack.pop()
-            for j in range(start, len(cells)):
-                c = cells[j]
-                u = union | cands[c]
-                width = u.bit_count()
-                if width > ALS_MAX_CELLS + 1:
-                    continue
-                m = chosen | 1 << c
-                if width == k + 2 and k >= 1:
-                    found.add(m)
-                if k + 1 < ALS_MAX_CELLS:
-                    stack.append((j + 1, m, k + 1, u))
+    for house in board.layout.houses:
+        cells = tuple([c for c in house.cells if empty >> c & 1])
+        key = (cells, tuple([cands[c] for c in cells]))
+        sets = _HOUSE_ALS.get(key)
+        if sets is None:
+            sets = remember(_HOUSE_ALS, key, _house_als(cells, cands), 1 << 15)
+        found.update(sets)
     return sorted(found)
+
+
+def _house_als(cells: tuple[int, ...], cands: list[int]) -> tuple[int, ...]:
+    """The ALSs of 2..ALS_MAX_CELLS of ``cells`` (the open cells of one house)."""
+    cells = tuple([c for c in cells if cands[c].bit_count() <= ALS_MAX_CELLS + 1])
+    found = []
+    # Depth-first over (next index, chosen cells, count, digit union).
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, chosen, k, union = stack.pop()
+        for j in range(start, len(cells)):
+            c = cells[j]
+            u = union | cands[c]
+            width = u.bit_count()
+            if width > ALS_MAX_CELLS + 1:
+                continue
+            m = chosen | 1 << c
+            if width == k + 2 and k >= 1:
+                found.append(m)
+            if k + 1 < ALS_MAX_CELLS:
+                stack.append((j + 1, m, k + 1, u))
+    return tuple(found)
+
+
+#: A house's ALSs by (its open cells, their candidates): a pure function of those, kept
+#: (bounded, ``remember``; shared by every thread) because most houses do not change
+#: from one step to the next.
+_HOUSE_ALS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
 
 @per_layout
@@ -312,6 +330,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     size = lay.size
     ncands = base.ncands
     pos = [board.positions(d) for d in range(1, size + 1)]
+    placed = [board.placed(d) for d in range(1, size + 1)]
     houses = lay.houses
 
     # Candidate extra nodes by digit: cell mask -> kind.
@@ -319,7 +338,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     for h, common in _intersections(lay):
         hmask = houses[h].mask
         for d in range(size):
-            if board.placed(d + 1) & hmask:
+            if placed[d] & hmask:
                 continue
             spots = pos[d] & common
             if spots & (spots - 1):
@@ -350,7 +369,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         hmask = house.mask
         for d in range(size):
             places = pos[d] & hmask
-            if places.bit_count() < 3 or board.placed(d + 1) & hmask:
+            if places.bit_count() < 3 or placed[d] & hmask:
                 continue
             for spots in inside[k][d]:
                 if spots == places:
@@ -421,10 +440,16 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         for d in range(size):
             spots = pos[d] & cells
             if spots:
-                i = node_of(d, spots)
-                if i >= 0:
-                    ids.append(i)
-                    together |= 1 << i
+                if spots & (spots - 1):
+                    i = index.get((d, spots), -2)
+                    if i == -2:
+                        i = node_of(d, spots)
+                    if i < 0:
+                        continue
+                else:
+                    i = d * n + spots.bit_length() - 1
+                ids.append(i)
+                together |= 1 << i
         if len(ids) < 2:
             continue
         for a in ids:
