@@ -42,7 +42,7 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -458,6 +458,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             strong[a] |= together & ~(1 << a)
         linked |= together
         als_links.add(cells, ids)
+        pairs: Iterable[tuple[int, int]]
         if forced is None:
             pairs = _forcings(board, cells, pos, node_of, wide)
         else:

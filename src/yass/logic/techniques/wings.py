@@ -45,7 +45,7 @@ from yass.logic.techniques.context import context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
 
 __all__ = ["RemotePair", "VWXYZWing", "WWing", "WXYZWing", "XYWing", "XYZWing"]
 
@@ -192,7 +192,7 @@ class XYZWing(Technique):
 
 
 def _bent_wing_may_fire(
-    cands: list[int], peers: list[int], places: list[int], group: tuple[int, ...], key: int,
+    cands: list[int], peers: Sequence[int], places: list[int], group: tuple[int, ...], key: int,
     digits: int,
 ) -> bool:
     """Whether ``_BentWing._step`` can find a step for ``group`` (cell bitset ``key``,
