@@ -293,15 +293,20 @@ def _is_parent(node: int, key: int) -> bool:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(off=cython.int, key=cython.int, okind=cython.int, base=cython.int, j=cython.int)
+@cython.locals(
+    off=cython.int, key=cython.int, okind=cython.int, base=cython.int, j=cython.int,
+    met=cython.bint,
+)  # fmt: skip
 @cython.returns(cython.bint)
 def _links_to(off: int, key: int, okind: int) -> bool:
     """Whether the "off" ``off`` links to the "on" ``key`` (links of kind ``okind``)."""
     base = (okind * 729 + (off >> 1)) * 4
+    met = False
     for j in range(OFFN[okind * 729 + (off >> 1)]):
         if OFFL[base + j] == key:
-            return True
-    return False
+            met = True
+            break
+    return met
 
 
 @cython.cfunc
