@@ -1019,20 +1019,23 @@ class DeathBlossom(Technique):
         alss = data.alss
         size = lay.size
         cands = board.cands
+        # The cells that may be a stem: two to _MAX_STEM candidates.
+        stems = 0
+        for c in bits(board.empty):
+            if 2 <= cands[c].bit_count() <= _MAX_STEM:
+                stems |= 1 << c
         # petals[(stem, d)]: sets holding d whose every d sees the stem.
         petals: dict[tuple[int, int], list[int]] = {}
         for i, a in enumerate(alss):
             if not a.potential:
                 continue
-            for d in _indexes(a.mask):
-                for stem in bits(a.reach[d]):
+            for d in _indexes(a.potential):
+                for stem in bits(a.reach[d] & stems):
                     petals.setdefault((stem, d), []).append(i)
         budget = [_BLOSSOM_BUDGET]
         done: set[tuple[tuple[int, int], ...]] = set()
-        for stem in bits(board.empty):
+        for stem in bits(stems):
             smask = cands[stem]
-            if not 2 <= smask.bit_count() <= _MAX_STEM:
-                continue
             lists = []
             for d in _indexes(smask):
                 got = petals.get((stem, d))

@@ -42,7 +42,7 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -436,6 +436,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     forced = _forcings_words(board, als_sets, pos, wide)
     for s, cells in enumerate(als_sets):
         ids = []
+        node_by_digit = {}
         together = 0
         for d in range(size):
             spots = pos[d] & cells
@@ -449,6 +450,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
                 else:
                     i = d * n + spots.bit_length() - 1
                 ids.append(i)
+                node_by_digit[d] = i
                 together |= 1 << i
         if len(ids) < 2:
             continue
@@ -459,7 +461,9 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         if forced is None:
             pairs = _forcings(board, cells, pos, node_of, wide)
         else:
-            pairs = _forced_pairs(forced.get(s, ()), cells, pos, n, node_of)
+            pairs = [
+                (node_by_digit[a], d * n + c) for a, c, d in forced.get(s, ()) if a in node_by_digit
+            ]
         for a, b in pairs:
             if strong[a] >> b & 1:  # (every link inside an ALS is strong)
                 continue
@@ -582,17 +586,6 @@ def _forcings_words(
     for s, a, c, d in out:
         by_set.setdefault(s, []).append((a, c, d))
     return by_set
-
-
-def _forced_pairs(
-    found: Iterable[tuple[int, int, int]], cells: int, pos: list[int], n: int,
-    node_of: Callable[[int, int], int],
-) -> Iterator[tuple[int, int]]:
-    """``_forcings``' pairs from what ``_forcings_words`` found for the set ``cells``."""
-    for a, c, d in found:
-        a_node = node_of(a, pos[a] & cells)
-        if a_node >= 0:
-            yield a_node, d * n + c
 
 
 def _forcings(
