@@ -329,3 +329,43 @@ def test_an_interrupt_in_a_nested_rule_reaches_the_caller(engine: Any) -> None:
             g.cand, g.value, g.pos, False, True, True, 2, g.empty, None, None, rules, 1
         )
     assert engine.multiple_chains(g.cand, g.value, g.pos, False, True, True, 1, g.empty) == want
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_stopped_call_leaves_no_trace_on_the_next_grid(engine: Any) -> None:
+    """A propagation slot keeps the keys it met from one call to the next (they are
+    cleared when the slot's next propagation starts, not by the call that filled it), so a
+    nested call stopped midway (here by its rule raising) leaves slots full of another
+    grid's keys: the next calls, on other grids, give what a fresh module gives."""
+    from test_se_chains import HARDEST_6_STEP5, _grid
+
+    g = _grid(HARDEST_6_STEP5)
+    rng = random.Random(5)
+    others = [GRIDS[i] for i in (0, len(GRIDS) // 2, -1)]
+    fresh = _load_interpreted()
+    want = []
+    for h in others:
+        cand, pos = _hypothetical(h, rng)
+        want.append((h, cand, pos, (
+            fresh.multiple_chains(h.cand, h.value, h.pos, False, True, True, 1, h.empty),
+            fresh.multiple_chains(cand, h.value, pos, False, True, False, 0, h.empty, None,
+                                  None, None, 0, h.cand),
+            fresh.chains_and_cycles_all(cand, h.value, pos, h.cand),
+        )))
+
+    def rules(r: int, cand: list[int], pos: list[int], save: list[int]) -> Any:
+        raise KeyboardInterrupt
+
+    for h, cand, pos, expected in want:
+        with pytest.raises(KeyboardInterrupt):
+            engine.multiple_chains(
+                g.cand, g.value, g.pos, False, True, True, 2, g.empty, None, None, rules, 1
+            )
+        got = (
+            engine.multiple_chains(h.cand, h.value, h.pos, False, True, True, 1, h.empty),
+            engine.multiple_chains(cand, h.value, pos, False, True, False, 0, h.empty, None,
+                                   None, None, 0, h.cand),
+            engine.chains_and_cycles_all(cand, h.value, pos, h.cand),
+        )
+        assert got == expected
+    assert any(e[3][0] for e in want) and any(e[3][1] or e[3][2] for e in want)

@@ -291,6 +291,25 @@ def _is_parent(node: int, key: int) -> bool:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(
+    off=cython.int, key=cython.int, okind=cython.int, base=cython.int, j=cython.int,
+    met=cython.bint,
+)  # fmt: skip
+@cython.returns(cython.bint)
+def _links_to(off: int, key: int, okind: int) -> bool:
+    """Whether the "off" ``off`` links to the "on" ``key`` (links of kind ``okind``)."""
+    base = (okind * 729 + (off >> 1)) * 4
+    met = False
+    for j in range(OFFN[okind * 729 + (off >> 1)]):
+        if OFFL[base + j] == key:
+            met = True
+            break
+    return met
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(
     skey=cython.int,
@@ -335,7 +354,14 @@ def _cycles(skey: int, y: int, okind: int, cmax: int) -> int:
             n = ONN[y * 729 + (NKEY[p] >> 1)]
             for j in range(n):
                 qk = ONL[base + j]
-                if not _is_parent(p, qk):
+                if MARK_OFF[qk] != st:  # the key's first "off" node: not an ancestor of p
+                    MARK_OFF[qk] = st
+                    PB[nb] = _node(qk, p)
+                    nb += 1
+                elif _links_to(qk, skey, okind) and not _is_parent(p, qk):
+                    # A later "off" node of a key finds every "on" it links to marked
+                    # already (by the key's first node, made before it): it matters only
+                    # when it can close the cycle, so only those are made.
                     PB[nb] = _node(qk, p)
                     nb += 1
         na = 0
@@ -1011,7 +1037,8 @@ def _sees(a: int, b: int) -> bool:
 # "on" assumption, reused by region and cell chains; slot 729 for an "off" assumption):
 # its potentials are nodes of a pool with their parents (several in dynamic mode: the
 # removals that made a cell or house a single), in the order SE's sets meet them, and
-# IDX[slot * 1458 + key] is the node of a key (-1 none). Only the best hint is kept.
+# IDX[slot * 1458 + key] is the node of a key, valid where the slot's bits in SBIT have the
+# key (``_at``: -1 for a key not met). Only the best hint is kept.
 
 # Capacities of the propagation pool (smaller interpreted; when full, the producer
 # answers None-like False and the caller runs its own code).
@@ -1054,6 +1081,7 @@ if not cython.compiled:
     SABS1 = [0] * 1460  # its contradiction (an "on" node and an "off" node), or -1
     SABS2 = [0] * 1460
     IDX = [0] * (1460 * 1458)
+    SBIT = [0] * (1460 * 46)  # the keys a slot has met, 46 words of 32 bits a slot
     QON = [0] * 1460
     QOFF = [0] * 1460
     SAVEC = [0] * 81
@@ -1166,6 +1194,32 @@ def _padd(q: int, parent: int) -> None:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(slot=cython.int, key=cython.int)
+@cython.returns(cython.int)
+def _at(slot: int, key: int) -> int:
+    """The node of ``key`` in ``slot``'s propagation, -1 if it has none. A slot's bits
+    (184 bytes) are cleared when its propagation starts, instead of its 1458 IDX entries
+    (5.8 kB): a producer call propagates hundreds of assumptions, and most lookups
+    miss, so they mostly stay in the small, warm bit array."""
+    if SBIT[slot * 46 + (key >> 5)] >> (key & 31) & 1:
+        return IDX[slot * 1458 + key]
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(slot=cython.int, key=cython.int, q=cython.int)
+@cython.returns(cython.void)
+def _put(slot: int, key: int, q: int) -> None:
+    """``q`` is the node of ``key`` in ``slot``'s propagation."""
+    IDX[slot * 1458 + key] = q
+    SBIT[slot * 46 + (key >> 5)] |= 1 << (key & 31)
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(slot=cython.int, i=cython.int, j=cython.int, key=cython.int, q=cython.int)
 @cython.returns(cython.int)
@@ -1178,7 +1232,7 @@ def _emit(slot: int) -> int:
     _produced = 1
     for i in range(_nhe):
         key = HE[i] << 1
-        if IDX[slot * 1458 + key] >= 0:
+        if _at(slot, key) >= 0:
             continue
         q = _pnode(key)
         PCAUSE[q] = 5
@@ -1186,8 +1240,8 @@ def _emit(slot: int) -> int:
             PNCX[q] = _ecx
             PNSIG[q] = _esig
         for j in range(_nhp):
-            _padd(q, IDX[slot * 1458 + HP[j]])
-        IDX[slot * 1458 + key] = q
+            _padd(q, _at(slot, HP[j]))
+        _put(slot, key, q)
         ADVN[_nadv] = q
         _nadv += 1
     return 0
@@ -1544,7 +1598,6 @@ def _chain_rule(slot: int, r: int) -> int:
     start=cython.int,
     dynamic=cython.int,
     y=cython.int,
-    base=cython.int,
     i=cython.int,
     j=cython.int,
     n=cython.int,
@@ -1578,14 +1631,13 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
     handled is removed from the grid (restored at the end). The first contradiction met
     stops it."""
     global _overflow
-    base = slot * 1458
-    for i in range(1458):
-        IDX[base + i] = -1
+    for i in range(46):  # (IDX itself is read only where SBIT has the key)
+        SBIT[slot * 46 + i] = 0
     SBEG[slot] = _pn
     SABS1[slot] = -1
     SABS2[slot] = -1
     q = _pnode(start)
-    IDX[base + start] = q
+    _put(slot, start, q)
     qoh = 0
     qot = 0
     qfh = 0
@@ -1638,7 +1690,7 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
                     n += 1
             for i in range(n):
                 kk = STK[i]
-                conj = IDX[base + (kk | 1)]
+                conj = _at(slot, kk | 1)
                 if conj >= 0:
                     q = _pnode(kk)
                     _padd(q, p)
@@ -1646,10 +1698,10 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
                     SABS2[slot] = q
                     stop = 1
                     break
-                if IDX[base + kk] < 0:
+                if _at(slot, kk) < 0:
                     q = _pnode(kk)
                     _padd(q, p)
-                    IDX[base + kk] = q
+                    _put(slot, kk, q)
                     QOFF[qft] = q
                     qft += 1
         else:
@@ -1670,7 +1722,7 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
                         gone = SAVEC[cell] & ~m
                         for v in range(9):
                             if gone >> v & 1:
-                                _padd(q, IDX[base + ((cell * 9 + v) << 1)])
+                                _padd(q, _at(slot, (cell * 9 + v) << 1))
                     ONSK[nons] = k
                     ONSN[nons] = q
                     nons += 1
@@ -1693,7 +1745,7 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
                     gone = SAVEP[h * 9 + d] & ~here
                     for i in range(9):
                         if gone >> i & 1:
-                            _padd(q, IDX[base + ((HCELL[h * 9 + i] * 9 + d) << 1)])
+                            _padd(q, _at(slot, (HCELL[h * 9 + i] * 9 + d) << 1))
                 ONSK[nons] = k
                 ONSN[nons] = q
                 nons += 1
@@ -1703,14 +1755,14 @@ def _propagate(slot: int, start: int, dynamic: int, y: int) -> int:
                     POSA[CHOUSE[cell * 3 + j] * 9 + d] &= ~(1 << CIDX[cell * 3 + j])
             for i in range(nons):
                 k = ONSK[i]
-                conj = IDX[base + (k & ~1)]
+                conj = _at(slot, k & ~1)
                 if conj >= 0:
                     SABS1[slot] = ONSN[i]
                     SABS2[slot] = conj
                     stop = 1
                     break
-                if IDX[base + k] < 0:
-                    IDX[base + k] = ONSN[i]
+                if _at(slot, k) < 0:
+                    _put(slot, k, ONSN[i])
                     QON[qot] = ONSN[i]
                     qot += 1
     if dynamic:
@@ -2026,11 +2078,11 @@ def _region_chains(cell: int, d: int, multiple: int, dynamic: int) -> int:
         for side in range(2):  # the "on"s, then the "off"s, of the first place's chain
             for node in range(SBEG[s0], SEND[s0]):
                 k = PK[node]
-                if (k & 1) != 1 - side or IDX[s0 * 1458 + k] != node:
+                if (k & 1) != 1 - side or _at(s0, k) != node:
                     continue
                 ok = 1
                 for i in range(np):
-                    t = IDX[RSLOT[i] * 1458 + k]
+                    t = _at(RSLOT[i], k)
                     if t < 0:
                         ok = 0
                         break
@@ -2248,9 +2300,9 @@ def _chains_body(
                     for side in range(2):
                         for node in range(SBEG[s], SEND[s]):
                             k = PK[node]
-                            if (k & 1) != 1 - side or IDX[s * 1458 + k] != node:
+                            if (k & 1) != 1 - side or _at(s, k) != node:
                                 continue
-                            t = IDX[offs * 1458 + k]
+                            t = _at(offs, k)
                             if t >= 0:
                                 TGT[0] = node
                                 TGT[1] = t
@@ -2268,11 +2320,11 @@ def _chains_body(
             for side in range(2):
                 for node in range(SBEG[first], SEND[first]):
                     k = PK[node]
-                    if (k & 1) != 1 - side or IDX[first * 1458 + k] != node:
+                    if (k & 1) != 1 - side or _at(first, k) != node:
                         continue
                     ok = 1
                     for i in range(nd):
-                        t = IDX[CSLOT[i] * 1458 + k]
+                        t = _at(CSLOT[i], k)
                         if t < 0:
                             ok = 0
                             break
@@ -2680,7 +2732,10 @@ def chains_and_cycles_all(
                 t = -1
                 w = -1
                 if x:
-                    t = _forcing(on, on ^ 1, y, okind, 1 << 30)
+                    # The cycle search went over every potential the "on" reaches (no
+                    # length bound): the chain to its "off" exists only if it met it.
+                    if MARK_OFF[on ^ 1] == _stamp:
+                        t = _forcing(on, on ^ 1, y, okind, 1 << 30)
                     w = _forcing(on ^ 1, on, y, okind, 1 << 30)
                 for i in range(nf):
                     dst = FOUND[i]
