@@ -236,6 +236,10 @@ class Layout:
             cell_arcs.sort(key=_first)
             arcs[cell] = tuple(cell_arcs)
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
+        #: (cell, its arcs) for the cells that have some, for ``check``.
+        self._arcs_of: tuple[tuple[int, tuple[Arc, ...]], ...] = tuple(
+            [(cell, arcs[cell]) for cell in sorted(arcs_of)]
+        )
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
@@ -396,12 +400,11 @@ class Layout:
         for cell, peers in enumerate(self.peers):
             if peers & holders[values[cell]]:
                 return False
-        for a, cell_arcs in enumerate(self.arcs):
-            if cell_arcs:
-                row = values[a] - 1
-                for b, table in cell_arcs:
-                    if not table[row] >> (values[b] - 1) & 1:
-                        return False
+        for a, cell_arcs in self._arcs_of:
+            row = values[a] - 1
+            for b, table in cell_arcs:
+                if not table[row] >> (values[b] - 1) & 1:
+                    return False
         return True
 
 
