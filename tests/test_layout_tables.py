@@ -203,3 +203,43 @@ def test_plain_check_reads_every_relation() -> None:
     assert Layout(9).check(bad)
     assert not layout.check(bad)
     assert any("thermometer" in v for v in layout.violations(bad))
+
+
+@pytest.mark.parametrize("entry", _entries()[::5], ids=lambda e: str(e["name"])[:30])
+def test_plain_check_by_houses_is_the_check_by_peers(entry: dict[str, Any]) -> None:
+    # ``check`` compares each house's digits and each rule's pair; a grid breaks that
+    # exactly when two cells that see each other (``peers``) hold the same digit
+    layout = _layout(entry)
+    solution = entry.get("solution")
+    if not solution or len(solution) != layout.ncells:
+        pytest.skip("no solution given")
+    values = ["123456789ABCDEFG".index(ch) + 1 for ch in solution]
+    grids = [values]
+    for a in range(0, layout.ncells, 7):  # the solution with one cell changed
+        b = (a * 5 + 3) % layout.ncells
+        grids.append([*values[:a], values[b], *values[a + 1:]])
+    for grid in grids:
+        by_peers = not any(layout.peers[c] >> o & 1 and grid[c] == grid[o]
+                           for c in range(layout.ncells) for o in range(layout.ncells))
+        by_masks = all(layout.cell_masks[c] >> (grid[c] - 1) & 1 for c in range(layout.ncells))
+        assert layout._plain_ok(grid) == (by_peers and by_masks and not any(
+            not layout.relation_allows(a, grid[a], b, grid[b])
+            for a in range(layout.ncells) for b, _t in layout.arcs[a]))
+
+
+def test_plain_check_reads_the_rules_pairs_and_cell_masks() -> None:
+    good = [((r * 3 + r // 3 + c) % 9) + 1 for r in range(9) for c in range(9)]
+    assert good[0] == 1 and good[1] == 2  # r1c1 odd, r1c2 even
+    plain = puzzle_from_json({"size": 9, "givens": "." * 81, "constraints": []}).layout
+    assert plain.check(good)
+    king = puzzle_from_json(
+        {"size": 9, "givens": "." * 81, "constraints": [{"type": "antiking"}]}).layout
+    solutions = [[int(ch) for ch in e["solution"]] for e in json.loads(STRESS.read_text())[:20]]
+    for grid in solutions:  # sudokus: only a king's move can give two peers one digit
+        touching = any(king.peers[a] >> b & 1 and grid[a] == grid[b]
+                       for a in range(81) for b in range(81))
+        assert plain.check(grid) and king.check(grid) == (not touching)
+    assert not all(king.check(grid) for grid in solutions)
+    odd = puzzle_from_json({"size": 9, "givens": "." * 81,
+                            "constraints": [{"type": "odd", "cells": ["r1c2"]}]}).layout
+    assert not odd.check(good)
