@@ -39,6 +39,8 @@ def extensions() -> list[Extension]:
             ("yass.logic.techniques._chainwalk", "src/yass/logic/techniques/_chainwalk.py"),
             # ... and its forcing chains' and nets' forward search
             ("yass.logic.techniques._forcingwalk", "src/yass/logic/techniques/_forcingwalk.py"),
+            # ... and its ALS chains' search
+            ("yass.logic.techniques._alswalk", "src/yass/logic/techniques/_alswalk.py"),
             # the enumeration behind the rules' narrowing (cages, arrows, lines)
             ("yass.constraints._enumerate", "src/yass/constraints/_enumerate.py"),
         )

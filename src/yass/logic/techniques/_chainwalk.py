@@ -29,7 +29,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["advance", "is_compiled", "prepare"]
+__all__ = ["advance", "als_forcings", "extra_links", "is_compiled", "prepare"]
 
 if not cython.compiled:  # C values when compiled (declared in _chainwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -267,3 +267,198 @@ def advance(
             act[nxt] = si
             nxt += 1
     return nxt, work
+
+
+@cython.ccall
+@cython.locals(
+    E=cython.int,
+    NWc=cython.int,
+    ncw=cython.int,
+    ncells=cython.int,
+    EW=cython.int,
+    ws=cython.ulonglong[::1],
+    cells=cython.ulonglong[::1],
+    digit=cython.int[::1],
+    order=cython.int[::1],
+    first=cython.int[::1],
+    own=cython.ulonglong[::1],
+    rev=cython.ulonglong[::1],
+    inside=cython.ulonglong[::1],
+    k=cython.int,
+    j=cython.int,
+    x=cython.int,
+    d=cython.int,
+    c=cython.int,
+    w=cython.int,
+    bit=cython.int,
+    row=cython.Py_ssize_t,
+    b=cython.ulonglong,
+    low=cython.ulonglong,
+    one=cython.ulonglong,
+    miss=cython.ulonglong,
+    own_empty=cython.bint,
+)
+def extra_links(
+    E: int, NWc: int, ncw: int, ncells: int, EW: int, ws: Any, cells: Any, digit: Any,
+    order: Any, first: Any, own: Any, rev: Any, inside: Any, touched: list[int],
+) -> None:
+    """The weak links of a link graph's extra nodes (``links._grouped_graph``). Extra node
+    k (digit index ``digit[k]``, cells ``cells`` row k, ``ncw`` words) is weakly linked to
+    the candidates ``ws`` row k (``NWc`` words, candidate nodes digit-major, ``ncells`` a
+    digit). ``own`` row k (``EW`` words, zeroed) gets the extra nodes of its digit whose
+    cells all lie among those candidates (``order[first[d]:first[d + 1]]`` lists digit
+    d's); ``rev`` row c (``EW`` words, zeroed) the extra nodes weakly linked to
+    candidate c, and ``touched`` those c, in order. ``inside`` is ``ncw`` words of
+    scratch."""
+    one = 1
+    for k in range(E):
+        d = digit[k]
+        for w in range(ncw):
+            inside[w] = 0
+        for c in range(ncells):
+            bit = d * ncells + c
+            if ws[k * NWc + (bit >> 6)] >> (bit & 63) & 1:
+                inside[c >> 6] |= one << (c & 63)
+        row = k
+        row *= EW
+        for x in range(first[d], first[d + 1]):
+            j = order[x]
+            miss = 0
+            for w in range(ncw):
+                miss |= cells[j * ncw + w] & ~inside[w]
+            if not miss:
+                own[row + (j >> 6)] |= one << (j & 63)
+        for w in range(NWc):
+            b = ws[k * NWc + w]
+            while b:
+                low = b & (~b + 1)
+                b ^= low
+                c = w * 64 + _index(low)
+                row = c
+                row *= EW
+                own_empty = True
+                for x in range(EW):
+                    if rev[row + x]:
+                        own_empty = False
+                        break
+                if own_empty:
+                    touched.append(c)
+                rev[row + (k >> 6)] |= one << (k & 63)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(m=cython.int, n=cython.int)
+@cython.returns(cython.int)
+def _count(m: int) -> int:
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@cython.ccall
+@cython.locals(
+    nals=cython.int,
+    size=cython.int,
+    ncw=cython.int,
+    ncells=cython.int,
+    sets=cython.ulonglong[::1],
+    pos=cython.ulonglong[::1],
+    wide=cython.ulonglong[::1],
+    peers=cython.ulonglong[::1],
+    cands=cython.int[::1],
+    scratch=cython.ulonglong[::1],
+    s=cython.int,
+    d=cython.int,
+    w=cython.int,
+    c=cython.int,
+    a=cython.int,
+    digits=cython.int,
+    seen=cython.int,
+    hit=cython.int,
+    own=cython.int,
+    left=cython.int,
+    t=cython.int,
+    got=cython.ulonglong,
+    b=cython.ulonglong,
+    low=cython.ulonglong,
+    spots=cython.ulonglong,
+    p=cython.Py_ssize_t,
+    row=cython.Py_ssize_t,
+    once=cython.Py_ssize_t,
+    twice=cython.Py_ssize_t,
+)
+def als_forcings(
+    nals: int, size: int, ncw: int, ncells: int, sets: Any, pos: Any, wide: Any, peers: Any,
+    cands: Any, scratch: Any, out: list[tuple[int, int, int, int]],
+) -> None:
+    """The ALS forcing links of the link graph (``links._forcings``) of every set ``sets``
+    row s (``ncw`` words): (s, digit index a, cell c, digit index forced) when, were a
+    missing from the set, its other digits would leave c (a cell of ``wide``: three
+    candidates or more, ``cands[c]``) only the forced one; appended to ``out`` in order.
+    ``pos`` holds each digit's places, ``peers`` each cell's, ``ncw`` words a row;
+    ``scratch`` is ``(size + 2) * ncw`` words."""
+    once = size * ncw
+    twice = once + ncw
+    for s in range(nals):
+        digits = 0
+        seen = 0
+        for w in range(2 * ncw):
+            scratch[once + w] = 0
+        for d in range(size):
+            spots = 0
+            got = 0
+            row = d * ncw
+            for w in range(ncw):
+                b = sets[s * ncw + w] & pos[row + w]
+                spots |= b
+                scratch[row + w] = pos[row + w] & ~sets[s * ncw + w] & wide[w]
+                got |= scratch[row + w]
+            if not spots:
+                continue
+            digits |= 1 << d
+            if not got:
+                continue
+            for w in range(ncw):
+                b = sets[s * ncw + w] & pos[row + w]
+                while b:
+                    low = b & (~b + 1)
+                    b ^= low
+                    p = w * 64 + _index(low)
+                    p *= ncw
+                    for t in range(ncw):
+                        scratch[row + t] &= peers[p + t]
+            got = 0
+            for w in range(ncw):
+                got |= scratch[row + w]
+            if not got:
+                continue
+            seen |= 1 << d
+            for w in range(ncw):
+                scratch[twice + w] |= scratch[once + w] & scratch[row + w]
+                scratch[once + w] |= scratch[row + w]
+        for w in range(ncw):
+            b = scratch[twice + w]
+            while b:
+                low = b & (~b + 1)
+                b ^= low
+                c = w * 64 + _index(low)
+                own = cands[c]
+                hit = 0
+                for d in range(size):
+                    if seen >> d & 1 and scratch[d * ncw + w] & low:
+                        hit |= 1 << d
+                if _count(hit) < _count(own) - 1:
+                    continue
+                for a in range(size):
+                    if not (digits >> a & 1):
+                        continue
+                    left = own & ~(hit & ~(1 << a))
+                    if left and not (left & (left - 1)):
+                        d = 0
+                        while not (left >> d & 1):
+                            d += 1
+                        out.append((s, a, c, d))

@@ -79,6 +79,11 @@ from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
+from yass.logic.techniques.links import peer_words
+
+TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "MAX_CHAIN",
@@ -233,47 +238,75 @@ class AlsData:
                 reach[d] = s & pos[d]
             alss.append(Als(cells, mask, house, where, seen, reach))
         self.alss = alss
-        # Index each ALS by its lowest cell for each of its digits, then look for the
-        # partners of each set among the cells that see all of its X cells.
-        by_low: list[dict[int, list[int]]] = [{} for _ in range(size)]
-        lows = [0] * size
-        for i, a in enumerate(alss):
-            where = a.where
-            m = a.mask
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                w = where[d]
-                first = w & -w
-                lows[d] |= first
-                by_low[d].setdefault(first.bit_length() - 1, []).append(i)
-        rcc: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(alss):
-            m = a.potential
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                s = a.seen[d]
-                index = by_low[d]
-                t = a.reach[d] & lows[d]
-                while t:
-                    tl = t & -t
-                    t ^= tl
-                    for j in index[tl.bit_length() - 1]:
-                        if j > i:
-                            b = alss[j]
-                            shared = b.cells & a.cells
-                            if shared and (not overlap or shared & pos[d]):
-                                continue
-                            if not b.where[d] & ~s:
-                                rcc[(i, j)] = rcc.get((i, j), 0) | low
-        self.pairs = [(i, j, r) for (i, j), r in sorted(rcc.items())]
+        walk = _compiled_walk()
+        if walk is not None:
+            self.pairs = _rcc_words(walk, lay, alss, pos, overlap)
+        else:
+            self.pairs = _rcc(alss, pos, size, overlap)
         self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
         for i, j, r in self.pairs:
             self.links[i].append((j, r))
             self.links[j].append((i, r))
+
+
+def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
+    """``AlsData.pairs`` on Python integers: (i, j, RCC digit mask) for every two linked
+    sets, i < j, in order."""
+    # Index each ALS by its lowest cell for each of its digits, then look for the
+    # partners of each set among the cells that see all of its X cells.
+    by_low: list[dict[int, list[int]]] = [{} for _ in range(size)]
+    lows = [0] * size
+    for i, a in enumerate(alss):
+        where = a.where
+        m = a.mask
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            w = where[d]
+            first = w & -w
+            lows[d] |= first
+            by_low[d].setdefault(first.bit_length() - 1, []).append(i)
+    rcc: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(alss):
+        m = a.potential
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            s = a.seen[d]
+            index = by_low[d]
+            t = a.reach[d] & lows[d]
+            while t:
+                tl = t & -t
+                t ^= tl
+                for j in index[tl.bit_length() - 1]:
+                    if j > i:
+                        b = alss[j]
+                        shared = b.cells & a.cells
+                        if shared and (not overlap or shared & pos[d]):
+                            continue
+                        if not b.where[d] & ~s:
+                            rcc[(i, j)] = rcc.get((i, j), 0) | low
+    return [(i, j, r) for (i, j), r in sorted(rcc.items())]
+
+
+def _rcc_words(
+    walk: Any, lay: Layout, alss: list[Als], pos: list[int], overlap: bool
+) -> list[tuple[int, int, int]]:
+    """``_rcc`` in C (``_alswalk.rcc``): the same pairs in the same order."""
+    from array import array
+
+    ncw = (lay.ncells + 63) >> 6
+    nb = ncw * 8
+    cells = memoryview(bytearray(b"".join([a.cells.to_bytes(nb, "little") for a in alss])))
+    where = memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos])))
+    seen = memoryview(bytearray(len(alss) * lay.size * nb))
+    out: list[tuple[int, int, int]] = []
+    peers = memoryview(peer_words(lay)).cast("Q")
+    walk.rcc(len(alss), lay.size, ncw, cells.cast("Q"), array("i", [a.mask for a in alss]),
+             where.cast("Q"), peers, int(overlap), seen.cast("Q"), out)
+    return out
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
@@ -570,6 +603,244 @@ class AlsXYWing(Technique):
 # -- ALS Chain ---------------------------------------------------------------------------------
 
 
+class _Levels:
+    """ALS Chain's search levels: level t maps each state (set * size + the digit the
+    chain entered it by) to the bitset of the starts that reach it by t links."""
+
+    def advance(self) -> bool:
+        """Make the next level; False when it is empty."""
+        raise NotImplementedError
+
+    def meetings(self) -> Iterator[tuple[int, int]]:
+        """(state, z) of the last level, in order, where the state (j, e) meets a partner
+        of the start (j, z), z != e."""
+        raise NotImplementedError
+
+    def mask(self, t: int, state: int) -> int:
+        """The starts reaching ``state`` at level t."""
+        raise NotImplementedError
+
+    def reaches(self, t: int, state: int, k: int) -> bool:
+        """Whether start k reaches ``state`` at level t."""
+        raise NotImplementedError
+
+    def partner(self, key: int) -> int:
+        """The starts of key's digit whose targets meet those of start ``key`` and that
+        are still worth a chain."""
+        raise NotImplementedError
+
+    def drop(self, key: int, k: int) -> None:
+        """Start k is done with as a partner of start ``key``."""
+        raise NotImplementedError
+
+
+class _DictLevels(_Levels):
+    """The levels as dicts of Python integers (the search when ``_alswalk`` is not built)."""
+
+    def __init__(
+        self, data: AlsData, starts: list[tuple[int, int]], start_of: dict[int, int],
+        size: int,
+    ) -> None:
+        alss = data.alss
+        self.alss = alss
+        self.starts = starts
+        self.start_of = start_of
+        self.size = size
+        level: dict[int, int] = {}
+        # near[z][t]: the starts with that Z whose set could remove Z from cell t.
+        near: list[dict[int, int]] = [{} for _ in range(size)]
+        for k, (i, z) in enumerate(starts):
+            bit = 1 << k
+            level[i * size + z] = bit
+            for t in bits(alss[i].reach[z]):
+                near[z][t] = near[z].get(t, 0) | bit
+        self.near = near
+        # Each set's ways out: (state entered in the next set, digit).
+        self.exits = [
+            [(j * size + x, x) for j, r in data.links[i] for x in _indexes(r)]
+            for i in range(len(alss))
+        ]
+        self.levels = [level]
+        self.partners: dict[int, int] = {}
+
+    def advance(self) -> bool:
+        level = _advance(self.exits, self.levels[-1], self.size)
+        self.levels.append(level)
+        return bool(level)
+
+    def meetings(self) -> Iterator[tuple[int, int]]:
+        size = self.size
+        level = self.levels[-1]
+        for state in sorted(level):
+            j, e = divmod(state, size)
+            for z in _indexes(self.alss[j].potential & ~(1 << e)):
+                if level[state] & self.partner(self.start_of[j * size + z]):
+                    yield state, z
+
+    def mask(self, t: int, state: int) -> int:
+        return self.levels[t].get(state, 0)
+
+    def reaches(self, t: int, state: int, k: int) -> bool:
+        return bool(self.levels[t].get(state, 0) >> k & 1)
+
+    def partner(self, key: int) -> int:
+        part = self.partners.get(key)
+        if part is None:
+            i, z = self.starts[key]
+            near = self.near[z]
+            part = 0
+            for t in bits(self.alss[i].reach[z]):
+                part |= near.get(t, 0)
+            self.partners[key] = part
+        return part
+
+    def drop(self, key: int, k: int) -> None:
+        self.partners[key] = self.partner(key) & ~(1 << k)
+
+
+class _WordLevels(_Levels):
+    """The levels as 64-bit words, searched by the compiled ``_alswalk``: W words a state
+    (a bitset of the starts), one buffer for all the levels."""
+
+    def __init__(
+        self, walk: Any, data: AlsData, starts: list[tuple[int, int]],
+        start_of: dict[int, int], size: int, ncells: int,
+    ) -> None:
+        from array import array
+
+        alss = data.alss
+        nset = len(alss)
+        nstart = len(starts)
+        self.walk = walk
+        self.size = size
+        self.nset = nset
+        self.nstates = nstates = nset * size
+        self.W = W = (nstart + 63) >> 6
+        self.nb = nb = W * 8
+        ncw = (ncells + 63) >> 6
+        self.buf = memoryview(bytearray(MAX_CHAIN * nstates * nb)).cast("Q")
+        self.raw = self.buf.cast("B")
+        for k, (i, z) in enumerate(starts):
+            self.buf[(i * size + z) * W + (k >> 6)] |= 1 << (k & 63)
+        reach = memoryview(bytearray(b"".join([
+            alss[i].reach[z].to_bytes(ncw * 8, "little") for i, z in starts
+        ]))).cast("Q")
+        self.part = memoryview(bytearray(nstart * nb)).cast("Q")
+        near = memoryview(bytearray(size * ncells * nb)).cast("Q")
+        walk.partners(nstart, W, ncw, ncells, array("i", [z for _, z in starts]), reach, near,
+                      self.part)
+        first = [0]
+        target: list[int] = []
+        via: list[int] = []
+        for i in range(nset):
+            for j, r in data.links[i]:
+                for x in _indexes(r):
+                    target.append(j * size + x)
+                    via.append(x)
+            first.append(len(target))
+        self.first = array("i", first)
+        self.target = array("i", target or [0])
+        self.via = array("i", via or [0])
+        self.potential = array("i", [a.potential for a in alss])
+        self.start_of = array("i", [start_of.get(s, -1) for s in range(nstates)])
+        self.depth = 0
+
+    def _level(self, t: int) -> memoryview:
+        size = self.nstates * self.W
+        return self.buf[t * size : (t + 1) * size]
+
+    def advance(self) -> bool:
+        self.depth += 1
+        return bool(self.walk.advance(
+            self._level(self.depth - 1), self._level(self.depth), self.W, self.nset, self.size,
+            self.first, self.target, self.via,
+        ))
+
+    def meetings(self) -> Iterator[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        self.walk.scan(self._level(self.depth), self.part, self.W, self.nset, self.size,
+                       self.potential, self.start_of, out)
+        return iter(out)
+
+    def mask(self, t: int, state: int) -> int:
+        at = (t * self.nstates + state) * self.nb
+        return int.from_bytes(self.raw[at : at + self.nb], "little")
+
+    def reaches(self, t: int, state: int, k: int) -> bool:
+        return bool(self.buf[(t * self.nstates + state) * self.W + (k >> 6)] >> (k & 63) & 1)
+
+    def partner(self, key: int) -> int:
+        at = key * self.nb
+        return int.from_bytes(self.part.cast("B")[at : at + self.nb], "little")
+
+    def drop(self, key: int, k: int) -> None:
+        self.part[key * self.W + (k >> 6)] &= ~(1 << (k & 63)) & 0xFFFFFFFFFFFFFFFF
+
+
+#: The most words the compiled search's levels may take (else the dicts are used).
+_WORDS_MOST = 1 << 22
+#: The compiled search (``_alswalk``) once looked up: the module, or None when it is not
+#: built (False: not looked up yet).
+_WALK: Any = False
+
+
+def _compiled_walk() -> Any:
+    global _WALK
+    if _WALK is False:
+        try:
+            from yass.logic.techniques import _alswalk
+        except ImportError:  # pragma: no cover - the source is always there
+            _WALK = None
+        else:
+            _WALK = _alswalk if _alswalk.is_compiled() else None
+    return _WALK
+
+
+def _levels(
+    data: AlsData, starts: list[tuple[int, int]], start_of: dict[int, int], size: int,
+    ncells: int,
+) -> _Levels:
+    """The compiled levels when ``_alswalk`` is built and they fit, else the dicts."""
+    walk = _compiled_walk()
+    nstates = len(data.alss) * size
+    if walk is not None and MAX_CHAIN * nstates * ((len(starts) + 63) >> 6) <= _WORDS_MOST:
+        return _WordLevels(walk, data, starts, start_of, size, ncells)
+    return _DictLevels(data, starts, start_of, size)
+
+
+def _advance(
+    exits: list[list[tuple[int, int]]], level: dict[int, int], size: int
+) -> dict[int, int]:
+    """The states one link further: leave a set by any RCC but the entry digit."""
+    by_set: dict[int, dict[int, int]] = {}
+    for state, mask in level.items():
+        i, e = divmod(state, size)
+        by_set.setdefault(i, {})[e] = mask
+    nxt: dict[int, int] = {}
+    get = nxt.get
+    for i, entries in by_set.items():
+        if len(entries) == 1:
+            ((e, mask),) = entries.items()
+            for state, x in exits[i]:
+                if x != e:
+                    nxt[state] = get(state, 0) | mask
+            continue
+        total = 0
+        for mask in entries.values():
+            total |= mask
+        for state, x in exits[i]:
+            if x in entries:
+                mask = 0
+                for e, m in entries.items():
+                    if e != x:
+                        mask |= m
+            else:
+                mask = total
+            if mask:
+                nxt[state] = get(state, 0) | mask
+    return nxt
+
+
 class AlsChain(Technique):
     """A1 -x1- A2 -x2- ... An, 4 to MAX_CHAIN sets; Z common to both ends."""
 
@@ -592,113 +863,58 @@ class AlsChain(Technique):
         ]
         if len(starts) < 2:
             return
-        level: dict[int, int] = {}
-        # near[z][t]: the starts with that Z whose set could remove Z from cell t.
-        near: list[dict[int, int]] = [{} for _ in range(size)]
-        for k, (i, z) in enumerate(starts):
-            bit = 1 << k
-            level[i * size + z] = bit
-            for t in bits(alss[i].reach[z]):
-                near[z][t] = near[z].get(t, 0) | bit
-        # Each set's ways out: (state entered in the next set, digit), once per find().
-        exits = [
-            [(j * size + x, x) for j, r in data.links[i] for x in _indexes(r)]
-            for i in range(len(alss))
-        ]
-        levels = [level]
-        partners: dict[int, int] = {}
+        start_of = {i * size + z: k for k, (i, z) in enumerate(starts)}
+        levels = _levels(data, starts, start_of, size, lay.ncells)
         done: set[tuple[int, int]] = set()
         for depth in range(1, MAX_CHAIN):
-            level = self._advance(exits, level, size)
-            levels.append(level)
+            if not levels.advance():
+                return
             if depth < 3:
                 continue
-            for state in sorted(level):
+            for state, z in levels.meetings():
                 j, e = divmod(state, size)
                 end = alss[j]
-                for z in _indexes(end.potential & ~(1 << e)):
-                    key = j * size + z
-                    part = partners.get(key)
-                    if part is None:
-                        # Starts with this Z that share a target with this end.
-                        part = 0
-                        for t in bits(end.reach[z]):
-                            part |= near[z].get(t, 0)
-                        partners[key] = part
-                    hits = level[state] & part
-                    while hits:
-                        low = hits & -hits
-                        hits ^= low
-                        k = low.bit_length() - 1
-                        i = starts[k][0]
-                        cells = alss[i].reach[z] & end.reach[z]
-                        # One chain (the shortest found first) per set of eliminations.
-                        if (z, cells) in done:
-                            partners[key] &= ~low
-                            continue
-                        path = self._path(data, levels, k, i, z, j, e)
-                        if path is None:
-                            continue
-                        partners[key] &= ~low
-                        sets, links = path
-                        # Every digit common to both ends, neither the first RCC nor
-                        # the last, is in one end or the other: one step for all.
-                        targets = {}
-                        first, last = alss[i], end
-                        for y in _indexes(first.mask & last.mask & ~(1 << links[0] | 1 << e)):
-                            ycells = first.reach[y] & last.reach[y]
-                            if ycells and (y == z or (y, ycells) not in done):
-                                targets[y] = ycells
-                                done.add((y, ycells))
-                        yield self._step(
-                            lay, data, [alss[s] for s in sets], links, z, targets
-                        )
-
-    @staticmethod
-    def _advance(
-        exits: list[list[tuple[int, int]]], level: dict[int, int], size: int
-    ) -> dict[int, int]:
-        """The states one link further: leave a set by any RCC but the entry digit."""
-        by_set: dict[int, dict[int, int]] = {}
-        for state, mask in level.items():
-            i, e = divmod(state, size)
-            by_set.setdefault(i, {})[e] = mask
-        nxt: dict[int, int] = {}
-        get = nxt.get
-        for i, entries in by_set.items():
-            if len(entries) == 1:
-                ((e, mask),) = entries.items()
-                for state, x in exits[i]:
-                    if x != e:
-                        nxt[state] = get(state, 0) | mask
-                continue
-            total = 0
-            for mask in entries.values():
-                total |= mask
-            for state, x in exits[i]:
-                if x in entries:
-                    mask = 0
-                    for e, m in entries.items():
-                        if e != x:
-                            mask |= m
-                else:
-                    mask = total
-                if mask:
-                    nxt[state] = get(state, 0) | mask
-        return nxt
+                key = start_of[j * size + z]
+                # Starts with this Z that share a target with this end.
+                hits = levels.mask(depth, state) & levels.partner(key)
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    k = low.bit_length() - 1
+                    i = starts[k][0]
+                    cells = alss[i].reach[z] & end.reach[z]
+                    # One chain (the shortest found first) per set of eliminations.
+                    if (z, cells) in done:
+                        levels.drop(key, k)
+                        continue
+                    path = self._path(data, levels, k, i, z, j, e, depth)
+                    if path is None:
+                        continue
+                    levels.drop(key, k)
+                    sets, links = path
+                    # Every digit common to both ends, neither the first RCC nor
+                    # the last, is in one end or the other: one step for all.
+                    targets = {}
+                    first, last = alss[i], end
+                    for y in _indexes(first.mask & last.mask & ~(1 << links[0] | 1 << e)):
+                        ycells = first.reach[y] & last.reach[y]
+                        if ycells and (y == z or (y, ycells) not in done):
+                            targets[y] = ycells
+                            done.add((y, ycells))
+                    yield self._step(lay, data, [alss[s] for s in sets], links, z, targets)
 
     @staticmethod
     def _path(
-        data: AlsData, levels: list[dict[int, int]], k: int, start: int, z: int, end: int,
-        last: int,
+        data: AlsData, levels: _Levels, k: int, start: int, z: int, end: int, last: int,
+        depth: int,
     ) -> tuple[list[int], list[int]] | None:
-        """Walk back from (end, last) to (start, z) through states that start k reaches,
-        no set twice; (sets, RCC digits) from start to end, or None. Two sets next to
-        each other never share a cell that matters (their RCC says so); sets further
-        apart may overlap, since each link of the chain only needs its own two sets."""
+        """Walk back from (end, last) at ``depth`` to (start, z) through states that
+        start k reaches, no set twice; (sets, RCC digits) from start to end, or None. Two
+        sets next to each other never share a cell that matters (their RCC says so); sets
+        further apart may overlap, since each link of the chain only needs its own two
+        sets."""
         alss = data.alss
         size = len(alss[0].where)
-        bit = 1 << k
         sets = [end]
         links = [last]
         budget = [2000]
@@ -711,12 +927,11 @@ class AlsChain(Technique):
             if t == 1:
                 # The predecessor must be the start itself, left by e != z.
                 return e != z and any(i == start and r >> e & 1 for i, r in data.links[j])
-            prev = levels[t - 1]
             for i, r in data.links[j]:
                 if not r >> e & 1 or i == start or i in sets:
                     continue
                 for d in _indexes(alss[i].mask & ~(1 << e)):
-                    if prev.get(i * size + d, 0) & bit:
+                    if levels.reaches(t - 1, i * size + d, k):
                         sets.append(i)
                         links.append(d)
                         if back(i, d, t - 1):
@@ -727,7 +942,7 @@ class AlsChain(Technique):
 
         if end == start:
             return None
-        if back(end, last, len(levels) - 1):
+        if back(end, last, depth):
             sets.append(start)
             sets.reverse()
             links.reverse()
@@ -804,20 +1019,23 @@ class DeathBlossom(Technique):
         alss = data.alss
         size = lay.size
         cands = board.cands
+        # The cells that may be a stem: two to _MAX_STEM candidates.
+        stems = 0
+        for c in bits(board.empty):
+            if 2 <= cands[c].bit_count() <= _MAX_STEM:
+                stems |= 1 << c
         # petals[(stem, d)]: sets holding d whose every d sees the stem.
         petals: dict[tuple[int, int], list[int]] = {}
         for i, a in enumerate(alss):
             if not a.potential:
                 continue
-            for d in _indexes(a.mask):
-                for stem in bits(a.reach[d]):
+            for d in _indexes(a.potential):
+                for stem in bits(a.reach[d] & stems):
                     petals.setdefault((stem, d), []).append(i)
         budget = [_BLOSSOM_BUDGET]
         done: set[tuple[tuple[int, int], ...]] = set()
-        for stem in bits(board.empty):
+        for stem in bits(stems):
             smask = cands[stem]
-            if not 2 <= smask.bit_count() <= _MAX_STEM:
-                continue
             lists = []
             for d in _indexes(smask):
                 got = petals.get((stem, d))

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from yass.core.board import Board
-from yass.core.geometry import bits, digit_char, mask_digits
+from yass.core.geometry import bits, digit_char
 from yass.core.record import record
 from yass.core.step import Link, Node, Step, cell_list, notation
 from yass.logic.techniques.base import Technique, cells_text, removal_text
@@ -376,7 +376,6 @@ class Medusa(Technique):
         lay = board.layout
         peers = lay.peers
         n = lay.size
-        cands = board.cands
         # per colour: cells by digit, and every cell holding a candidate of that colour
         by_digit = [[0] * (n + 1), [0] * (n + 1)]
         cells = [0, 0]
@@ -385,8 +384,16 @@ class Medusa(Technique):
                 c, d = _cand(key)
                 by_digit[k][d] |= 1 << c
                 cells[k] |= 1 << c
-        false = [self._contradiction(board, by_digit[k], cells[k], cells[0] | cells[1])
-                 for k in (0, 1)]
+        # sight[k][d]: the cells that see a cell of colour k holding d.
+        sight = [[0] * (n + 1), [0] * (n + 1)]
+        for k in (0, 1):
+            for d in range(1, n + 1):
+                for c in bits(by_digit[k][d]):
+                    sight[k][d] |= peers[c]
+        false = [
+            self._contradiction(board, by_digit[k], sight[k], cells[0] | cells[1])
+            for k in (0, 1)
+        ]
         if false[0] and false[1]:
             return None  # the board is broken
         for k in (0, 1):
@@ -395,22 +402,17 @@ class Medusa(Technique):
                 elims = sorted(_cand(key) for key in cl.colours[k])
                 which = "first" if k == 0 else "second"
                 return self._step(board, cl, elims, f"the {which} colour {why}, so it is false")
-        coloured = set(cl.colours[0]) | set(cl.colours[1])
-        sight = [[0] * (n + 1), [0] * (n + 1)]
-        for k in (0, 1):
-            for d in range(1, n + 1):
-                for c in bits(by_digit[k][d]):
-                    sight[k][d] |= peers[c]
+        # A candidate (c, d) not coloured goes when its cell holds both colours, or it
+        # sees both colours of d, or sees one colour of d and its cell holds the other.
+        both = cells[0] & cells[1]
         elims = []
-        for c in bits(board.empty):
-            in_both = cells[0] >> c & 1 and cells[1] >> c & 1
-            for d in mask_digits(cands[c]):
-                if c << _SHIFT | d in coloured:
-                    continue
-                sees = [sight[k][d] >> c & 1 for k in (0, 1)]
-                if (in_both or (sees[0] and sees[1]) or (sees[0] and cells[1] >> c & 1)
-                        or (sees[1] and cells[0] >> c & 1)):
-                    elims.append((c, d))
+        for d in range(1, n + 1):
+            s0, s1 = sight[0][d], sight[1][d]
+            gone = (
+                board.positions(d) & ~(by_digit[0][d] | by_digit[1][d])
+                & (both | s0 & s1 | s0 & cells[1] | s1 & cells[0])
+            )
+            elims.extend((c, d) for c in bits(gone))
         if not elims:
             return None
         return self._step(
@@ -420,8 +422,9 @@ class Medusa(Technique):
         )
 
     @staticmethod
-    def _contradiction(board: Board, by_digit: list[int], cells: int, cluster: int) -> str:
-        """Why one colour cannot be true, or ''."""
+    def _contradiction(board: Board, by_digit: list[int], sight: list[int], cluster: int) -> str:
+        """Why one colour cannot be true, or ''. ``sight[d]``: the cells that see one of
+        the colour's cells holding d."""
         lay = board.layout
         peers = lay.peers
         n = lay.size
@@ -440,10 +443,15 @@ class Medusa(Technique):
                         f"would put {digit_char(d)} in both {lay.name(c)} and"
                         f" {lay.name(o)} ({lay.why_sees(c, o)})"
                     )
-        cands = board.cands
-        for c in bits(board.empty & ~cluster):
-            if all(peers[c] & by_digit[d] for d in mask_digits(cands[c])):
-                return f"would leave {lay.name(c)} with no candidate"
+        # A cell outside the cluster keeps a candidate d where no cell of the colour
+        # holding d sees it.
+        kept = 0
+        for d in range(1, n + 1):
+            kept |= board.positions(d) & ~sight[d]
+        emptied = board.empty & ~cluster & ~kept
+        if emptied:
+            c = (emptied & -emptied).bit_length() - 1
+            return f"would leave {lay.name(c)} with no candidate"
         return ""
 
     def _step(self, board: Board, cl: _Medusa, elims: list[tuple[int, int]], why: str) -> Step:

@@ -172,6 +172,7 @@ class _Exocet(Technique):
         # disjoint, so they do not depend on the other two lines); a junior's targets lie
         # in the base band, a senior's not both.
         near = band_cells if not self.senior else -1
+        covered: dict[int, tuple[int, ...] | None] = {}  # _two_lines, by cell set
         line_spots = {
             k: [x for x in bits(cols[k] & ~sees_base & empty & near) if cands[x] & digits]
             for k in (c0, *range(others[0] * 3, others[0] * 3 + 3),
@@ -194,7 +195,7 @@ class _Exocet(Technique):
                                 free = {d: p & reach for d, p in places.items()}
                             step = self._try(
                                 board, grid, t, b1, b2, t1, t2, digits, free, rows, cols,
-                                lines, done,
+                                lines, done, covered,
                             )
                             if step is not None:
                                 yield step
@@ -203,11 +204,17 @@ class _Exocet(Technique):
         self, board: Board, grid: _Grid, t: int, b1: int, b2: int, t1: int, t2: int,
         digits: int, free: dict[int, int], rows: list[int], cols: list[int],
         lines: tuple[int, int, int], done: set[tuple[tuple[int, int], ...]],
+        covered: dict[int, tuple[int, ...] | None],
     ) -> Step | None:
+        """``covered`` keeps ``_two_lines`` by cell set (rows, cols and t are fixed)."""
         targets = 1 << t1 | 1 << t2
         covers: dict[int, tuple[int, ...]] = {}
         for d, where in free.items():
-            found = _two_lines(where & ~targets, rows, cols, t)
+            rest = where & ~targets
+            if rest in covered:
+                found = covered[rest]
+            else:
+                found = covered[rest] = _two_lines(rest, rows, cols, t)
             if found is None:
                 return None
             covers[d] = found

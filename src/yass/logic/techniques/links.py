@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterator
 from yass.core.board import Board
 from yass.core.geometry import bits
 from yass.core.layout import Layout, per_layout
+from yass.core.memo import remember
 from yass.core.record import field, record
 from yass.logic.techniques.context import context
 
@@ -54,7 +55,7 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "link_graph"]
+__all__ = ["ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "link_graph", "peer_words"]
 
 #: Largest ALS (in cells) used as chain nodes.
 ALS_MAX_CELLS = 5
@@ -186,6 +187,15 @@ def cell_columns(layout: Layout) -> tuple[int, ...]:
 
 
 @per_layout
+def peer_words(layout: Layout) -> bytearray:
+    """Each cell's peers (``layout.peers``) as 64-bit words, ``(ncells + 63) // 64`` a cell,
+    for the compiled searches (a ``bytearray``, which a layout can be pickled with; cast
+    a ``memoryview`` of it to ``"Q"``)."""
+    nb = ((layout.ncells + 63) >> 6) * 8
+    return bytearray(b"".join([p.to_bytes(nb, "little") for p in layout.peers]))
+
+
+@per_layout
 def _intersections(layout: Layout) -> tuple[tuple[int, int], ...]:
     """(full house index, cell mask) of each intersection of a full house with another
     house that has two cells or more and is not the whole full house."""
@@ -263,28 +273,45 @@ def _cell_graph(board: Board) -> LinkGraph:
 
 def _als_sets(board: Board) -> list[int]:
     """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house."""
-    lay = board.layout
     cands = board.cands
     empty = board.empty
     found: set[int] = set()
-    for house in lay.houses:
-        cells = [c for c in bits(house.mask & empty) if cands[c].bit_count() <= ALS_MAX_CELLS + 1]
-        # Depth-first over (next index, chosen cells, count, digit union).
-        stack = [(0, 0, 0, 0)]
-        while stack:
-            start, chosen, k, union = stack.pop()
-            for j in range(start, len(cells)):
-                c = cells[j]
-                u = union | cands[c]
-                width = u.bit_count()
-                if width > ALS_MAX_CELLS + 1:
-                    continue
-                m = chosen | 1 << c
-                if width == k + 2 and k >= 1:
-                    found.add(m)
-                if k + 1 < ALS_MAX_CELLS:
-                    stack.append((j + 1, m, k + 1, u))
+    for house in board.layout.houses:
+        cells = tuple([c for c in house.cells if empty >> c & 1])
+        key = (cells, tuple([cands[c] for c in cells]))
+        sets = _HOUSE_ALS.get(key)
+        if sets is None:
+            sets = remember(_HOUSE_ALS, key, _house_als(cells, cands), 1 << 15)
+        found.update(sets)
     return sorted(found)
+
+
+def _house_als(cells: tuple[int, ...], cands: list[int]) -> tuple[int, ...]:
+    """The ALSs of 2..ALS_MAX_CELLS of ``cells`` (the open cells of one house)."""
+    cells = tuple([c for c in cells if cands[c].bit_count() <= ALS_MAX_CELLS + 1])
+    found = []
+    # Depth-first over (next index, chosen cells, count, digit union).
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, chosen, k, union = stack.pop()
+        for j in range(start, len(cells)):
+            c = cells[j]
+            u = union | cands[c]
+            width = u.bit_count()
+            if width > ALS_MAX_CELLS + 1:
+                continue
+            m = chosen | 1 << c
+            if width == k + 2 and k >= 1:
+                found.append(m)
+            if k + 1 < ALS_MAX_CELLS:
+                stack.append((j + 1, m, k + 1, u))
+    return tuple(found)
+
+
+#: A house's ALSs by (its open cells, their candidates): a pure function of those, kept
+#: (bounded, ``remember``; shared by every thread) because most houses do not change
+#: from one step to the next.
+_HOUSE_ALS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
 
 @per_layout
@@ -303,6 +330,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     size = lay.size
     ncands = base.ncands
     pos = [board.positions(d) for d in range(1, size + 1)]
+    placed = [board.placed(d) for d in range(1, size + 1)]
     houses = lay.houses
 
     # Candidate extra nodes by digit: cell mask -> kind.
@@ -310,7 +338,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     for h, common in _intersections(lay):
         hmask = houses[h].mask
         for d in range(size):
-            if board.placed(d + 1) & hmask:
+            if placed[d] & hmask:
                 continue
             spots = pos[d] & common
             if spots & (spots - 1):
@@ -341,7 +369,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         hmask = house.mask
         for d in range(size):
             places = pos[d] & hmask
-            if places.bit_count() < 3 or board.placed(d + 1) & hmask:
+            if places.bit_count() < 3 or placed[d] & hmask:
                 continue
             for spots in inside[k][d]:
                 if spots == places:
@@ -405,23 +433,38 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     for c in bits(board.empty):
         if board.cands[c].bit_count() >= 3:
             wide |= 1 << c
-    for cells in als_sets:
+    forced = _forcings_words(board, als_sets, pos, wide)
+    for s, cells in enumerate(als_sets):
         ids = []
+        node_by_digit = {}
         together = 0
         for d in range(size):
             spots = pos[d] & cells
             if spots:
-                i = node_of(d, spots)
-                if i >= 0:
-                    ids.append(i)
-                    together |= 1 << i
+                if spots & (spots - 1):
+                    i = index.get((d, spots), -2)
+                    if i == -2:
+                        i = node_of(d, spots)
+                    if i < 0:
+                        continue
+                else:
+                    i = d * n + spots.bit_length() - 1
+                ids.append(i)
+                node_by_digit[d] = i
+                together |= 1 << i
         if len(ids) < 2:
             continue
         for a in ids:
             strong[a] |= together & ~(1 << a)
         linked |= together
         als_links.add(cells, ids)
-        for a, b in _forcings(board, cells, pos, node_of, wide):
+        if forced is None:
+            pairs = _forcings(board, cells, pos, node_of, wide)
+        else:
+            pairs = [
+                (node_by_digit[a], d * n + c) for a, c, d in forced.get(s, ()) if a in node_by_digit
+            ]
+        for a, b in pairs:
             if strong[a] >> b & 1:  # (every link inside an ALS is strong)
                 continue
             strong[a] |= 1 << b
@@ -434,6 +477,13 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     by_digit: list[list[int]] = [[] for _ in range(size)]
     for k in range(len(extra_digit)):
         by_digit[extra_digit[k] - 1].append(k)
+    words = _compiled_links()
+    if words is not None and extra_digit:
+        _extra_weak_words(words, lay, ncands, extra_digit, extra_cells, extra_weak, by_digit, weak)
+        return LinkGraph(
+            lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind,
+            als_links, als_forcing,
+        )
     full = (1 << n) - 1
     for k, w in enumerate(extra_weak):
         i = ncands + k
@@ -454,6 +504,88 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         als_links, als_forcing,
     )
     return graph
+
+
+#: The compiled extra links (``_chainwalk.extra_links``) once looked up: the module, or
+#: None when it is not built (False: not looked up yet).
+_WORDS: Any = False
+
+
+def _compiled_links() -> Any:
+    global _WORDS
+    if _WORDS is False:
+        try:
+            from yass.logic.techniques import _chainwalk
+        except ImportError:  # pragma: no cover - the source is always there
+            _WORDS = None
+        else:
+            _WORDS = _chainwalk if _chainwalk.is_compiled() else None
+    return _WORDS
+
+
+def _extra_weak_words(
+    words: Any, lay: Layout, ncands: int, extra_digit: list[int], extra_cells: list[int],
+    extra_weak: list[int], by_digit: list[list[int]], weak: list[int],
+) -> None:
+    """The extra nodes' weak links (the end of ``_grouped_graph``) in C: the same links."""
+    from array import array
+
+    n = lay.ncells
+    count = len(extra_digit)
+    nwc = (ncands + 63) >> 6
+    ncw = (n + 63) >> 6
+    ew = (count + 63) >> 6
+    enb = ew * 8
+    ws = memoryview(bytearray(b"".join([w.to_bytes(nwc * 8, "little") for w in extra_weak])))
+    cells = memoryview(bytearray(b"".join([c.to_bytes(ncw * 8, "little") for c in extra_cells])))
+    first = [0]
+    for ks in by_digit:
+        first.append(first[-1] + len(ks))
+    own = bytearray(count * enb)
+    rev = bytearray(nwc * 64 * enb)
+    touched: list[int] = []
+    words.extra_links(
+        count, nwc, ncw, n, ew, ws.cast("Q"), cells.cast("Q"),
+        array("i", [d - 1 for d in extra_digit]), array("i", [k for ks in by_digit for k in ks]),
+        array("i", first), memoryview(own).cast("Q"), memoryview(rev).cast("Q"),
+        memoryview(bytearray(ncw * 8)).cast("Q"), touched,
+    )
+    raw = memoryview(own)
+    for k, w in enumerate(extra_weak):
+        weak[ncands + k] = w | int.from_bytes(raw[k * enb : (k + 1) * enb], "little") << ncands
+    raw = memoryview(rev)
+    for c in touched:
+        weak[c] |= int.from_bytes(raw[c * enb : (c + 1) * enb], "little") << ncands
+
+
+def _forcings_words(
+    board: Board, als_sets: list[int], pos: list[int], wide: int
+) -> dict[int, list[tuple[int, int, int]]] | None:
+    """``_forcings`` of every set in C (``_chainwalk.als_forcings``), by set index: (digit
+    index a, cell, digit index forced) in order; None when the module is not built."""
+    words = _compiled_links()
+    if words is None or not als_sets:
+        return None
+    from array import array
+
+    lay = board.layout
+    n = lay.ncells
+    size = lay.size
+    ncw = (n + 63) >> 6
+    nb = ncw * 8
+    out: list[tuple[int, int, int, int]] = []
+    words.als_forcings(
+        len(als_sets), size, ncw, n,
+        memoryview(bytearray(b"".join([c.to_bytes(nb, "little") for c in als_sets]))).cast("Q"),
+        memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos]))).cast("Q"),
+        memoryview(bytearray(wide.to_bytes(nb, "little"))).cast("Q"),
+        memoryview(peer_words(lay)).cast("Q"), array("i", board.cands),
+        memoryview(bytearray((size + 2) * nb)).cast("Q"), out,
+    )
+    by_set: dict[int, list[tuple[int, int, int]]] = {}
+    for s, a, c, d in out:
+        by_set.setdefault(s, []).append((a, c, d))
+    return by_set
 
 
 def _forcings(

@@ -191,6 +191,46 @@ class XYZWing(Technique):
         )
 
 
+def _bent_wing_may_fire(
+    cands: list[int], peers: list[int], places: list[int], group: tuple[int, ...], key: int,
+    digits: int,
+) -> bool:
+    """Whether ``_BentWing._step`` can find a step for ``group`` (cell bitset ``key``,
+    within the digit set ``digits``): the cells hold all the digits, exactly one digit's
+    cells in the set do not all see one another, and some cell outside sees all of them
+    and holds that digit. A quick test on bitsets, so most groups never reach the step."""
+    union = 0
+    for c in group:
+        union |= cands[c]
+    if union != digits:
+        return False
+    loose = -1
+    rest = union
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = low.bit_length() - 1
+        hold = key & places[d]
+        left = hold
+        while left:
+            one = left & -left
+            left ^= one
+            if hold & ~one & ~peers[one.bit_length() - 1]:
+                if loose >= 0:
+                    return False
+                loose = d
+                break
+    if loose < 0:
+        return False
+    targets = places[loose] & ~key
+    left = key & places[loose]
+    while left and targets:
+        one = left & -left
+        left ^= one
+        targets &= peers[one.bit_length() - 1]
+    return bool(targets)
+
+
 class _BentWing(Technique):
     """n cells with n digits among them, all restricted but z: z leaves the cells that
     see every z of the set (see the module docstring)."""
@@ -212,6 +252,8 @@ class _BentWing(Technique):
         holding = [board.positions(d) & small for d in range(1, lay.size + 1)]
         every = (1 << lay.size) - 1
         crossings = _crossings_by_house(lay)
+        peers = lay.peers
+        places = [board.positions(d) for d in range(1, lay.size + 1)]
         seen: set[int] = set()
         for digits in _digit_sets(lay.size, n):
             inside = small  # the cells whose candidates are all among these n digits
@@ -238,6 +280,8 @@ class _BentWing(Technique):
                         if not key & ~h1 or not key & ~h2 or key in seen:
                             continue
                         seen.add(key)
+                        if not _bent_wing_may_fire(cands, peers, places, group, key, digits):
+                            continue
                         step = self._step(board, group)
                         if step is not None:
                             yield step
