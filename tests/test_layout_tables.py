@@ -141,3 +141,105 @@ def test_compiled_tables_are_the_same_cold_warm_and_the_long_way(
         [f for f in forms if isinstance(f, Layered)],
     )
     assert repr(cold) == repr(long_way)
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 6, 9, 12])
+@pytest.mark.parametrize("wraps", [False, True])
+def test_touch_masks_are_the_neighbours_by_side_or_corner(size: int, wraps: bool) -> None:
+    # a line's cells are checked against these masks, kept by geometry
+    from yass.constraints.houses import Toroidal
+    from yass.constraints.pairs import _touching, touch_masks
+    from yass.core.geometry import Grid, box_shape
+
+    br, bc = box_shape(size) or (0, 0)
+    grid = Grid(size, br, bc, (Toroidal(),) if wraps else ())
+    masks = touch_masks(grid)
+    assert len(masks) == grid.ncells
+    for a in range(grid.ncells):
+        assert masks[a] == sum(1 << b for b in range(grid.ncells) if _touching(grid, a, b))
+
+
+def test_a_line_that_jumps_is_refused_and_one_across_a_wrapped_edge_is_not() -> None:
+    from yass.core.geometry import LayoutError
+
+    line = {"type": "thermo", "cells": ["r1c1", "r1c9"]}
+    with pytest.raises(LayoutError, match="do not touch"):
+        puzzle_from_json({"size": 9, "givens": "." * 81, "constraints": [line]})
+    wrapped = puzzle_from_json(
+        {"size": 9, "givens": "." * 81, "constraints": [{"type": "toroidal"}, line]})
+    assert wrapped.layout.arcs[0]
+
+
+@pytest.mark.parametrize("entry", _entries()[::4], ids=lambda e: str(e["name"])[:30])
+def test_rules_read_twice_are_equal_and_hash_alike(entry: dict[str, Any]) -> None:
+    # a layout is cached by its rules: their hashes (some taken without the repr) must
+    # agree with equality
+    first = _layout(entry).constraints
+    clear_caches()
+    second = _layout(entry).constraints
+    assert all(a is not b for a, b in zip(first, second, strict=True))
+    assert first == second
+    assert [hash(a) for a in first] == [hash(b) for b in second]
+    for rule in first:
+        changed = {k: v for k, v in vars(rule).items() if not k.startswith("_")}
+        if "value" in changed and isinstance(changed["value"], int):
+            other = object.__new__(type(rule))
+            other.__dict__.update(changed, value=changed["value"] + 1)
+            assert other != rule
+
+
+def test_plain_check_reads_every_relation() -> None:
+    # ``check``'s short path walks only the cells with relations: a broken thermometer
+    # anywhere in the grid must still fail it
+    entry = {"size": 9, "givens": "." * 81,
+             "constraints": [{"type": "thermo", "cells": ["r1c1", "r1c2"]},
+                             {"type": "thermo", "cells": ["r9c8", "r9c9"]}]}
+    layout = puzzle_from_json(entry).layout
+    good = [((r * 3 + r // 3 + c) % 9) + 1 for r in range(9) for c in range(9)]
+    assert good[0] < good[1] and good[79] < good[80] and layout.check(good)
+    bad = list(good)
+    for r in range(9):  # columns 8 and 9 swapped: still a sudoku, but not r9c8 < r9c9
+        bad[r * 9 + 7], bad[r * 9 + 8] = good[r * 9 + 8], good[r * 9 + 7]
+    assert Layout(9).check(bad)
+    assert not layout.check(bad)
+    assert any("thermometer" in v for v in layout.violations(bad))
+
+
+@pytest.mark.parametrize("entry", _entries()[::5], ids=lambda e: str(e["name"])[:30])
+def test_plain_check_by_houses_is_the_check_by_peers(entry: dict[str, Any]) -> None:
+    # ``check`` compares each house's digits and each rule's pair; a grid breaks that
+    # exactly when two cells that see each other (``peers``) hold the same digit
+    layout = _layout(entry)
+    solution = entry.get("solution")
+    if not solution or len(solution) != layout.ncells:
+        pytest.skip("no solution given")
+    values = ["123456789ABCDEFG".index(ch) + 1 for ch in solution]
+    grids = [values]
+    for a in range(0, layout.ncells, 7):  # the solution with one cell changed
+        b = (a * 5 + 3) % layout.ncells
+        grids.append([*values[:a], values[b], *values[a + 1:]])
+    for grid in grids:
+        by_peers = not any(layout.peers[c] >> o & 1 and grid[c] == grid[o]
+                           for c in range(layout.ncells) for o in range(layout.ncells))
+        by_masks = all(layout.cell_masks[c] >> (grid[c] - 1) & 1 for c in range(layout.ncells))
+        assert layout._plain_ok(grid) == (by_peers and by_masks and not any(
+            not layout.relation_allows(a, grid[a], b, grid[b])
+            for a in range(layout.ncells) for b, _t in layout.arcs[a]))
+
+
+def test_plain_check_reads_the_rules_pairs_and_cell_masks() -> None:
+    good = [((r * 3 + r // 3 + c) % 9) + 1 for r in range(9) for c in range(9)]
+    assert good[0] == 1 and good[1] == 2  # r1c1 odd, r1c2 even
+    plain = puzzle_from_json({"size": 9, "givens": "." * 81, "constraints": []}).layout
+    assert plain.check(good)
+    king = puzzle_from_json(
+        {"size": 9, "givens": "." * 81, "constraints": [{"type": "antiking"}]}).layout
+    solutions = [[int(ch) for ch in e["solution"]] for e in json.loads(STRESS.read_text())[:20]]
+    for grid in solutions:  # sudokus: only a king's move can give two peers one digit
+        touching = any(king.peers[a] >> b & 1 and grid[a] == grid[b]
+                       for a in range(81) for b in range(81))
+        assert plain.check(grid) and king.check(grid) == (not touching)
+    assert not all(king.check(grid) for grid in solutions)
+    odd = puzzle_from_json({"size": 9, "givens": "." * 81,
+                            "constraints": [{"type": "odd", "cells": ["r1c2"]}]}).layout
+    assert not odd.check(good)

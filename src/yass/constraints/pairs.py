@@ -242,6 +242,26 @@ def _touching(grid: Grid, a: int, b: int) -> bool:
     return grid.neighbours(a, b, corners=True)
 
 
+#: Each cell's touching cells (by a side or a corner) as a mask, by size and whether the
+#: grid wraps: they depend on the geometry alone, never on a puzzle. Bounded.
+_TOUCH: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def touch_masks(grid: Grid) -> tuple[int, ...]:
+    """Per cell, the cells ``_touching`` it, as a mask (made once per geometry)."""
+    key = (grid.size, grid.wraps)
+    known = _TOUCH.get(key)
+    if known is None:
+        masks = [0] * grid.ncells
+        for a in range(grid.ncells):
+            for dr, dc in KING:
+                b = grid.step(a, dr, dc)
+                if b is not None:
+                    masks[a] |= 1 << b
+        known = remember(_TOUCH, key, tuple(masks), limit=64)
+    return known
+
+
 def _spell(values: range | tuple[int, ...]) -> str:
     if isinstance(values, range):
         return f"a whole number from {values.start} to {values.stop - 1}"
@@ -251,8 +271,9 @@ def _spell(values: range | tuple[int, ...]) -> str:
 def _line_cells(data: Mapping[str, Any], grid: Grid, *, repeats: bool = False) -> list[int]:
     """The cells of a line, each touching the one before it (by a side or a corner)."""
     cells = cell_list(data, "cells", grid, repeats=repeats)
+    touch = touch_masks(grid)
     for a, b in pairwise(cells):
-        if not _touching(grid, a, b):
+        if not touch[a] >> b & 1:
             raise LayoutError(
                 f"its cells {grid.name(a)} and {grid.name(b)} follow each other on the line"
                 " but do not touch"
@@ -277,16 +298,17 @@ class LineRule(CellsRule):
 
         ``ok`` must depend on the rule's class alone (not on its cells or numbers): its
         tables are kept by class, size and gap for every later line of that class."""
-        size = grid.size
-        for i, a in enumerate(self.cells):
-            for j in range(i + 1, len(self.cells)):
-                key = (type(self), size, j - i)
-                table = _GAP_TABLES.get(key)
-                if table is None:
-                    table = remember(
-                        _GAP_TABLES, key, relation_table(size, partial(_shifted, ok, j - i))
-                    )
-                yield Relation(a, self.cells[j], table, self.label)
+        size, cells, label = grid.size, self.cells, self.label
+        by_gap: list[tuple[int, ...]] = [()]  # each gap's table, looked up once a line
+        for gap in range(1, len(cells)):
+            key = (type(self), size, gap)
+            table = _GAP_TABLES.get(key)
+            if table is None:
+                table = remember(_GAP_TABLES, key, relation_table(size, partial(_shifted, ok, gap)))
+            by_gap.append(table)
+        for i, a in enumerate(cells):
+            for j in range(i + 1, len(cells)):
+                yield Relation(a, cells[j], by_gap[j - i], label)
 
 
 @register

@@ -395,6 +395,11 @@ class Arrow(GroupRule):
     def __repr__(self) -> str:
         return f"Arrow({list(self.circle)!r}, {list(self.line)!r})"
 
+    def __hash__(self) -> int:
+        # Equal arrows have the same cells (cheaper than hashing the repr, as a layout's
+        # cache key hashes every rule of a puzzle).
+        return hash((type(self).__name__, self.circle, self.line))
+
 
 @register
 class DoubleArrow(GroupRule, CellsRule):
@@ -477,6 +482,10 @@ class OutsideClue(GroupRule):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.clue!r}, {list(self.cells)!r}, {self.value})"
+
+    def __hash__(self) -> int:
+        # Equal clues have the same type, cells and number (see ``Arrow.__hash__``).
+        return hash((type(self).__name__, self.cells, self.value))
 
 
 @register

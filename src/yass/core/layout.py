@@ -7,6 +7,8 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from yass.constraints.base import Constraint, reversed_table
 from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bit_list, box_shape, digit_char
 from yass.core.memo import remember
@@ -44,6 +46,12 @@ class House(Frozen):
 
 
 Arc = tuple[int, tuple[int, ...]]
+#: ``Layout._plain_parts``: (cell, mask) pairs, (size, digits getter) per house, pairs.
+_Plain = tuple[
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, "Callable[[Sequence[int]], tuple[int, ...]]"], ...],
+    tuple[tuple[int, int], ...],
+]
 
 
 def _first(arc: Arc) -> int:
@@ -236,6 +244,10 @@ class Layout:
             cell_arcs.sort(key=_first)
             arcs[cell] = tuple(cell_arcs)
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
+        #: (cell, its arcs) for the cells that have some, for ``check``.
+        self._arcs_of: tuple[tuple[int, tuple[Arc, ...]], ...] = tuple(
+            [(cell, arcs[cell]) for cell in sorted(arcs_of)]
+        )
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
@@ -243,6 +255,7 @@ class Layout:
                 masks[cell] &= mask
         self.cell_masks: tuple[int, ...] = tuple(masks)
         self.propagators = tuple(propagators)
+        self._plain: _Plain | None = None  # ``_plain_parts``, made at the first ``check``
         #: What other modules derive from this layout and keep with it (the search engine
         #: that serves it, its compiled form), by key: freed with the layout.
         self.derived: dict[str, Any] = {}
@@ -385,24 +398,40 @@ class Layout:
 
     def _plain_ok(self, values: Sequence[int]) -> bool:
         """The digits, cell masks, sees-pairs and relations of ``violations`` without
-        its sentences: True when a complete grid of ``ncells`` values breaks none."""
-        size = self.size
-        masks = self.cell_masks
-        holders = [0] * (size + 1)
-        for cell, v in enumerate(values):
-            if not 1 <= v <= size or not masks[cell] >> (v - 1) & 1:
+        its sentences: True when a complete grid of ``ncells`` values breaks none.
+
+        Two cells see each other exactly when a house holds both or a rule pairs them
+        (see ``__init__``), so the digits of each house are compared, then each pair."""
+        if min(values) < 1 or max(values) > self.size:
+            return False
+        plain = self._plain
+        if plain is None:
+            plain = self._plain = self._plain_parts()
+        masked, houses, pairs = plain
+        for cell, mask in masked:
+            if not mask >> (values[cell] - 1) & 1:
                 return False
-            holders[v] |= 1 << cell
-        for cell, peers in enumerate(self.peers):
-            if peers & holders[values[cell]]:
+        for n, digits_of in houses:
+            if len(set(digits_of(values))) != n:
                 return False
-        for a, cell_arcs in enumerate(self.arcs):
-            if cell_arcs:
-                row = values[a] - 1
-                for b, table in cell_arcs:
-                    if not table[row] >> (values[b] - 1) & 1:
-                        return False
+        for a, b in pairs:
+            if values[a] == values[b]:
+                return False
+        for a, cell_arcs in self._arcs_of:
+            row = values[a] - 1
+            for b, table in cell_arcs:
+                if not table[row] >> (values[b] - 1) & 1:
+                    return False
         return True
+
+    def _plain_parts(self) -> _Plain:
+        """What ``_plain_ok`` reads: the cells whose rules limit their digits (with the
+        mask), each house of two cells or more (its size, and a getter of its digits),
+        and the pairs rules make see each other."""
+        masked = tuple([(c, m) for c, m in enumerate(self.cell_masks) if m != self.all_digits])
+        houses = tuple([(len(h.cells), itemgetter(*h.cells)) for h in self.houses
+                        if len(h.cells) > 1])
+        return masked, houses, tuple(self._extra_sees)
 
 
 #: The plain layouts made by ``Layout.classic``, by size.

@@ -406,11 +406,12 @@ def house_sums(layout: Layout, geometric: bool | None = None) -> list[LinearSum]
     for g, _t, _first in groups:
         union |= g
     # The groups by their first cell (then their place): the order among those that
-    # stay inside a region; those that cross it follow, fewest cells outside first.
-    ordered = sorted(
-        ((g, t, first, i) for i, (g, t, first) in enumerate(groups)),
-        key=lambda x: (x[2], x[3]),
-    )
+    # stay inside a region; those that cross it follow, fewest cells outside first
+    # (then in this order: a crossing group is kept as its count and its place here).
+    ordered = sorted(range(len(groups)), key=lambda i: (groups[i][2], i))
+    masks = [groups[i][0] for i in ordered]
+    totals = [groups[i][1] for i in ordered]
+    places = range(len(masks))
     out: list[LinearSum] = []
     for cells, region_total in _regions(layout, geometric):
         # The innies are at least the region's cells no group holds: most regions of a
@@ -419,19 +420,21 @@ def house_sums(layout: Layout, geometric: bool | None = None) -> list[LinearSum]
             continue
         covered = 0
         total = 0
-        crossing: list[tuple[int, int, int, int, int]] = []
-        for g, t, first, i in ordered:
-            if g & cells:
-                if g & ~cells:
-                    crossing.append(((g & ~cells).bit_count(), first, i, g, t))
-                elif not g & covered:
-                    covered |= g
-                    total += t
+        crossing: list[tuple[int, int]] = []
+        for k in [k for k in places if masks[k] & cells]:
+            g = masks[k]
+            sticks_out = g & ~cells
+            if sticks_out:
+                crossing.append((sticks_out.bit_count(), k))
+            elif not g & covered:
+                covered |= g
+                total += totals[k]
         crossing.sort()
-        for _out, _first, _i, group, t in crossing:
-            if not group & covered:
-                covered |= group
-                total += t
+        for _out, k in crossing:
+            g = masks[k]
+            if not g & covered:
+                covered |= g
+                total += totals[k]
         inside, outside = cells & ~covered, covered & ~cells
         if covered and 1 <= inside.bit_count() + outside.bit_count() <= _HOUSE_SUM_CELLS:
             innies, outies = list(bits(inside)), list(bits(outside))

@@ -170,7 +170,8 @@ def clear_caches() -> None:
     puzzle's reading times.
 
     This is every cache that holds a puzzle's rules or cells. What stays is what any
-    puzzle shares: a grid size's rows, columns, boxes and cell names, and tables keyed
+    puzzle shares: a grid size's rows, columns, boxes, cell names and each cell's
+    touching cells (a line's steps are checked against them), and tables keyed
     by digits alone (a relation's table made strict, the digit sets of a cage of k cells
     adding up to s, a sandwich total's automaton).
     """
