@@ -7,8 +7,6 @@ and the per-cell digit masks that odd/even/candidate rules impose.
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from yass.constraints.base import Constraint, reversed_table
 from yass.core.geometry import MAX_SIZE, Grid, LayoutError, bit_list, box_shape, digit_char
 from yass.core.memo import remember
@@ -46,10 +44,10 @@ class House(Frozen):
 
 
 Arc = tuple[int, tuple[int, ...]]
-#: ``Layout._plain_parts``: (cell, mask) pairs, (size, digits getter) per house, pairs.
+#: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs.
 _Plain = tuple[
     tuple[tuple[int, int], ...],
-    tuple[tuple[int, "Callable[[Sequence[int]], tuple[int, ...]]"], ...],
+    tuple[tuple[int, tuple[int, ...]], ...],
     tuple[tuple[int, int], ...],
 ]
 
@@ -411,8 +409,9 @@ class Layout:
         for cell, mask in masked:
             if not mask >> (values[cell] - 1) & 1:
                 return False
-        for n, digits_of in houses:
-            if len(set(digits_of(values))) != n:
+        digit_at = values.__getitem__
+        for n, cells in houses:
+            if len(set(map(digit_at, cells))) != n:
                 return False
         for a, b in pairs:
             if values[a] == values[b]:
@@ -426,11 +425,10 @@ class Layout:
 
     def _plain_parts(self) -> _Plain:
         """What ``_plain_ok`` reads: the cells whose rules limit their digits (with the
-        mask), each house of two cells or more (its size, and a getter of its digits),
+        mask), each house of two cells or more (its size and cells),
         and the pairs rules make see each other."""
         masked = tuple([(c, m) for c, m in enumerate(self.cell_masks) if m != self.all_digits])
-        houses = tuple([(len(h.cells), itemgetter(*h.cells)) for h in self.houses
-                        if len(h.cells) > 1])
+        houses = tuple([(len(h.cells), h.cells) for h in self.houses if len(h.cells) > 1])
         return masked, houses, tuple(self._extra_sees)
 
 
