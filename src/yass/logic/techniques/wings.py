@@ -191,19 +191,20 @@ class XYZWing(Technique):
         )
 
 
-def _bent_wing_may_fire(
+def _bent_wing(
     cands: list[int], peers: Sequence[int], places: list[int], group: tuple[int, ...], key: int,
     digits: int,
-) -> bool:
-    """Whether ``_BentWing._step`` can find a step for ``group`` (cell bitset ``key``,
-    within the digit set ``digits``): the cells hold all the digits, exactly one digit's
-    cells in the set do not all see one another, and some cell outside sees all of them
-    and holds that digit. A quick test on bitsets, so most groups never reach the step."""
+) -> tuple[int, int] | None:
+    """The bent wing of ``group`` (cell bitset ``key``, within the digit set ``digits``):
+    (z, the cells that lose z) when the cells hold all the digits, exactly one digit z
+    has cells in the set that do not all see one another, and some cells outside see all
+    of those and hold z; else None (two unrestricted digits say nothing, none is a locked
+    set: a naked subset's business). On bitsets, as most groups are not wings."""
     union = 0
     for c in group:
         union |= cands[c]
     if union != digits:
-        return False
+        return None
     loose = -1
     rest = union
     while rest:
@@ -217,18 +218,18 @@ def _bent_wing_may_fire(
             left ^= one
             if hold & ~one & ~peers[one.bit_length() - 1]:
                 if loose >= 0:
-                    return False
+                    return None
                 loose = d
                 break
     if loose < 0:
-        return False
+        return None
     targets = places[loose] & ~key
     left = key & places[loose]
     while left and targets:
         one = left & -left
         left ^= one
         targets &= peers[one.bit_length() - 1]
-    return bool(targets)
+    return (loose + 1, targets) if targets else None
 
 
 class _BentWing(Technique):
@@ -280,39 +281,18 @@ class _BentWing(Technique):
                         if not key & ~h1 or not key & ~h2 or key in seen:
                             continue
                         seen.add(key)
-                        if not _bent_wing_may_fire(cands, peers, places, group, key, digits):
-                            continue
-                        step = self._step(board, group)
-                        if step is not None:
-                            yield step
+                        found = _bent_wing(cands, peers, places, group, key, digits)
+                        if found is not None:
+                            yield self._step(board, group, digits, *found)
 
-    def _step(self, board: Board, group: tuple[int, ...]) -> Step | None:
+    def _step(
+        self, board: Board, group: tuple[int, ...], union: int, z: int, targets: int
+    ) -> Step:
+        """The step of the bent wing ``group`` (its digits ``union``) removing z from
+        ``targets`` (see ``_bent_wing``)."""
         lay = board.layout
         cands = board.cands
-        peers = lay.peers
-        union = 0
-        for c in group:
-            union |= cands[c]
-        if union.bit_count() != len(group):
-            return None
-        loose = 0  # the digit whose cells in the set do not all see one another
-        for d in mask_digits(union):
-            holders = [c for c in group if cands[c] >> (d - 1) & 1]
-            if any(a != b and not peers[a] >> b & 1 for a in holders for b in holders):
-                if loose:
-                    return None  # two unrestricted digits: no conclusion
-                loose = d
-        if not loose:
-            return None  # a locked set (a naked subset's business)
-        z = loose
         holders = [c for c in group if cands[c] >> (z - 1) & 1]
-        targets = board.positions(z)
-        for c in holders:
-            targets &= peers[c]
-        for c in group:
-            targets &= ~(1 << c)
-        if not targets:
-            return None
         elims = tuple((t, z) for t in bits(targets))
         name = lay.name
         cz = digit_char(z)
