@@ -13,7 +13,7 @@ import pytest
 from conftest import interpreted
 from yass.formats import parse_puzzle
 from yass.logic.explain import explain
-from yass.logic.techniques import _chainwalk, chains
+from yass.logic.techniques import _chainwalk, links
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 
@@ -30,7 +30,7 @@ def _lines(name: str, every: int, count: int) -> list[str]:
 
 def _path(line: str, words: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     with monkeypatch.context() as m:
-        m.setattr(chains, "_WORDS", words)
+        m.setattr(links, "_WORDS", words)
         result = explain(parse_puzzle(line), unique=True)
     return [step.notation for step in result.steps]
 

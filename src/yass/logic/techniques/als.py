@@ -79,7 +79,7 @@ from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
-from yass.logic.techniques.links import peer_words
+from yass.logic.techniques.links import peer_words, to_words
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -299,13 +299,13 @@ def _rcc_words(
 
     ncw = (lay.ncells + 63) >> 6
     nb = ncw * 8
-    cells = memoryview(bytearray(b"".join([a.cells.to_bytes(nb, "little") for a in alss])))
-    where = memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos])))
-    seen = memoryview(bytearray(len(alss) * lay.size * nb))
+    seen = memoryview(bytearray(len(alss) * lay.size * nb)).cast("Q")
     out: list[tuple[int, int, int]] = []
-    peers = memoryview(peer_words(lay)).cast("Q")
-    walk.rcc(len(alss), lay.size, ncw, cells.cast("Q"), array("i", [a.mask for a in alss]),
-             where.cast("Q"), peers, int(overlap), seen.cast("Q"), out)
+    walk.rcc(
+        len(alss), lay.size, ncw, to_words([a.cells for a in alss], nb),
+        array("i", [a.mask for a in alss]), to_words(pos, nb),
+        memoryview(peer_words(lay)).cast("Q"), int(overlap), seen, out,
+    )
     return out
 
 
@@ -722,10 +722,9 @@ class _WordLevels(_Levels):
         self.raw = self.buf.cast("B")
         for k, (i, z) in enumerate(starts):
             self.buf[(i * size + z) * W + (k >> 6)] |= 1 << (k & 63)
-        reach = memoryview(bytearray(b"".join([
-            alss[i].reach[z].to_bytes(ncw * 8, "little") for i, z in starts
-        ]))).cast("Q")
+        reach = to_words([alss[i].reach[z] for i, z in starts], ncw * 8)
         self.part = memoryview(bytearray(nstart * nb)).cast("Q")
+        self.raw_part = self.part.cast("B")
         near = memoryview(bytearray(size * ncells * nb)).cast("Q")
         walk.partners(nstart, W, ncw, ncells, array("i", [z for _, z in starts]), reach, near,
                       self.part)
@@ -771,7 +770,7 @@ class _WordLevels(_Levels):
 
     def partner(self, key: int) -> int:
         at = key * self.nb
-        return int.from_bytes(self.part.cast("B")[at : at + self.nb], "little")
+        return int.from_bytes(self.raw_part[at : at + self.nb], "little")
 
     def drop(self, key: int, k: int) -> None:
         self.part[key * self.W + (k >> 6)] &= ~(1 << (k & 63)) & 0xFFFFFFFFFFFFFFFF

@@ -72,7 +72,13 @@ from yass.core.record import record
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, join_words, removal_text
 from yass.logic.techniques.context import context
-from yass.logic.techniques.links import LinkGraph, cell_columns, link_graph
+from yass.logic.techniques.links import (
+    LinkGraph,
+    cell_columns,
+    compiled_chainwalk,
+    link_graph,
+    to_words,
+)
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -230,26 +236,11 @@ def _searches(view: _View, loops: bool) -> list[_Search]:
 
 
 _KINDS = ("aic", "loop", "self")
-#: The compiled walk (``yass.logic.techniques._chainwalk``) once looked up: the module, or
-#: None when it is not built (False: not looked up yet).
-_WORDS: Any = False
-
-
-def _compiled_walk() -> Any:
-    global _WORDS
-    if _WORDS is False:
-        try:
-            from yass.logic.techniques import _chainwalk
-        except ImportError:  # pragma: no cover - the source is always there
-            _WORDS = None
-        else:
-            _WORDS = _chainwalk if _chainwalk.is_compiled() else None
-    return _WORDS
 
 
 def _walk(view: _View, loops: bool, max_depth: int, budget: int) -> Iterator[list[_Hit]]:
     """Hits, one list per chain length (depth), shortest first."""
-    words = _compiled_walk()
+    words = compiled_chainwalk()
     if words is not None:
         yield from _walk_words(words, view, loops, max_depth, budget)
         return
@@ -324,8 +315,7 @@ def _walk_words(
             made = graph.words.get((key, size))
             if made is not None:
                 return made  # type: ignore[no-any-return]
-        made = memoryview(bytearray(b"".join([m.to_bytes(nb, "little") for m in masks])))
-        made = made.cast("Q")
+        made = to_words(masks, nb)
         if key:
             graph.words[key, size] = made
         return made

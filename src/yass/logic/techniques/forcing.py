@@ -116,6 +116,7 @@ from yass.core.step import (
 )
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import context, narrower
+from yass.logic.techniques.links import to_words
 from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
@@ -340,12 +341,6 @@ class _Static:
         self.grp_off, self.trig_grp = grp_off, _trigger(grp_off)
 
 
-def _buffer(masks: list[int], nbytes: int) -> memoryview:
-    """Sets as words: ``nbytes`` bytes each, little-endian, one after another."""
-    raw = bytearray(b"".join([m.to_bytes(nbytes, "little") for m in masks]))
-    return memoryview(raw).cast("Q")
-
-
 class _Words:
     """One board's implication tables as ``_forcingwalk.layer`` takes them (see there):
     candidate sets of W words, cell sets of CW words, witness ids for a chain's checks."""
@@ -360,7 +355,7 @@ class _Words:
         self.CW = CW = (n + 63) >> 6
         nb, cb = W * 8, CW * 8
         empty_ints = array("i", [0])
-        empty_words = _buffer([0], 8)
+        empty_words = to_words([0], 8)
         tables = list(base.off_of_on)
         self.chk_start = self.chk_ids = empty_ints
         self.wmask = empty_words
@@ -382,12 +377,12 @@ class _Words:
                 starts.append(len(ids))
             self.chk_start = array("i", starts)
             self.chk_ids = array("i", ids or [0])
-            self.wmask = _buffer(masks, nb)
+            self.wmask = to_words(masks, nb)
         else:
-            self.cand = _buffer([base.cand], nb)
-            self.cells = _buffer([base.empty, base.multi], cb)
+            self.cand = to_words([base.cand], nb)
+            self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
-            self.peers = _buffer(list(lay.peers), cb)
+            self.peers = to_words(list(lay.peers), cb)
             reach = outside_reach(lay)
             starts = [0]
             info: list[int] = []
@@ -399,8 +394,8 @@ class _Words:
                 starts.append(len(info) // 2)
             self.row_start = array("i", starts)
             self.row_info = array("i", info or [0])
-            self.row_sets = _buffer(sets or [0], cb)
-        self.tables = _buffer(tables, nb)
+            self.row_sets = to_words(sets or [0], cb)
+        self.tables = to_words(tables, nb)
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
@@ -1035,8 +1030,8 @@ class _Search:
             g_start[gi + 1] = len(members)
         g_members = array("i", members or [0])
         rep = memoryview(bytearray(max(1, len(groups)) * 2 * nb)).cast("Q")
-        useful = _buffer([base.cand & ~base.known], nb)
-        cand = _buffer([base.cand], nb)
+        useful = to_words([base.cand & ~base.known], nb)
+        cand = to_words([base.cand], nb)
         hits = array("i", bytes(4 * max(1, len(groups))))
         groups_of = self.groups_of
         nch = 0

@@ -55,7 +55,10 @@ TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "link_graph", "peer_words"]
+__all__ = [
+    "ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "compiled_chainwalk", "link_graph",
+    "peer_words", "to_words",
+]
 
 #: Largest ALS (in cells) used as chain nodes.
 ALS_MAX_CELLS = 5
@@ -184,6 +187,12 @@ def cell_columns(layout: Layout) -> tuple[int, ...]:
             m |= 1 << (d * n + cell)
         out.append(m)
     return tuple(out)
+
+
+def to_words(values: Iterable[int], nb: int) -> memoryview:
+    """Integers as rows of ``nb`` bytes (little-endian), cast to 64-bit words: the form the
+    compiled kernels read bitsets in."""
+    return memoryview(bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))).cast("Q")
 
 
 @per_layout
@@ -478,7 +487,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     by_digit: list[list[int]] = [[] for _ in range(size)]
     for k in range(len(extra_digit)):
         by_digit[extra_digit[k] - 1].append(k)
-    words = _compiled_links()
+    words = compiled_chainwalk()
     if words is not None and extra_digit:
         _extra_weak_words(words, lay, ncands, extra_digit, extra_cells, extra_weak, by_digit, weak)
         return LinkGraph(
@@ -507,12 +516,14 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     return graph
 
 
-#: The compiled extra links (``_chainwalk.extra_links``) once looked up: the module, or
-#: None when it is not built (False: not looked up yet).
+#: ``yass.logic.techniques._chainwalk`` once looked up: the module, or None when it is not
+#: built (False: not looked up yet).
 _WORDS: Any = False
 
 
-def _compiled_links() -> Any:
+def compiled_chainwalk() -> Any:
+    """The compiled ``_chainwalk`` (the chains' walk, this graph's ALS part), or None when
+    it is not built: interpreted, the Python code here and in ``chains`` is faster."""
     global _WORDS
     if _WORDS is False:
         try:
@@ -537,8 +548,6 @@ def _extra_weak_words(
     ncw = (n + 63) >> 6
     ew = (count + 63) >> 6
     enb = ew * 8
-    ws = memoryview(bytearray(b"".join([w.to_bytes(nwc * 8, "little") for w in extra_weak])))
-    cells = memoryview(bytearray(b"".join([c.to_bytes(ncw * 8, "little") for c in extra_cells])))
     first = [0]
     for ks in by_digit:
         first.append(first[-1] + len(ks))
@@ -546,7 +555,7 @@ def _extra_weak_words(
     rev = bytearray(nwc * 64 * enb)
     touched: list[int] = []
     words.extra_links(
-        count, nwc, ncw, n, ew, ws.cast("Q"), cells.cast("Q"),
+        count, nwc, ncw, n, ew, to_words(extra_weak, nwc * 8), to_words(extra_cells, ncw * 8),
         array("i", [d - 1 for d in extra_digit]), array("i", [k for ks in by_digit for k in ks]),
         array("i", first), memoryview(own).cast("Q"), memoryview(rev).cast("Q"),
         memoryview(bytearray(ncw * 8)).cast("Q"), touched,
@@ -564,7 +573,7 @@ def _forcings_words(
 ) -> dict[int, list[tuple[int, int, int]]] | None:
     """``_forcings`` of every set in C (``_chainwalk.als_forcings``), by set index: (digit
     index a, cell, digit index forced) in order; None when the module is not built."""
-    words = _compiled_links()
+    words = compiled_chainwalk()
     if words is None or not als_sets:
         return None
     from array import array
@@ -577,9 +586,7 @@ def _forcings_words(
     out: list[tuple[int, int, int, int]] = []
     words.als_forcings(
         len(als_sets), size, ncw, n,
-        memoryview(bytearray(b"".join([c.to_bytes(nb, "little") for c in als_sets]))).cast("Q"),
-        memoryview(bytearray(b"".join([p.to_bytes(nb, "little") for p in pos]))).cast("Q"),
-        memoryview(bytearray(wide.to_bytes(nb, "little"))).cast("Q"),
+        to_words(als_sets, nb), to_words(pos, nb), to_words((wide,), nb),
         memoryview(peer_words(lay)).cast("Q"), array("i", board.cands),
         memoryview(bytearray((size + 2) * nb)).cast("Q"), out,
     )
