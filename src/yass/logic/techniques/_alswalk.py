@@ -34,6 +34,23 @@ def is_compiled() -> bool:
     return bool(cython.compiled)
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(
+    buf=cython.ulonglong[::1], at=cython.Py_ssize_t, W=cython.int, w=cython.int, held=cython.bint
+)
+@cython.returns(cython.bint)
+def _holds(buf: Any, at: int, W: int) -> bool:
+    """Whether the W words of ``buf`` from ``at`` have a bit set."""
+    held = False  # (a loop, not any(): no generator in a C function)
+    for w in range(W):
+        if buf[at + w]:
+            held = True
+            break
+    return held
+
+
 @cython.ccall
 @cython.locals(
     nstart=cython.int,
@@ -107,7 +124,6 @@ def partners(
     w=cython.int,
     s=cython.Py_ssize_t,
     d=cython.Py_ssize_t,
-    any_=cython.ulonglong,
 )
 def advance(
     cur: Any, nxt: Any, W: int, nset: int, size: int, first: Any, target: Any, via: Any
@@ -120,10 +136,7 @@ def advance(
         for e in range(size):
             s = i * size + e
             s *= W
-            any_ = 0
-            for w in range(W):
-                any_ |= cur[s + w]
-            if not any_:
+            if not _holds(cur, s, W):
                 continue
             for x in range(first[i], first[i + 1]):
                 if via[x] == e:
@@ -136,10 +149,8 @@ def advance(
     for i in range(nset * size):
         s = i
         s *= W
-        for w in range(W):
-            if nxt[s + w]:
-                x += 1
-                break
+        if _holds(nxt, s, W):
+            x += 1
     return x
 
 
@@ -160,7 +171,6 @@ def advance(
     s=cython.Py_ssize_t,
     p=cython.Py_ssize_t,
     m=cython.int,
-    any_=cython.ulonglong,
 )
 def scan(
     level: Any, part: Any, W: int, nset: int, size: int, potential: Any, start_of: Any,
@@ -173,10 +183,7 @@ def scan(
         for e in range(size):
             s = i * size + e
             s *= W
-            any_ = 0
-            for w in range(W):
-                any_ |= level[s + w]
-            if not any_:
+            if not _holds(level, s, W):
                 continue
             m = potential[i] & ~(1 << e)
             z = 0
