@@ -302,20 +302,30 @@ class _Static:
                     b = shift + (spots ^ low).bit_length() - 1
                     on_of_off[a] |= 1 << b
                     on_of_off[b] |= 1 << a
-                elif count > 2 and count - 1 <= reach[hm]:
-                    for y in bits(spots):
-                        common = pos & ~hm
-                        for c in bits(spots & ~(1 << y)):
-                            common &= peers[c]
-                        if common:
-                            off_of_off[shift + y] |= common << shift
                 if count < 3:
                     continue
-                for x in bits(pos & ~hm):
+                places = list(bits(spots))
+                if count - 1 <= reach[hm]:
+                    # What every place but y sees: the places' peers ANDed before y and
+                    # after it.
+                    after = [pos & ~hm]
+                    for c in reversed(places):
+                        after.append(after[-1] & peers[c])
+                    before = -1
+                    for j, y in enumerate(places):
+                        common = before & after[count - 1 - j]
+                        if common:
+                            off_of_off[shift + y] |= common << shift
+                        before &= peers[y]
+                # The places of d outside the house that see two places or more in it.
+                once = twice = 0
+                for c in places:
+                    p = peers[c]
+                    twice |= once & p
+                    once |= p
+                for x in bits(twice & pos & ~hm):
                     px = peers[x]
                     seen = spots & px
-                    if seen & (seen - 1) == 0:
-                        continue
                     rest = spots & ~seen
                     if not rest:
                         continue
