@@ -168,6 +168,13 @@ class _Base:
         for c in bits(empty & ~multi):
             known |= 1 << ((cands[c].bit_length() - 1) * n + c)
         self.known = known
+        # Each cell's candidates as a set of candidate indexes.
+        cell_cands = [0] * n
+        for d in range(size):
+            shift = d * n
+            for c in bits(pos[d]):
+                cell_cands[c] |= 1 << (shift + c)
+        self.cell_cands = cell_cands
         # Full houses by digit: (house index, mask, the digit's places) where the digit
         # is not placed yet (a house that lacks the digit must give it a place).
         self.hdig: list[list[tuple[int, int, int]]] = []
@@ -215,10 +222,7 @@ class _Base:
         if self._checks is None:
             n = self.n
             out: list[list[tuple[Witness, int]]] = [[] for _ in range(self.size * n)]
-            cell_cands = [0] * n
-            for d in range(self.size):
-                for c in bits(self.pos[d]):
-                    cell_cands[c] |= 1 << (d * n + c)
+            cell_cands = self.cell_cands
             for d in range(self.size):
                 shift = d * n
                 by_cell = self.hcell[d]
@@ -592,6 +596,7 @@ class _Search:
             for i in g.members:
                 self.groups_of[i].append(gi)
         self.rev = _reverse_arcs(self.layout)
+        self._implicators: dict[int, int] = {}
         self.reach = outside_reach(self.layout)
 
     # -- the forward search -------------------------------------------------------------
@@ -811,12 +816,20 @@ class _Search:
     # -- reasons -----------------------------------------------------------------------------
 
     def layer(self, b: _Branch, f: int) -> int:
+        """The first layer of ``b`` holding fact ``f`` (each layer's set holds the one
+        before, so the layers are halved)."""
         i = f >> 1
         cum = b.cum_on if f & 1 else b.cum_off
-        for k, s in enumerate(cum):
-            if s >> i & 1:
-                return k
-        raise AssertionError("fact not derived in this branch")
+        lo, hi = 0, len(cum) - 1
+        if not cum[hi] >> i & 1:
+            raise AssertionError("fact not derived in this branch")
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if cum[mid] >> i & 1:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def parents(self, b: _Branch, f: int) -> tuple[int, ...]:
         """The facts ``f`` was derived from (empty for the premise and rule facts)."""
@@ -846,16 +859,14 @@ class _Search:
                         return (g << 1 | 1,)
                 raise AssertionError("no reason for a chain placement")
             options = []
-            others = 0
-            for e in mask_digits(base.cands[x] & ~(1 << d)):
-                others |= 1 << ((e - 1) * n + x)
+            others = base.cell_cands[x] & ~(1 << i)
             if others and not others & ~prev_off:
                 options.append(others)
-            for _, hm, spots in base.hdig[d]:
-                if hm >> x & 1:
-                    o = (spots & ~(1 << x)) << (d * n)
-                    if o and not o & ~prev_off:
-                        options.append(o)
+            rows = base.hdig[d]
+            for j in base.hcell[d].get(x, ()):
+                o = (rows[j][2] & ~(1 << x)) << (d * n)
+                if o and not o & ~prev_off:
+                    options.append(o)
             best = min(options, key=lambda m: m.bit_count())
             return tuple(g << 1 for g in bits(best))
         imp = self._on_implicators(i) & last_on
@@ -890,7 +901,13 @@ class _Search:
         raise AssertionError("no reason for a net elimination")
 
     def _on_implicators(self, i: int) -> int:
-        """The candidates whose placement removes candidate i."""
+        """The candidates whose placement removes candidate i (kept per search)."""
+        got = self._implicators.get(i)
+        if got is None:
+            got = self._implicators[i] = self._find_implicators(i)
+        return got
+
+    def _find_implicators(self, i: int) -> int:
         base = self.base
         n = base.n
         d, x = divmod(i, n)
