@@ -200,9 +200,7 @@ class _Base:
             p = pos[d]
             shift = d * n
             for c in bits(p):
-                m = (p & peers[c]) << shift
-                for e in mask_digits(cands[c] & ~(1 << d)):
-                    m |= 1 << ((e - 1) * n + c)
+                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
                 for nb, table in arcs[c]:
                     if empty >> nb & 1:
                         arc_cells |= 1 << c
@@ -252,11 +250,7 @@ class _Base:
 
 def _trigger(table: list[int]) -> int:
     """The set of indexes whose entry is not empty."""
-    out = 0
-    for i, m in enumerate(table):
-        if m:
-            out |= 1 << i
-    return out
+    return int("".join(["1" if m else "0" for m in reversed(table)]) or "0", 2)
 
 
 class _Static:
@@ -458,33 +452,42 @@ Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step] | No
 
 
 class _Branch:
-    """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k)."""
+    """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k).
+
+    Searched in C (``_Search._forward_words``), a branch's sets stay in the snapshots of
+    the search's state taken after each layer (``source``: the snapshots, this branch's
+    offset in them, bytes a set) and become Python integers only when read: most
+    branches of a search that finds nothing, or little, are never read. A branch
+    changes in every layer from the first up to ``changed`` and in none after, so
+    ``cum_on[k]`` is the snapshot of layer k for k up to ``changed``."""
 
     __slots__ = (
+        "_cum_off",
+        "_cum_on",
+        "_off",
+        "_on",
         "anc",
         "changed",
         "costs",
-        "cum_off",
-        "cum_on",
         "dead",
         "done",
         "fr_off",
         "fr_on",
         "memo",
-        "off",
-        "on",
         "premise",
         "ruled",
+        "source",
         "witness",
     )
 
     def __init__(self, premise: int) -> None:
         self.premise = premise
         i = premise >> 1
-        self.on = self.fr_on = (1 << i) if premise & 1 else 0
-        self.off = self.fr_off = 0 if premise & 1 else (1 << i)
-        self.cum_on = [self.on]
-        self.cum_off = [self.off]
+        self._on = self.fr_on = (1 << i) if premise & 1 else 0
+        self._off = self.fr_off = 0 if premise & 1 else (1 << i)
+        self._cum_on = [self._on]
+        self._cum_off = [self._off]
+        self.source: tuple[list[bytes], int, int] | None = None
         self.dead = False  # a contradiction was found
         self.done = False  # nothing more follows (or a bound was reached)
         self.changed = 0  # the last iteration whose state differs from the one before
@@ -493,6 +496,52 @@ class _Branch:
         self.memo: dict[int, tuple[int, ...]] = {}
         self.costs: dict[int, int] = {}
         self.anc: dict[int, int] = {}  # a fact's closure as a bitset (Search.ancestors)
+
+    def _sync(self) -> None:
+        """Read the layers up to ``changed`` from the snapshots, where not read yet."""
+        source = self.source
+        cum_on = self._cum_on
+        have = len(cum_on) - 1
+        if source is None or have >= self.changed:
+            return
+        snaps, at, nb = source
+        cum_off = self._cum_off
+        for j in range(have, self.changed):
+            raw = snaps[j]
+            cum_on.append(int.from_bytes(raw[at : at + nb], "little"))
+            cum_off.append(int.from_bytes(raw[at + nb : at + 2 * nb], "little"))
+        self._on = cum_on[-1]
+        self._off = cum_off[-1]
+
+    @property
+    def on(self) -> int:
+        """The facts set so far."""
+        self._sync()
+        return self._on
+
+    @on.setter
+    def on(self, value: int) -> None:
+        self._on = value
+
+    @property
+    def off(self) -> int:
+        """The facts removed so far."""
+        self._sync()
+        return self._off
+
+    @off.setter
+    def off(self, value: int) -> None:
+        self._off = value
+
+    @property
+    def cum_on(self) -> list[int]:
+        self._sync()
+        return self._cum_on
+
+    @property
+    def cum_off(self) -> list[int]:
+        self._sync()
+        return self._cum_off
 
 
 class _Group:
@@ -1022,9 +1071,10 @@ class _Search:
 
     def _forward_words(self, walk: Any, found: list[Found]) -> None:
         """``_forward`` with each layer derived in C (``_forcingwalk.layer``): the same
-        branches, layers, contradictions and verities. A branch's sets become Python
-        integers (``on``, ``off``, ``cum_on``, ``cum_off``) after each layer that changed
-        them; ``fr_on``, ``fr_off`` and ``done`` are not kept."""
+        branches, layers, contradictions and verities. The state is copied after each
+        layer, and a branch's sets (``on``, ``off``, ``cum_on``, ``cum_off``) are read
+        from those copies when asked for (see ``_Branch``); ``fr_on``, ``fr_off`` and
+        ``done`` are not kept."""
         from array import array
 
         base = self.base
@@ -1034,7 +1084,9 @@ class _Search:
         nb = W * 8
         branches = self.branches
         raw = bytearray(len(branches) * 4 * nb)
+        snaps: list[bytes] = []
         for bi, b in enumerate(branches):
+            b.source = (snaps, bi * 4 * nb, nb)
             i = b.premise >> 1
             at = bi * 4 * nb + (0 if b.premise & 1 else nb) + (i >> 3)
             raw[at] |= 1 << (i & 7)  # on (or off) ...
@@ -1079,14 +1131,9 @@ class _Search:
                     words.row_start, words.row_info, words.row_sets, state, act, nact,
                     max_facts, tmp, wit, changed, dead,
                 )
+                snaps.append(bytes(raw))  # (snaps[k]: the state after layer k + 1)
                 for bi in changed[:nch]:
-                    b = branches[bi]
-                    at = bi * 4 * nb
-                    b.on = int.from_bytes(raw[at:at + nb], "little")
-                    b.off = int.from_bytes(raw[at + nb:at + 2 * nb], "little")
-                    b.cum_on.append(b.on)
-                    b.cum_off.append(b.off)
-                    b.changed = k + 1
+                    branches[bi].changed = k + 1
                 for bi, ids in dead:
                     b = branches[bi]
                     b.dead = True
