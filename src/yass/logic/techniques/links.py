@@ -42,7 +42,7 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -189,9 +189,12 @@ def cell_columns(layout: Layout) -> tuple[int, ...]:
     return tuple(out)
 
 
-def to_words(values: Iterable[int], nb: int) -> memoryview:
+def to_words(values: Sequence[int], nb: int) -> memoryview:
     """Integers as rows of ``nb`` bytes (little-endian), cast to 64-bit words: the form the
-    compiled kernels read bitsets in."""
+    compiled kernels read bitsets in (written in C by ``_chainwalk.pack`` when built)."""
+    walk = compiled_chainwalk()
+    if walk is not None:
+        return memoryview(walk.pack(values, nb)).cast("Q")
     return memoryview(bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))).cast("Q")
 
 
