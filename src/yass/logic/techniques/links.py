@@ -345,8 +345,9 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     placed = [board.placed(d) for d in range(1, size + 1)]
     houses = lay.houses
 
-    # Candidate extra nodes by digit: cell mask -> kind.
-    keys: list[dict[int, str]] = [{} for _ in range(size)]
+    # The group nodes by digit: cell mask -> "group" (any other extra node is an ALS
+    # digit's places, "als").
+    groups: list[dict[int, str]] = [{} for _ in range(size)]
     for h, common in _intersections(lay):
         hmask = houses[h].mask
         for d in range(size):
@@ -354,15 +355,8 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
                 continue
             spots = pos[d] & common
             if spots & (spots - 1):
-                keys[d].setdefault(spots, "group")
-    groups = [dict(k) for k in keys]
+                groups[d].setdefault(spots, "group")
     als_sets = _als_sets(board) if use_als else []
-    if use_als:
-        for cells in als_sets:
-            for d in range(size):
-                spots = pos[d] & cells
-                if spots & (spots - 1):
-                    keys[d].setdefault(spots, "als")
 
     # Strong links inside full houses: two units (cells or extra nodes) holding all
     # the places of a digit between them.
@@ -426,7 +420,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             weak.append(0)
             extra_digit.append(d + 1)
             extra_cells.append(spots)
-            extra_kind.append(keys[d][spots])
+            extra_kind.append(groups[d].get(spots, "als"))
             extra_weak.append(w)
         return i
 
