@@ -116,7 +116,7 @@ from yass.core.step import (
 )
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import context, narrower
-from yass.logic.techniques.links import to_words
+from yass.logic.techniques.links import peer_words, to_words
 from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
@@ -211,6 +211,8 @@ class _Base:
         self.arc_cells = arc_cells
         self.propagators = lay.propagators
         self._static: _Static | None = None
+        self._static_words: tuple[bytearray, int] | bool | None = False
+        self._rows: tuple[Any, Any, Any] | None = None
         self._checks: list[list[tuple[Witness, int]]] | None = None
         self._words: dict[bool, _Words] = {}
 
@@ -239,6 +241,67 @@ class _Base:
         if self._static is None:
             self._static = _Static(self)
         return self._static
+
+    def rows(self) -> tuple[Any, Any, Any]:
+        """The full houses of each digit (``hdig``) as ``_forcingwalk`` takes them:
+        ``row_start`` (by digit), ``row_info`` (house index, reach) and ``row_sets``
+        (house mask, places: cell sets) (built once)."""
+        if self._rows is None:
+            from array import array
+
+            reach = outside_reach(self.layout)
+            starts = [0]
+            info: list[int] = []
+            sets: list[int] = []
+            for rows in self.hdig:
+                for h, hm, spots in rows:
+                    info += [h, reach[hm]]
+                    sets += [hm, spots]
+                starts.append(len(info) // 2)
+            cb = ((self.n + 63) >> 6) * 8
+            self._rows = (array("i", starts), array("i", info or [0]), to_words(sets or [0], cb))
+        return self._rows
+
+    def static_words(self) -> tuple[bytearray, int] | None:
+        """``_Static``'s four tables built in C (``_forcingwalk.static_tables``), rows of
+        64-bit words in one buffer, and the set of candidates whose removal triggers
+        anything (``trig_on | trig_off``); None where that module is not built or
+        relation tables take part (then ``static`` builds them). Built once."""
+        if self._static_words is False:
+            walk = _compiled_walk()
+            if walk is None or self.arc_cells:
+                self._static_words = None
+            else:
+                from array import array
+
+                n, size = self.n, self.size
+                W = (size * n + 63) >> 6
+                CW = (n + 63) >> 6
+                cb = CW * 8
+                out = bytearray(4 * size * n * W * 8)
+                trig = bytearray(4 * W * 8)
+                row_start, row_info, row_sets = self.rows()
+                walk.static_tables(
+                    n, size, W, CW, to_words(self.pos, cb),
+                    memoryview(peer_words(self.layout)).cast("Q"), to_words([self.multi], cb),
+                    array("i", self.cands), row_start, row_info, row_sets,
+                    memoryview(out).cast("Q"), memoryview(trig).cast("Q"),
+                    memoryview(bytearray((n + 5) * cb)).cast("Q"), array("i", bytes(4 * n)),
+                )
+                on = int.from_bytes(trig[: W * 8], "little")
+                off = int.from_bytes(trig[W * 8 : 2 * W * 8], "little")
+                self._static_words = (out, on | off)
+        built = self._static_words
+        return built if isinstance(built, tuple) else None
+
+    def off_triggers(self) -> int:
+        """The candidates whose removal sets or removes anything in a chain
+        (``_Static.trig_on | _Static.trig_off``)."""
+        built = self.static_words()
+        if built is not None:
+            return built[1]
+        st = self.static()
+        return st.trig_on | st.trig_off
 
     def words(self, dynamic: bool) -> _Words:
         """The tables of ``_forcingwalk`` for chains or nets (built once)."""
@@ -371,9 +434,14 @@ class _Words:
         self.cand_digits = self.row_start = self.row_info = empty_ints
         #: The witnesses by id (see ``_forcingwalk.layer``), and back.
         self.nwit = n + len(lay.houses) * size
+        static_words = None
         if not dynamic:
-            st = base.static()
-            tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
+            built = base.static_words()
+            if built is not None:
+                static_words = built[0]
+            else:
+                st = base.static()
+                tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
             starts = [0]
             ids: list[int] = []
             masks = [0] * self.nwit
@@ -390,20 +458,12 @@ class _Words:
             self.cand = to_words([base.cand], nb)
             self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
-            self.peers = to_words(list(lay.peers), cb)
-            reach = outside_reach(lay)
-            starts = [0]
-            info: list[int] = []
-            sets: list[int] = []
-            for rows in base.hdig:
-                for h, hm, spots in rows:
-                    info += [h, reach[hm]]
-                    sets += [hm, spots]
-                starts.append(len(info) // 2)
-            self.row_start = array("i", starts)
-            self.row_info = array("i", info or [0])
-            self.row_sets = to_words(sets or [0], cb)
-        self.tables = to_words(tables, nb)
+            self.peers = memoryview(peer_words(lay)).cast("Q")
+            self.row_start, self.row_info, self.row_sets = base.rows()
+        if static_words is None:
+            self.tables = to_words(tables, nb)
+        else:
+            self.tables = memoryview(bytearray(to_words(tables, nb)) + static_words).cast("Q")
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
@@ -584,8 +644,7 @@ class _Search:
         for c in bits(base.multi):
             if most is None or cands[c].bit_count() <= most:
                 premise_cells |= 1 << c
-        chain = base.static()
-        off_triggers = chain.trig_on | chain.trig_off
+        off_triggers = base.off_triggers()
         if base.propagators and self.dynamic:
             off_triggers = base.cand
         want_on = want_off = -1  # every premise
