@@ -745,6 +745,14 @@ class _Search:
                 self.groups_of[i].append(gi)
         self.rev = _reverse_arcs(self.layout)
         self._implicators: dict[int, int] = {}
+        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
+        # (the layer snapshots by branch offset; the tables and scratch, made once).
+        self._c_closure = (
+            self.dynamic and not base.propagators and not any(self.rev)
+            and _compiled_walk() is not None
+        )
+        self._layer_words: dict[tuple[int, int], memoryview] = {}
+        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
         self.reach = outside_reach(self.layout)
 
     # -- the forward search -------------------------------------------------------------
@@ -1079,7 +1087,49 @@ class _Search:
         return set(bits(self.closure_set(b, facts)))
 
     def closure_size(self, b: _Branch, facts: list[int]) -> int:
+        got = self._net_closure(b, facts)
+        if got is not None:
+            return got
         return self.closure_set(b, facts).bit_count()
+
+    def _net_closure(self, b: _Branch, facts: list[int]) -> int | None:
+        """``closure_size`` in C (``_forcingwalk.net_closure``) for a net searched in C
+        on a layout without relation tables or rules' hooks: the same count, from the
+        branch's layer snapshots, without making its facts' reasons in Python. None
+        where that does not apply."""
+        source = b.source
+        if source is None or not self._c_closure:
+            return None
+        from array import array
+
+        walk = _compiled_walk()
+        base = self.base
+        snaps, at, nb = source
+        key = (at, b.changed)  # (a verity's branch may still grow)
+        layers = self._layer_words.get(key)
+        if layers is None:
+            # Layer 0 (the premise), then the snapshots of the layers it changed in.
+            joined = bytearray(b.cum_on[0].to_bytes(nb, "little"))
+            joined += b.cum_off[0].to_bytes(nb, "little")
+            joined += b"".join([snaps[j][at : at + 2 * nb] for j in range(b.changed)])
+            layers = self._layer_words[key] = memoryview(joined).cast("Q")
+        if self._closure_tables is None:
+            words = base.words(True)
+            N = base.size * base.n
+            self._closure_tables = (
+                words.tables,
+                to_words(base.cell_cands, nb),
+                memoryview(bytearray(((2 * N + 63) >> 6) * 8)).cast("Q"),
+                array("i", bytes(4 * 2 * N)),
+            )
+        ooo, cellc, seen, stack = self._closure_tables
+        row_start, _, row_sets = base.rows()
+        got: int = walk.net_closure(
+            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, b.changed + 1,
+            array("i", facts), len(facts), ooo, cellc, row_start, row_sets,
+            memoryview(peer_words(self.layout)).cast("Q"), seen, stack,
+        )
+        return got if got >= 0 else None
 
     def closure_set(self, b: _Branch, facts: list[int]) -> int:
         """``closure`` as a bitset over the facts (bit ``f``)."""
