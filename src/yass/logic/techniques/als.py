@@ -134,6 +134,10 @@ class _Geometry:
         #: (house 1, house 2, their common cells, rest of house 1, rest of house 2).
         self.house_pairs: tuple[tuple[int, int, int, int, int], ...] = tuple(pairs)
 
+    def known_seers(self) -> dict[int, int]:
+        """The cache of ``seers`` (read it directly, ``seers`` on a miss)."""
+        return self._seers
+
     def seers(self, cells: int) -> int:
         """The cells that see every cell of ``cells`` (never one of them)."""
         out = self._seers.get(cells)
@@ -178,7 +182,7 @@ class Als:
 
     def __init__(
         self, cells: int, mask: int, house: int, where: list[int], seen: list[int],
-        reach: list[int],
+        reach: list[int], potential: int,
     ) -> None:
         self.cells = cells
         self.mask = mask
@@ -187,11 +191,9 @@ class Als:
         self.where = where
         self.seen = seen
         self.reach = reach
-        #: The digits (as a mask) the set could remove somewhere if it were known to hold them.
-        self.potential = 0
-        for d, cells in enumerate(reach):
-            if cells:
-                self.potential |= 1 << d
+        #: The digits (as a mask) the set could remove somewhere if it were known to hold
+        #: them: those whose ``reach`` is not empty.
+        self.potential = potential
 
     def cell_tuple(self) -> tuple[int, ...]:
         return tuple(bits(self.cells))
@@ -222,10 +224,12 @@ class AlsData:
         found = _collect(board, max_als_size(size))
         alss: list[Als] = []
         order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
+        known = geo.known_seers()
         for cells, (mask, house) in order:
             where = [0] * size
             seen = [0] * size
             reach = [0] * size
+            potential = 0
             m = mask
             while m:
                 low = m & -m
@@ -233,10 +237,14 @@ class AlsData:
                 m ^= low
                 w = cells & pos[d]
                 where[d] = w
-                s = geo.seers(w)
+                s = known.get(w)
+                if s is None:
+                    s = geo.seers(w)
                 seen[d] = s
-                reach[d] = s & pos[d]
-            alss.append(Als(cells, mask, house, where, seen, reach))
+                r = reach[d] = s & pos[d]
+                if r:
+                    potential |= low
+            alss.append(Als(cells, mask, house, where, seen, reach, potential))
         self.alss = alss
         walk = _compiled_walk()
         if walk is not None:
