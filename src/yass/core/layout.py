@@ -44,16 +44,35 @@ class House(Frozen):
 
 
 Arc = tuple[int, tuple[int, ...]]
-#: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs.
+#: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs, and
+#: (cell, arcs) for the cells with arcs.
 _Plain = tuple[
     tuple[tuple[int, int], ...],
     tuple[tuple[int, tuple[int, ...]], ...],
     tuple[tuple[int, int], ...],
+    tuple[tuple[int, tuple[Arc, ...]], ...],
 ]
 
 
-def _first(arc: Arc) -> int:
-    return arc[0]
+if TYPE_CHECKING:
+    from functools import cached_property as _once
+else:
+
+    class _once:  # noqa: N801 - used as a decorator, like ``cached_property``
+        """An attribute made by a method the first time it is read, then kept in the
+        instance's ``__dict__`` (so it pickles with it). ``functools.cached_property``
+        without its lock: two threads that make it at once make the same value."""
+
+        def __init__(self, build):
+            self.build = build
+            self.name = build.__name__
+            self.__doc__ = build.__doc__
+
+        def __get__(self, obj, owner=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.build(obj)
+            return value
 
 #: ``strict_table`` by table: the same few tables recur. Bounded (``remember``).
 _STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -160,33 +179,33 @@ class Layout:
         self.grid = Grid(size, br, bc, self.constraints)
         grid = self.grid
 
-        standard = _standard_houses(grid, replaced)
-        base_houses, base_cell_houses, base_peers, base_lists = standard
+        base_houses, _, base_peers, _ = _standard_houses(grid, replaced)
         specs: list[tuple[str, tuple[int, ...]]] = []
         for con in self.constraints:
             for kind, cells in con.houses(grid):
                 if len(set(cells)) != len(cells) or len(cells) > size:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
                 specs.append((kind, tuple(cells)))
+        #: Whether the standard houses' tables are where ``peer_lists`` and
+        #: ``cell_houses`` start (with the boxes replaced or not), None when a rule
+        #: declares a row, column or box and every house is numbered here.
+        self._standard: bool | None = replaced
         if any(kind in ("row", "column", "box") for kind, _ in specs):
             # numbered all together, every cell's houses and peers made here
-            base_houses, base_cell_houses = (), ((),) * self.ncells
-            base_peers, base_lists = (0,) * self.ncells, ((),) * self.ncells
+            base_houses, base_peers = (), (0,) * self.ncells
             specs = [*_standard_specs(grid, replaced), *specs]
+            self._standard = None
         self.houses = base_houses + self._number_houses(specs)
         self.full_houses = tuple(h for h in self.houses if h.full)
 
-        # The standard geometry's houses and peers, changed for the cells a rule's houses
-        # or pairs reach (``touched``); the others keep the standard tuples.
-        cell_houses: list[tuple[int, ...]] = list(base_cell_houses)
+        # The standard geometry's peers, changed for the cells a rule's houses or pairs
+        # reach; a cell is in each of its houses, and never its own peer.
         peers = list(base_peers)
-        touched: set[int] = set()
         for i in range(len(base_houses), len(self.houses)):
             house = self.houses[i]
+            mask = house.mask
             for cell in house.cells:
-                cell_houses[cell] = (*cell_houses[cell], i)
-                peers[cell] |= house.mask
-            touched.update(house.cells)
+                peers[cell] = (peers[cell] | mask) ^ (1 << cell)
         self._extra_sees: dict[tuple[int, int], str] = {}
         for con in self.constraints:
             for a, b in con.sees_pairs(grid):
@@ -195,27 +214,14 @@ class Layout:
                 self._extra_sees.setdefault((min(a, b), max(a, b)), con.label)
                 peers[a] |= 1 << b
                 peers[b] |= 1 << a
-                touched.add(a)
-                touched.add(b)
-        peer_lists = list(base_lists)
-        for cell in touched:
-            peers[cell] &= ~(1 << cell)
-            peer_lists[cell] = tuple(bit_list(peers[cell]))
-        self.cell_houses = tuple(cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(peer_lists)
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
-        #: (a, b, label) of every relation, for ``relation_labels`` (made when first asked).
-        self._relations: list[tuple[int, int, str]] = []
-        self._labels: dict[tuple[int, int], list[str]] | None = None
-        relations = self._relations
         for con in self.constraints:
             for rel in con.relations(grid):
-                a, b, table, label = rel.a, rel.b, rel.table, rel.label
+                a, b, table = rel.a, rel.b, rel.table
                 if a == b:
-                    raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
-                relations.append((a, b, label))
+                    raise LayoutError(f"a {rel.label} relates {grid.name(a)} to itself")
                 if (a, b) not in tables and len(table) == size:
                     # most pairs have one rule: the tables kept as they are
                     tables[a, b] = table
@@ -226,26 +232,27 @@ class Layout:
                     for i, allowed in enumerate(row):
                         cur[i] &= allowed
                     tables[key] = tuple(cur)
-        arcs_of: dict[int, list[Arc]] = {}
-        for (a, b), table in tables.items():
+        # Each cell's arcs by neighbour: the pairs in order, a cell's in a run.
+        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
+        run: list[Arc] = []
+        cell = -1
+        for key in sorted(tables):
+            a, b = key
+            table = tables[key]
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
-            known_arcs = arcs_of.get(a)
-            if known_arcs is None:
-                arcs_of[a] = [(b, table)]
-            else:
-                known_arcs.append((b, table))
-        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
-        for cell, cell_arcs in arcs_of.items():  # each cell's arcs by neighbour
-            cell_arcs.sort(key=_first)
-            arcs[cell] = tuple(cell_arcs)
+            if a != cell:
+                if run:
+                    arcs[cell] = tuple(run)
+                run, cell = [], a
+            run.append((b, table))
+        if run:
+            arcs[cell] = tuple(run)
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
-        #: (cell, its arcs) for the cells that have some, for ``check``.
-        self._arcs_of: tuple[tuple[int, tuple[Arc, ...]], ...] = tuple(
-            [(cell, arcs[cell]) for cell in sorted(arcs_of)]
-        )
+        #: ``relation_labels`` by pair, made when first asked.
+        self._labels: dict[tuple[int, int], list[str]] | None = None
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
@@ -269,6 +276,31 @@ class Layout:
             number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
             mask = sum([1 << c for c in cells])  # (distinct cells: see ``__init__``)
             out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
+        return tuple(out)
+
+    @_once
+    def peer_lists(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's peers as a sorted tuple (made when first read: the search reads
+        the bit sets): the standard geometry's tuples where a cell's peers are those."""
+        if self._standard is None:
+            return tuple([tuple(bit_list(p)) for p in self.peers])
+        _, _, base_peers, base_lists = _standard_houses(self.grid, self._standard)
+        return tuple([
+            base_lists[cell] if p == base_peers[cell] else tuple(bit_list(p))
+            for cell, p in enumerate(self.peers)
+        ])
+
+    @_once
+    def cell_houses(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's houses, as numbers in ``houses`` in order (made when first read)."""
+        if self._standard is None:
+            first, out = 0, [()] * self.ncells
+        else:
+            standard = _standard_houses(self.grid, self._standard)
+            first, out = len(standard[0]), list(standard[1])
+        for i in range(first, len(self.houses)):
+            for cell in self.houses[i].cells:
+                out[cell] = (*out[cell], i)
         return tuple(out)
 
     # -- names ---------------------------------------------------------------------
@@ -329,9 +361,10 @@ class Layout:
         labels = self._labels
         if labels is None:
             labels = {}
-            for x, y, label in self._relations:
-                labels.setdefault((x, y), []).append(label)
-                labels.setdefault((y, x), []).append(label)
+            for con in self.constraints:
+                for rel in con.relations(self.grid):
+                    labels.setdefault((rel.a, rel.b), []).append(rel.label)
+                    labels.setdefault((rel.b, rel.a), []).append(rel.label)
             self._labels = labels
         return labels.get((a, b), [])
 
@@ -405,7 +438,7 @@ class Layout:
         plain = self._plain
         if plain is None:
             plain = self._plain = self._plain_parts()
-        masked, houses, pairs = plain
+        masked, houses, pairs, arcs_of = plain
         for cell, mask in masked:
             if not mask >> (values[cell] - 1) & 1:
                 return False
@@ -416,7 +449,7 @@ class Layout:
         for a, b in pairs:
             if values[a] == values[b]:
                 return False
-        for a, cell_arcs in self._arcs_of:
+        for a, cell_arcs in arcs_of:
             row = values[a] - 1
             for b, table in cell_arcs:
                 if not table[row] >> (values[b] - 1) & 1:
@@ -426,10 +459,12 @@ class Layout:
     def _plain_parts(self) -> _Plain:
         """What ``_plain_ok`` reads: the cells whose rules limit their digits (with the
         mask), each house of two cells or more (its size and cells),
-        and the pairs rules make see each other."""
+        the pairs rules make see each other, and (cell, its arcs) for the cells that
+        have some."""
         masked = tuple([(c, m) for c, m in enumerate(self.cell_masks) if m != self.all_digits])
         houses = tuple([(len(h.cells), h.cells) for h in self.houses if len(h.cells) > 1])
-        return masked, houses, tuple(self._extra_sees)
+        arcs_of = tuple([(cell, arcs) for cell, arcs in enumerate(self.arcs) if arcs])
+        return masked, houses, tuple(self._extra_sees), arcs_of
 
 
 #: The plain layouts made by ``Layout.classic``, by size.
