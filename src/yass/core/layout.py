@@ -423,9 +423,27 @@ class Layout:
     def check(self, values: Sequence[int]) -> bool:
         """True when ``values`` is a complete grid that obeys every rule."""
         if len(values) == self.ncells and self._plain_ok(values):
-            grid = self.grid
-            return not any(any(True for _ in con.check(grid, values)) for con in self.constraints)
+            return self.rules_hold(values)
         return not self.violations(values)
+
+    def rules_hold(self, values: Sequence[int]) -> bool:
+        """True when no rule's own ``check`` finds fault with the complete grid
+        ``values`` (what the houses, sees-pairs, relations and cell masks forbid is
+        ``_plain_ok``'s to find)."""
+        grid = self.grid
+        return not any(any(True for _ in con.check(grid, values)) for con in self._checkers)
+
+    @_once
+    def _checkers(self) -> tuple[Constraint, ...]:
+        """The rules with a ``check`` of their own (the others' finds nothing)."""
+        base = Constraint.check
+        return tuple([con for con in self.constraints if type(con).check is not base])
+
+    @property
+    def extra_pairs(self) -> tuple[tuple[int, int], ...]:
+        """The pairs of cells ``(a, b)``, ``a < b``, that rules make see each other
+        (``sees_pairs``), in the rules' order."""
+        return tuple(self._extra_sees)
 
     def _plain_ok(self, values: Sequence[int]) -> bool:
         """The digits, cell masks, sees-pairs and relations of ``violations`` without
@@ -464,7 +482,7 @@ class Layout:
         masked = tuple([(c, m) for c, m in enumerate(self.cell_masks) if m != self.all_digits])
         houses = tuple([(len(h.cells), h.cells) for h in self.houses if len(h.cells) > 1])
         arcs_of = tuple([(cell, arcs) for cell, arcs in enumerate(self.arcs) if arcs])
-        return masked, houses, tuple(self._extra_sees), arcs_of
+        return masked, houses, self.extra_pairs, arcs_of
 
 
 #: The plain layouts made by ``Layout.classic``, by size.

@@ -1,19 +1,22 @@
 # cython: language_level=3, annotation_typing=False, cdivision=True
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
-"""The loops of ``yass.engine.compiled._flatten`` that walk cells and bits, on C arrays.
+"""The loops that read a layout for the generic engine, and check its solution, on C arrays.
 
-Compiling a layout for the generic engine lists each cell's peers (the bits of a mask,
-lowest first), marks for every term of a sum the terms whose cells its cell sees,
-tells whether the cells of an automaton all see each other, and lists each cell's
-forms. In Python these are loops over the bits of 81-bit integers and over small
-lists, run once per puzzle read; here the sees-relation is a bit matrix on the stack,
-read once from the peers' masks.
+Compiling a layout (``yass.engine.compiled``) lists each cell's peers (the bits of a
+mask, lowest first), marks for every term of a sum the terms whose cells its cell
+sees, tells whether the cells of an automaton all see each other, lists each cell's
+forms and works out the 45 rule's sums over the regions; ``fast`` checks each solution
+the search returns against the layout's houses, sees-pairs, relations and cell masks
+before the rules' own checks. In Python these are loops over the bits of 81-bit
+integers and over small lists, run once per puzzle read: a large part of the time a
+variant puzzle takes to read and prove unique. Here the sees-relation is a bit matrix
+on the stack, read once from the peers' masks.
 
-Cython pure-Python mode, like ``yass.engine._core``: ``compiled`` calls these only when
-this module is compiled (``is_compiled``) and the grid has at most ``MOST_CELLS``
-cells; interpreted, its own loops are the ones used. The tests compare both, and the
-compiled tables with those made the long way, on the variant corpus and the stress set.
-Nothing is kept between calls: every array is on the C stack of one call.
+Cython pure-Python mode, like ``yass.engine._core``: ``compiled`` and ``fast`` call
+these only when this module is compiled (``is_compiled``) and the grid has at most
+``MOST_CELLS`` cells; interpreted, their own Python is the one used. The tests
+compare both, on the variant corpus and the stress set. Nothing is kept between
+calls: every array is on the C stack of one call, so threads may call at once.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from yass.core import _cython_shim as cython
+    from yass.core.layout import House
 else:
     try:
         import cython
@@ -38,7 +42,8 @@ else:
         return (x & -x).bit_length()
 
 __all__ = [
-    "MOST_CELLS", "bit_lists", "cell_forms", "is_compiled", "region_sums", "sees_parts",
+    "MOST_CELLS", "bit_lists", "cell_forms", "grid_ok", "is_compiled", "region_sums",
+    "sees_parts",
 ]
 
 #: The most cells (bits of a mask, masks) the arrays here take: a 16x16 grid.
@@ -345,3 +350,55 @@ def region_sums(
             out.append((tuple(cells), (1,) * nin + (-1,) * nout, rtotal - total))
     return out
 
+
+
+@cython.locals(n=cython.int, size=cython.int, i=cython.int, j=cython.int, v=cython.int,
+               seen=cython.uint, bit=cython.uint, a=cython.int, b=cython.int, m=cython.uint,
+               full=cython.uint, cells=tuple, arc=tuple, cell_arcs=tuple)
+def grid_ok(
+    values: Sequence[int],
+    size: int,
+    cell_masks: Sequence[int],
+    houses: Sequence[House],
+    pairs: Sequence[tuple[int, int]],
+    arcs: Sequence[tuple[tuple[int, tuple[int, ...]], ...]],
+) -> bool:
+    """True when a complete grid (``values``: a digit 1 to ``size`` a cell, at most
+    ``MOST_CELLS`` cells) keeps a layout's plain rules, read as the layout keeps them:
+    each cell's digit mask (``cell_masks``), no digit twice in a house (``houses``,
+    their ``cells`` tuples), different digits on the pairs rules make see each other
+    (``pairs``) and the relations' tables (``arcs``: per cell, (other cell, what it may
+    hold for each digit of this one))."""
+    grid = cython.declare(cython.int[256])
+    n = len(values)
+    full = (1 << size) - 1
+    for i in range(n):
+        v = values[i]
+        if v < 1 or v > size:
+            return False
+        grid[i] = v
+        m = cell_masks[i]
+        if m != full and not (m >> (v - 1)) & 1:
+            return False
+    for i in range(len(houses)):
+        cells = houses[i].cells
+        seen = 0
+        for j in range(len(cells)):
+            bit = 1 << (grid[cells[j]] - 1)
+            if seen & bit:
+                return False
+            seen |= bit
+    for i in range(len(pairs)):
+        if grid[pairs[i][0]] == grid[pairs[i][1]]:
+            return False
+    for i in range(n):
+        cell_arcs = arcs[i]
+        v = grid[i]
+        for j in range(len(cell_arcs)):
+            arc = cell_arcs[j]
+            table = arc[1]
+            m = table[v - 1]
+            b = arc[0]
+            if not (m >> (grid[b] - 1)) & 1:
+                return False
+    return True
