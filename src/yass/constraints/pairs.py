@@ -293,7 +293,7 @@ class LineRule(CellsRule):
     """A rule over an ordered list of cells whose logic is pairwise."""
     def _all_pairs(
         self, grid: Grid, ok: Callable[[int, int, int], bool]
-    ) -> Iterator[Relation]:
+    ) -> list[Relation]:
         """A relation for every pair i < j of the line, ``ok(x, y, j - i)``.
 
         ``ok`` must depend on the rule's class alone (not on its cells or numbers): its
@@ -306,9 +306,10 @@ class LineRule(CellsRule):
             if table is None:
                 table = remember(_GAP_TABLES, key, relation_table(size, partial(_shifted, ok, gap)))
             by_gap.append(table)
-        for i, a in enumerate(cells):
-            for j in range(i + 1, len(cells)):
-                yield Relation(a, cells[j], by_gap[j - i], label)
+        return [
+            Relation(a, cells[j], by_gap[j - i], label)
+            for i, a in enumerate(cells) for j in range(i + 1, len(cells))
+        ]
 
 
 @register

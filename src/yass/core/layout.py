@@ -43,6 +43,17 @@ class House(Frozen):
         return f"{self.kind} {self.number}" if self.number else self.kind
 
 
+def _house(kind: str, number: int, cells: tuple[int, ...], mask: int, full: bool) -> House:
+    """``House(kind, number, cells, mask, full)`` without the two calls of its
+    ``__init__``: a layout numbers a house for each cage and line of a puzzle."""
+    house = _new(House)
+    vars(house).update(kind=kind, number=number, cells=cells, mask=mask, full=full)
+    return house
+
+
+_new = object.__new__
+
+
 Arc = tuple[int, tuple[int, ...]]
 #: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs, and
 #: (cell, arcs) for the cells with arcs.
@@ -58,7 +69,7 @@ if TYPE_CHECKING:
     from functools import cached_property as _once
 else:
 
-    class _once:  # noqa: N801 - used as a decorator, like ``cached_property``
+    class _once:  # a decorator, named like ``cached_property``
         """An attribute made by a method the first time it is read, then kept in the
         instance's ``__dict__`` (so it pickles with it). ``functools.cached_property``
         without its lock: two threads that make it at once make the same value."""
@@ -271,11 +282,12 @@ class Layout:
             counts[kind] = counts.get(kind, 0) + 1
         seen: dict[str, int] = {}
         out = []
+        size = self.size
         for kind, cells in specs:
             seen[kind] = seen.get(kind, 0) + 1
             number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
             mask = sum([1 << c for c in cells])  # (distinct cells: see ``__init__``)
-            out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
+            out.append(_house(kind, number, tuple(sorted(cells)), mask, len(cells) == size))
         return tuple(out)
 
     @_once
@@ -293,6 +305,7 @@ class Layout:
     @_once
     def cell_houses(self) -> tuple[tuple[int, ...], ...]:
         """Each cell's houses, as numbers in ``houses`` in order (made when first read)."""
+        out: list[tuple[int, ...]]
         if self._standard is None:
             first, out = 0, [()] * self.ncells
         else:

@@ -60,14 +60,16 @@ def is_compiled() -> bool:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(w=cython.ulonglong, low=cython.uint)
+@cython.locals(w=cython.ulonglong, low=cython.uint, n=cython.int, high=cython.int)
 @cython.returns(cython.int)
 def _ctz64(w: int) -> int:
     """Index of the lowest set bit of a non-zero 64-bit word."""
     low = w - ((w >> 32) << 32)  # the low half (C arithmetic: no literal over 2**31)
     if low:
-        return ffs(low) - 1
-    return 32 + ffs(w >> 32) - 1
+        n: int = ffs(low)
+        return n - 1
+    high: int = ffs(w >> 32)
+    return high + 31
 
 
 @cython.cfunc
@@ -240,14 +242,15 @@ def _bits_of(words: list[int], out: list[int]) -> None:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(g=cython.int, w=cython.int, gm=cython.p_ulonglong, covered=cython.p_ulonglong)
+@cython.locals(g=cython.int, w=cython.int, gm=cython.p_ulonglong, covered=cython.p_ulonglong,
+               shared=cython.ulonglong)
 @cython.returns(cython.bint)
 def _apart(gm: list[int], g: int, covered: list[int]) -> bool:
     """True when group ``g`` shares no cell with ``covered``."""
+    shared = 0
     for w in range(4):
-        if gm[g * 4 + w] & covered[w]:
-            return False
-    return True
+        shared |= gm[g * 4 + w] & covered[w]
+    return shared == 0
 
 
 @cython.locals(ng=cython.int, nr=cython.int, g=cython.int, r=cython.int, i=cython.int,

@@ -375,7 +375,7 @@ def rule_forms(layout: Layout) -> list[Form] | None:
                 if len(form.cells) > 16 or len(form.nexts) != form.starts[-1] * layout.size:
                     return None
             else:
-                reach = sum(abs(k) for k in form.coefs) * layout.size
+                reach = sum(map(abs, form.coefs)) * layout.size
                 if reach + abs(form.total) >= _SUM_LIMIT:
                     return None
             out.append(form)
