@@ -125,3 +125,36 @@ def test_a_layout_pickles_before_and_after_its_tables_are_made() -> None:
     assert fresh.cell_houses == layout.cell_houses
     again = pickle.loads(pickle.dumps(layout))
     assert again.peer_lists == layout.peer_lists and again.cell_houses == layout.cell_houses
+
+
+def test_a_group_that_adds_peers_is_flattened_as_the_python_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a digit-set group whose cells are not yet peers (not a house of the layout): the
+    # compiled loops hand it back to the Python, which adds the peers (after each
+    # cell's own) and makes the slow thermometer between two of them strict
+    from yass.constraints.base import DigitSets, LinearSum
+    from yass.constraints.pairs import SlowThermo
+    from yass.constraints.sums import killer_combinations
+
+    layout = Layout(9, [SlowThermo([2, 12])])
+    assert layout.arcs[2][0][1][4] >> 4 & 1  # 5 beside 5 allowed on its own
+    assert not layout.sees(2, 12)
+    group = DigitSets((2, 12, 80), killer_combinations(9, 3, 15))
+
+    def flat() -> str:
+        return repr(compiled._flatten(
+            9, None, [h.cells for h in layout.full_houses], layout.arcs, layout.cell_masks,
+            [group], [LinearSum((2, 12, 40), (1, 1, -1), 4)], [], [], layout.peers,
+            arcs_strict=True,
+        ))
+
+    made = flat()
+    monkeypatch.setattr(compiled, "_FAST", False)
+    assert flat() == made
+    table = compiled._flatten(
+        9, None, [], layout.arcs, layout.cell_masks, [group], [], [], [], layout.peers,
+        arcs_strict=True)
+    strict = table.tables[16 * table.atab[0]: 16 * table.atab[0] + 9]
+    assert all(not row >> d & 1 for d, row in enumerate(strict))  # equal digits refused
+    assert table.peers[table.pstart[2 + 1] - 2:table.pstart[2 + 1]] == (12, 80)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, TypeVar
 
+    from yass.constraints.group import GroupRule
+
     _T = TypeVar("_T")
 
 __all__ = ["House", "Layout", "per_layout", "strict_table"]
@@ -444,13 +446,34 @@ class Layout:
         ``values`` (what the houses, sees-pairs, relations and cell masks forbid is
         ``_plain_ok``'s to find)."""
         grid = self.grid
-        return not any(any(True for _ in con.check(grid, values)) for con in self._checkers)
+        groups, others = self._checkers
+        for rule, scope in groups:
+            if not rule.holds(grid, [values[c] for c in scope]):
+                return False
+        return not any(any(True for _ in con.check(grid, values)) for con in others)
 
     @_once
-    def _checkers(self) -> tuple[Constraint, ...]:
-        """The rules with a ``check`` of their own (the others' finds nothing)."""
+    def _checkers(
+        self,
+    ) -> tuple[tuple[tuple[GroupRule, tuple[int, ...]], ...], tuple[Constraint, ...]]:
+        """The rules with a ``check`` of their own (the others' finds nothing): those
+        whose check is the group rules' (a complete grid breaks one exactly when
+        ``holds`` is false on the digits of its ``scope``), each with that scope, then
+        the others."""
+        groups: list[tuple[GroupRule, tuple[int, ...]]] = []
+        others: list[Constraint] = []
         base = Constraint.check
-        return tuple([con for con in self.constraints if type(con).check is not base])
+        for con in self.constraints:
+            check = type(con).check
+            if check is base:
+                continue
+            from yass.constraints.group import GroupRule
+
+            if check is GroupRule.check and isinstance(con, GroupRule):
+                groups.append((con, con.scope(self.grid)))
+            else:
+                others.append(con)
+        return tuple(groups), tuple(others)
 
     @property
     def extra_pairs(self) -> tuple[tuple[int, int], ...]:

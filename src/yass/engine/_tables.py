@@ -140,17 +140,31 @@ def _sees(rows: list[int], a: int, b: int) -> bool:
 def sees_parts(
     seen: Sequence[int],
     lists: bool,
+    sstart: Sequence[int],
+    scells: Sequence[int],
     lstart: Sequence[int],
     lcells: Sequence[int],
     ystart: Sequence[int],
     ycells: Sequence[int],
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[int, ...], tuple[int, ...]]:
+) -> tuple[
+    tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[int, ...], tuple[int, ...]
+] | None:
     """``((pstart, peers), lapart, ydistinct)`` of ``CompiledLayout`` from each cell's
     peers as masks (``seen``): the peers listed (``bit_lists``; None unless ``lists``);
     per term of each sum, the positions among the sum's first 16 whose cells its cell
-    sees; per automaton, 1 when its cells all see each other."""
+    sees; per automaton, 1 when its cells all see each other. None when the cells of a
+    digit-set group (``sstart``/``scells``) do not all see each other already (the
+    group would add peers: the caller's Python handles that)."""
     rows = cython.declare(cython.ulonglong[1024])
     n = _load(seen, rows)
+    for s in range(len(sstart) - 1):
+        first = sstart[s]
+        last = sstart[s + 1]
+        for i in range(first, last):
+            cell = scells[i]
+            for j in range(first, last):
+                if j != i and not _sees(rows, cell, scells[j]):
+                    return None
     listed = _bit_lists(rows, n) if lists else None
     apart = [0] * len(lcells)
     for s in range(len(lstart) - 1):

@@ -175,26 +175,60 @@ def _flatten(
     then kept). The loops over cells and bits run in ``_tables`` when it is compiled.
     """
     ncells = size * size
-    fast = _FAST and ncells <= _tables.MOST_CELLS
     # Each cell's peers as a bit set, for the membership tests below.
     if peer_masks is None:
         assert peer_lists is not None
         peer_masks = [sum(1 << b for b in p) for p in peer_lists]
-    seen = list(peer_masks)
-    # The peers a digit-set group adds (most groups are houses already), by cell.
+    sstart, scells = _starts([g.cells for g in set_groups])
+    setstart, sets = _starts([g.sets for g in set_groups])
+    merged: list[tuple[Sequence[int], Sequence[int], int]] = []
+    mask0 = list(cell_masks)
+    for form in sums:
+        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
+            merged.append((form.cells, form.coefs, form.total))
+            continue
+        coef: dict[int, int] = {}
+        for cell, k in zip(form.cells, form.coefs, strict=True):
+            coef[cell] = coef.get(cell, 0) + k
+        terms = [(cell, k) for cell, k in coef.items() if k]
+        if not terms and form.total and ncells:
+            mask0[0] = 0  # a sum of nothing that must not be 0: no solution
+        merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
+    lstart, lcells = _starts([m[0] for m in merged])
+    lcoefs = tuple(k for m in merged for k in m[1])
+    ystart, ycells = _starts([a.cells for a in layered])
+    cstart, ccells = _starts([g.cells for g in contains])
+    # In ``_tables`` when it is compiled and no digit-set group adds peers (most groups
+    # are houses already): the peers listed (when they are the masks' bits in order),
+    # the sums' apart masks, the automata's distinct flags, each cell's forms.
+    parts = None
+    if _FAST and ncells <= _tables.MOST_CELLS:
+        parts = _tables.sees_parts(
+            peer_masks, peer_lists is None, sstart, scells, lstart, lcells, ystart, ycells)
     added: dict[int, list[int]] = {}
-    for group in set_groups:
-        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
-        for a in group.cells:
-            if whole & ~seen[a] & ~(1 << a):
-                for b in group.cells:
-                    if a != b and not seen[a] >> b & 1:
-                        seen[a] |= 1 << b
-                        added.setdefault(a, []).append(b)
-    # The peers listed by the same call that reads the sums and automata in ``_tables``
-    # when they are the masks' bits in order; else here.
-    in_c = peer_lists is None and fast and not added
-    if not in_c:
+    if parts is not None:
+        seen: Sequence[int] = peer_masks
+        listed, lapart, ydistinct = parts
+        fstart, flist = _tables.cell_forms(ncells, (
+            (sstart, scells), (lstart, lcells), (cstart, ccells), (ystart, ycells)))
+    else:
+        listed = None
+        seen, added = _group_peers(peer_masks, set_groups)
+        apart: list[int] = []
+        for m in merged:
+            head = list(enumerate(m[0][:16]))
+            for cell in m[0]:
+                sees = seen[cell]
+                apart.append(sum([1 << j for j, other in head if sees >> other & 1]))
+        lapart = tuple(apart)
+        ydistinct = tuple([_distinct(auto.cells, seen) for auto in layered])
+        fstart, flist = _cell_forms(ncells, chain(
+            (g.cells for g in set_groups), (m[0] for m in merged),
+            (g.cells for g in contains), (a.cells for a in layered),
+        ))
+    if listed is not None:
+        pstart, peers = listed
+    else:
         if peer_lists is None:
             peer_lists = [bit_list(p) for p in peer_masks]
         peer_order: list[Sequence[int]] = list(peer_lists)
@@ -233,45 +267,6 @@ def _flatten(
     hstart, hcells = _starts(full_houses)
     astart = (0, *accumulate(map(len, arcs)))
     anb, atab = tuple(anb_list), tuple(atab_list)
-    sstart, scells = _starts([g.cells for g in set_groups])
-    setstart, sets = _starts([g.sets for g in set_groups])
-    merged: list[tuple[Sequence[int], Sequence[int], int]] = []
-    mask0 = list(cell_masks)
-    for form in sums:
-        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
-            merged.append((form.cells, form.coefs, form.total))
-            continue
-        coef: dict[int, int] = {}
-        for cell, k in zip(form.cells, form.coefs, strict=True):
-            coef[cell] = coef.get(cell, 0) + k
-        terms = [(cell, k) for cell, k in coef.items() if k]
-        if not terms and form.total and ncells:
-            mask0[0] = 0  # a sum of nothing that must not be 0: no solution
-        merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
-    lstart, lcells = _starts([m[0] for m in merged])
-    lcoefs = tuple(k for m in merged for k in m[1])
-    ystart, ycells = _starts([a.cells for a in layered])
-    cstart, ccells = _starts([g.cells for g in contains])
-    if fast:
-        listed, lapart, ydistinct = _tables.sees_parts(
-            seen, in_c, lstart, lcells, ystart, ycells)
-        if listed is not None:
-            pstart, peers = listed
-        fstart, flist = _tables.cell_forms(ncells, (
-            (sstart, scells), (lstart, lcells), (cstart, ccells), (ystart, ycells)))
-    else:
-        apart: list[int] = []
-        for m in merged:
-            head = list(enumerate(m[0][:16]))
-            for cell in m[0]:
-                sees = seen[cell]
-                apart.append(sum([1 << j for j, other in head if sees >> other & 1]))
-        lapart = tuple(apart)
-        ydistinct = tuple([_distinct(auto.cells, seen) for auto in layered])
-        fstart, flist = _cell_forms(ncells, chain(
-            (g.cells for g in set_groups), (m[0] for m in merged),
-            (g.cells for g in contains), (a.cells for a in layered),
-        ))
     ylayer: list[int] = []
     ynext: list[int] = []
     first = 0
@@ -315,6 +310,24 @@ def _flatten(
         istart=istart,
         icells=icells,
     )
+
+
+def _group_peers(
+    peer_masks: Sequence[int], set_groups: Sequence[DigitSets]
+) -> tuple[list[int], dict[int, list[int]]]:
+    """Each cell's peers with the cells of its digit-set groups (their digits differ),
+    and the peers those groups add, by cell in the order they come."""
+    seen = list(peer_masks)
+    added: dict[int, list[int]] = {}
+    for group in set_groups:
+        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
+        for a in group.cells:
+            if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
+                for b in group.cells:
+                    if a != b and not seen[a] >> b & 1:
+                        seen[a] |= 1 << b
+                        added.setdefault(a, []).append(b)
+    return seen, added
 
 
 def _cell_forms(
