@@ -303,7 +303,7 @@ def cell_list(
         raise LayoutError(f"needs a non-empty list {key!r} of cells")
     index = grid.cell_index(outside=outside)
     try:
-        cells = [index[x] for x in raw]  # names as yass writes them
+        cells = list(map(index.__getitem__, raw))  # names as yass writes them
     except (KeyError, TypeError):  # another spelling, or not a name: read one by one
         cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
     if repeats:
