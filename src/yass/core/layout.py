@@ -231,10 +231,9 @@ class Layout:
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
         for con in self.constraints:
-            for rel in con.relations(grid):
-                a, b, table = rel.a, rel.b, rel.table
+            for a, b, table, label in con.relation_rows(grid):
                 if a == b:
-                    raise LayoutError(f"a {rel.label} relates {grid.name(a)} to itself")
+                    raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
                 if (a, b) not in tables and len(table) == size:
                     # most pairs have one rule: the tables kept as they are
                     tables[a, b] = table
@@ -377,9 +376,9 @@ class Layout:
         if labels is None:
             labels = {}
             for con in self.constraints:
-                for rel in con.relations(self.grid):
-                    labels.setdefault((rel.a, rel.b), []).append(rel.label)
-                    labels.setdefault((rel.b, rel.a), []).append(rel.label)
+                for x, y, _, label in con.relation_rows(self.grid):
+                    labels.setdefault((x, y), []).append(label)
+                    labels.setdefault((y, x), []).append(label)
             self._labels = labels
         return labels.get((a, b), [])
 
