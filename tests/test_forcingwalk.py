@@ -144,3 +144,34 @@ def test_static_tables_match_the_python_tables(
         assert got[1] == st.trig_on | st.trig_off
         rows += sum(1 for table in (st.off_of_off, st.on_of_on, st.grp_off) for v in table if v)
     assert rows >= 100  # the group tables are not empty
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_net_closure_counts_what_the_python_reasons_give(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every closure size a net's search asks for (contradictions and verities, over the
+    search's whole run) is the same from ``net_closure`` as from the facts' reasons in
+    Python (compiled, and the source run by Python on one board)."""
+    if compiled and not _forcingwalk.is_compiled():
+        pytest.skip("yass.logic.techniques._forcingwalk is not built")
+    module = _forcingwalk if compiled else _interpreted()
+    asked: list[tuple[int, int]] = []
+    fast = forcing._Search._net_closure
+
+    def both(search: Any, b: Any, facts: list[int]) -> int | None:
+        got = fast(search, b, facts)
+        assert got is not None  # (a plain classic net: always in C here)
+        asked.append((got, search.closure_set(b, facts).bit_count()))
+        return got
+
+    boards = [_board("", puzzle, setup) for puzzle, setup in BOARDS]
+    if not compiled:
+        boards = boards[2:]
+    with monkeypatch.context() as m:
+        m.setattr(forcing, "_WALK", module)
+        m.setattr(forcing._Search, "_net_closure", both)
+        for board in boards:
+            assert _listed("fn", board)
+    assert len(asked) >= (100 if compiled else 10)
+    assert all(got == want for got, want in asked)

@@ -36,7 +36,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["is_compiled", "layer", "static_tables", "verities"]
+__all__ = ["is_compiled", "layer", "net_closure", "static_tables", "verities"]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -773,3 +773,192 @@ def static_tables(
                 anyv |= out[row + w]
             if anyv:
                 trig[t * W + (i >> 6)] |= one << (i & 63)
+
+
+@cython.ccall
+@cython.locals(
+    W=cython.int, n=cython.int, size=cython.int, CW=cython.int,
+    layers=cython.ulonglong[::1], nl=cython.int, facts=cython.int[::1], nfacts=cython.int,
+    ooo=cython.ulonglong[::1], cellc=cython.ulonglong[::1], row_start=cython.int[::1],
+    row_sets=cython.ulonglong[::1], peers=cython.ulonglong[::1], seen=cython.ulonglong[::1],
+    stack=cython.int[::1],
+    N=cython.int, FW=cython.int, top=cython.int, count=cython.int, f=cython.int,
+    g=cython.int, i=cython.int, d=cython.int, x=cython.int, k=cython.int, lo=cython.int,
+    hi=cython.int, mid=cython.int, on=cython.int, w=cython.int, r=cython.int,
+    shift=cython.int, c=cython.int, best=cython.int, best_n=cython.int, cnt=cython.int,
+    ok=cython.int, found=cython.int, sub=cython.int, wi=cython.int, bit=cython.int,
+    at=cython.Py_ssize_t, prev=cython.Py_ssize_t, last=cython.Py_ssize_t,
+    before=cython.Py_ssize_t, hm=cython.Py_ssize_t, sp=cython.Py_ssize_t,
+    v=cython.ulonglong, low=cython.ulonglong, one=cython.ulonglong, o=cython.ulonglong,
+    s=cython.ulonglong, gone=cython.ulonglong, po=cython.ulonglong,
+)
+def net_closure(
+    W: int, n: int, size: int, CW: int, layers: Any, nl: int, facts: Any, nfacts: int,
+    ooo: Any, cellc: Any, row_start: Any, row_sets: Any, peers: Any, seen: Any,
+    stack: Any,
+) -> int:
+    """The number of facts in the closure of ``facts[:nfacts]`` in one branch of a net
+    (``forcing._Search.closure_size`` of a dynamic search without relation tables or
+    rules' hooks): each fact with the reasons ``_find_parents`` gives it, back to the
+    premise. A fact is ``candidate << 1 | 1`` (set) or ``candidate << 1`` (removed).
+
+    ``layers``: the branch's sets after each layer, ``nl`` of them, 2W words each (set,
+    removed; layer 0 holds the premise); ``ooo``: off_of_on (W words a candidate, which
+    is also the set of candidates whose placement removes it); ``cellc``: each cell's
+    candidates (W words a cell); the digits' full houses as ``layer`` takes them;
+    ``peers``: CW words a cell. ``seen``: (2N + 63) // 64 words of scratch, ``stack``:
+    2N ints. Returns -1 where a fact has no reason (the caller asks Python, which says
+    so)."""
+    one = 1
+    N = size * n
+    FW = (2 * N + 63) >> 6
+    for w in range(FW):
+        seen[w] = 0
+    top = 0
+    count = 0
+    for k in range(nfacts):
+        f = facts[k]
+        if not (seen[f >> 6] >> (f & 63)) & 1:
+            seen[f >> 6] |= one << (f & 63)
+            count += 1
+            stack[top] = f
+            top += 1
+    while top:
+        top -= 1
+        f = stack[top]
+        i = f >> 1
+        on = f & 1
+        # The first layer holding the fact (each layer's sets hold the one before).
+        lo = 0
+        hi = nl - 1
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if (layers[mid * 2 * W + (0 if on else W) + (i >> 6)] >> (i & 63)) & 1:
+                hi = mid
+            else:
+                lo = mid + 1
+        k = lo
+        if k == 0:
+            continue  # the premise
+        d = i // n
+        x = i - d * n
+        shift = d * n
+        prev = (k - 1) * 2 * W + W  # the removals of layer k - 1
+        found = 0
+        if on:
+            # The fewest removals that left it the only candidate of its cell or the
+            # only place of its digit in a house (the cell first, then the houses).
+            best = -1
+            best_n = 0
+            ok = 1
+            cnt = 0
+            for w in range(W):
+                o = cellc[x * W + w]
+                if w == (i >> 6):
+                    o &= ~(one << (i & 63))
+                if o & ~layers[prev + w]:
+                    ok = 0
+                cnt += _popcount(o)
+            if ok and cnt:
+                best = -2  # the cell
+                best_n = cnt
+            for r in range(row_start[d], row_start[d + 1]):
+                hm = 2 * r * CW
+                sp = hm + CW
+                if not (row_sets[hm + (x >> 6)] >> (x & 63)) & 1:
+                    continue
+                ok = 1
+                cnt = 0
+                for c in range(n):
+                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
+                        cnt += 1
+                        g = shift + c
+                        if not (layers[prev + (g >> 6)] >> (g & 63)) & 1:
+                            ok = 0
+                if ok and cnt and (best == -1 or cnt < best_n):
+                    best = r
+                    best_n = cnt
+            if best == -1:
+                return -1
+            if best == -2:
+                for w in range(W):
+                    v = cellc[x * W + w]
+                    while v:
+                        low = v & (~v + 1)
+                        v ^= low
+                        g = w * 64 + _index(low)
+                        if g != i:
+                            g = g << 1
+                            if not (seen[g >> 6] >> (g & 63)) & 1:
+                                seen[g >> 6] |= one << (g & 63)
+                                count += 1
+                                stack[top] = g
+                                top += 1
+            else:
+                sp = 2 * best * CW + CW
+                for c in range(n):
+                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
+                        g = (shift + c) << 1
+                        if not (seen[g >> 6] >> (g & 63)) & 1:
+                            seen[g >> 6] |= one << (g & 63)
+                            count += 1
+                            stack[top] = g
+                            top += 1
+            continue
+        # A removal: the lowest placement of the layer before that removes it ...
+        last = (k - 1) * 2 * W
+        before = (k - 2) * 2 * W
+        for w in range(W):
+            v = ooo[i * W + w] & layers[last + w]
+            if k >= 2:
+                v &= ~layers[before + w]
+            if v:
+                g = ((w * 64 + _index(v & (~v + 1))) << 1) | 1
+                if not (seen[g >> 6] >> (g & 63)) & 1:
+                    seen[g >> 6] |= one << (g & 63)
+                    count += 1
+                    stack[top] = g
+                    top += 1
+                found = 1
+                break
+        if found:
+            continue
+        # ... or the places of its digit left in a house, which all see it.
+        for r in range(row_start[d], row_start[d + 1]):
+            hm = 2 * r * CW
+            sp = hm + CW
+            if (row_sets[hm + (x >> 6)] >> (x & 63)) & 1:
+                continue
+            ok = 1
+            sub = 0
+            cnt = 0
+            for c in range(n):
+                if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
+                    continue
+                g = shift + c
+                bit = (layers[prev + (g >> 6)] >> (g & 63)) & 1
+                po = (peers[x * CW + (c >> 6)] >> (c & 63)) & 1
+                if not bit:
+                    sub = 1  # a place left
+                    if not po:
+                        ok = 0
+                elif not po:
+                    cnt += 1  # a place gone that x does not see
+            if sub and cnt and ok:
+                for c in range(n):
+                    if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
+                        continue
+                    g = shift + c
+                    if ((layers[prev + (g >> 6)] >> (g & 63)) & 1
+                            and not (peers[x * CW + (c >> 6)] >> (c & 63)) & 1):
+                        g = g << 1
+                        if not (seen[g >> 6] >> (g & 63)) & 1:
+                            seen[g >> 6] |= one << (g & 63)
+                            count += 1
+                            stack[top] = g
+                            top += 1
+                found = 1
+                break
+        if not found:
+            return -1
+    return count

@@ -134,6 +134,12 @@ def _reverse_arcs(layout: Layout) -> Arcs:
     return tuple(tuple(x) for x in out)
 
 
+@per_layout
+def _full_houses(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """(index, cell mask) of each full house, in the order of ``layout.houses``."""
+    return tuple((h, house.mask) for h, house in enumerate(layout.houses) if house.full)
+
+
 class _Base:
     """The implication tables of one board state (shared by chains and nets).
 
@@ -177,13 +183,11 @@ class _Base:
         self.cell_cands = cell_cands
         # Full houses by digit: (house index, mask, the digit's places) where the digit
         # is not placed yet (a house that lacks the digit must give it a place).
+        fulls = _full_houses(lay)
         self.hdig: list[list[tuple[int, int, int]]] = []
         for d in range(size):
-            rows = []
-            for h, house in enumerate(lay.houses):
-                if house.full and not placed[d] & house.mask and pos[d] & house.mask:
-                    rows.append((h, house.mask, pos[d] & house.mask))
-            self.hdig.append(rows)
+            p, gone = pos[d], placed[d]
+            self.hdig.append([(h, hm, p & hm) for h, hm in fulls if p & hm and not gone & hm])
         # For each digit and cell, the indexes (into hdig[d]) of the houses holding it.
         self.hcell: list[dict[int, list[int]]] = []
         for rows in self.hdig:
@@ -442,15 +446,31 @@ class _Words:
             else:
                 st = base.static()
                 tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
+            # base.checks() by witness id: a cell c is c, a house h of digit d is
+            # n + h * size + d.
             starts = [0]
             ids: list[int] = []
             masks = [0] * self.nwit
-            for entry in base.checks():
-                for w, m in entry:
-                    wid = w[1] if w[0] == "cell" else n + w[1] * size + w[2]
-                    ids.append(wid)
-                    masks[wid] = m
-                starts.append(len(ids))
+            cell_cands = base.cell_cands
+            nxt = 0  # the next candidate index
+            for d in range(size):
+                shift = d * n
+                rows = base.hdig[d]
+                by_cell = base.hcell[d]
+                for c in bits(base.pos[d]):
+                    i = shift + c
+                    if i > nxt:
+                        starts += [len(ids)] * (i - nxt)
+                    ids.append(c)
+                    masks[c] = cell_cands[c]
+                    for j in by_cell.get(c, ()):
+                        h, _, spots = rows[j]
+                        wid = n + h * size + d
+                        ids.append(wid)
+                        masks[wid] = spots << shift
+                    starts.append(len(ids))
+                    nxt = i + 1
+            starts += [len(ids)] * (N - nxt)
             self.chk_start = array("i", starts)
             self.chk_ids = array("i", ids or [0])
             self.wmask = to_words(masks, nb)
@@ -511,6 +531,11 @@ Focus = set[FocusKey]
 Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step] | None, FocusKey]
 
 
+#: A branch's witnesses and rule facts before it has any (shared: never added to).
+_NO_WITNESS: list[Witness] = []
+_NO_RULES: dict[int, str] = {}
+
+
 class _Branch:
     """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k).
 
@@ -551,11 +576,12 @@ class _Branch:
         self.dead = False  # a contradiction was found
         self.done = False  # nothing more follows (or a bound was reached)
         self.changed = 0  # the last iteration whose state differs from the one before
-        self.witness: list[Witness] = []
-        self.ruled: dict[int, str] = {}
-        self.memo: dict[int, tuple[int, ...]] = {}
-        self.costs: dict[int, int] = {}
-        self.anc: dict[int, int] = {}  # a fact's closure as a bitset (Search.ancestors)
+        self.witness: list[Witness] = _NO_WITNESS  # (replaced, never added to)
+        self.ruled: dict[int, str] = _NO_RULES  # (replaced by a dict of its own when set)
+        # Made when first needed (most branches of a search are never asked):
+        self.memo: dict[int, tuple[int, ...]] | None = None  # a fact's reasons
+        self.costs: dict[int, int] | None = None  # a fact's number of implications
+        self.anc: dict[int, int] | None = None  # a fact's closure as a bitset (ancestors)
 
     def _sync(self) -> None:
         """Read the layers up to ``changed`` from the snapshots, where not read yet."""
@@ -679,19 +705,33 @@ class _Search:
                     self.off_branch[i] = len(self.branches)
                     self.branches.append(_Branch(i << 1))
         groups: list[_Group] = []
+        on_branch = self.on_branch
         for c in bits(premise_cells):
-            members = [self.on_branch.get((d - 1) * n + c) for d in mask_digits(cands[c])]
-            if all(i is not None for i in members):
-                groups.append(_Group("cell", (c,), [i for i in members if i is not None]))
+            members = []
+            for d in mask_digits(cands[c]):
+                got = on_branch.get((d - 1) * n + c)
+                if got is None:
+                    break
+                members.append(got)
+            else:
+                groups.append(_Group("cell", (c,), members))
         seen: set[tuple[int, int]] = set()
         for d, rows in enumerate(base.hdig):
+            shift = d * n
             for h, _, spots in rows:
                 if (d, spots) in seen or spots.bit_count() < 2:
                     continue
                 seen.add((d, spots))
-                idx = [self.on_branch.get(d * n + c) for c in bits(spots)]
-                if all(i is not None for i in idx) and (most is None or len(idx) <= most):
-                    groups.append(_Group("house", (h, d), [i for i in idx if i is not None]))
+                if most is not None and spots.bit_count() > most:
+                    continue
+                members = []
+                for c in bits(spots):
+                    got = on_branch.get(shift + c)
+                    if got is None:
+                        break
+                    members.append(got)
+                else:
+                    groups.append(_Group("house", (h, d), members))
         for i, b in self.off_branch.items():
             if i in self.on_branch:
                 groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
@@ -705,6 +745,14 @@ class _Search:
                 self.groups_of[i].append(gi)
         self.rev = _reverse_arcs(self.layout)
         self._implicators: dict[int, int] = {}
+        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
+        # (the layer snapshots by branch offset; the tables and scratch, made once).
+        self._c_closure = (
+            self.dynamic and not base.propagators and not any(self.rev)
+            and _compiled_walk() is not None
+        )
+        self._layer_words: dict[tuple[int, int], memoryview] = {}
+        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
         self.reach = outside_reach(self.layout)
 
     # -- the forward search -------------------------------------------------------------
@@ -915,6 +963,8 @@ class _Search:
                 for d in mask_digits(gone):
                     f = ((d - 1) * n + c) << 1
                     if not (b.off | new_off) >> (f >> 1) & 1 and f not in b.ruled:
+                        if b.ruled is _NO_RULES:
+                            b.ruled = {}
                         b.ruled[f] = str(con.label)
                         new_off |= 1 << (f >> 1)
             before = cands[:]
@@ -941,11 +991,14 @@ class _Search:
 
     def parents(self, b: _Branch, f: int) -> tuple[int, ...]:
         """The facts ``f`` was derived from (empty for the premise and rule facts)."""
-        got = b.memo.get(f)
+        memo = b.memo
+        if memo is None:
+            memo = b.memo = {}
+        got = memo.get(f)
         if got is None:
             k = self.layer(b, f)
             got = () if k == 0 or f in b.ruled else self._find_parents(b, f, k)
-            b.memo[f] = got
+            memo[f] = got
         return got
 
     def _find_parents(self, b: _Branch, f: int, k: int) -> tuple[int, ...]:
@@ -1034,7 +1087,49 @@ class _Search:
         return set(bits(self.closure_set(b, facts)))
 
     def closure_size(self, b: _Branch, facts: list[int]) -> int:
+        got = self._net_closure(b, facts)
+        if got is not None:
+            return got
         return self.closure_set(b, facts).bit_count()
+
+    def _net_closure(self, b: _Branch, facts: list[int]) -> int | None:
+        """``closure_size`` in C (``_forcingwalk.net_closure``) for a net searched in C
+        on a layout without relation tables or rules' hooks: the same count, from the
+        branch's layer snapshots, without making its facts' reasons in Python. None
+        where that does not apply."""
+        source = b.source
+        if source is None or not self._c_closure:
+            return None
+        from array import array
+
+        walk = _compiled_walk()
+        base = self.base
+        snaps, at, nb = source
+        key = (at, b.changed)  # (a verity's branch may still grow)
+        layers = self._layer_words.get(key)
+        if layers is None:
+            # Layer 0 (the premise), then the snapshots of the layers it changed in.
+            joined = bytearray(b.cum_on[0].to_bytes(nb, "little"))
+            joined += b.cum_off[0].to_bytes(nb, "little")
+            joined += b"".join([snaps[j][at : at + 2 * nb] for j in range(b.changed)])
+            layers = self._layer_words[key] = memoryview(joined).cast("Q")
+        if self._closure_tables is None:
+            words = base.words(True)
+            N = base.size * base.n
+            self._closure_tables = (
+                words.tables,
+                to_words(base.cell_cands, nb),
+                memoryview(bytearray(((2 * N + 63) >> 6) * 8)).cast("Q"),
+                array("i", bytes(4 * 2 * N)),
+            )
+        ooo, cellc, seen, stack = self._closure_tables
+        row_start, _, row_sets = base.rows()
+        got: int = walk.net_closure(
+            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, b.changed + 1,
+            array("i", facts), len(facts), ooo, cellc, row_start, row_sets,
+            memoryview(peer_words(self.layout)).cast("Q"), seen, stack,
+        )
+        return got if got >= 0 else None
 
     def closure_set(self, b: _Branch, facts: list[int]) -> int:
         """``closure`` as a bitset over the facts (bit ``f``)."""
@@ -1045,12 +1140,15 @@ class _Search:
 
     def ancestors(self, b: _Branch, f: int) -> int:
         """The closure of one fact as a bitset over the facts (kept per branch)."""
-        got = b.anc.get(f)
+        anc = b.anc
+        if anc is None:
+            anc = b.anc = {}
+        got = anc.get(f)
         if got is None:
             got = 1 << f
             for p in self.parents(b, f):
                 got |= self.ancestors(b, p)
-            b.anc[f] = got
+            anc[f] = got
         return got
 
     # -- the driver ---------------------------------------------------------------------------
@@ -1301,9 +1399,12 @@ class _Search:
         if len(facts) > 1:
             return self.closure_size(b, facts) - 1
         f = facts[0]
-        got = b.costs.get(f)
+        costs = b.costs
+        if costs is None:
+            costs = b.costs = {}
+        got = costs.get(f)
         if got is None:
-            got = b.costs[f] = self.closure_size(b, [f]) - 1
+            got = costs[f] = self.closure_size(b, [f]) - 1
         return got
 
     def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:
