@@ -32,6 +32,8 @@ def extensions() -> list[Extension]:
         Extension(name, [path], extra_compile_args=["-O3"], optional=True)
         for name, path in (
             ("yass.engine._core", "src/yass/engine/_core.py"),
+            # the bit loops of a layout's compiled tables
+            ("yass.engine._tables", "src/yass/engine/_tables.py"),
             ("yass.rating._se_core", "src/yass/rating/_se_core.py"),  # the SE rating's chains
             # ... and its rules below them
             ("yass.rating._se_basic", "src/yass/rating/_se_basic.py"),

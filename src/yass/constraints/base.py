@@ -166,6 +166,12 @@ class Constraint:
         """Binary rules on pairs of cells, beyond "differ"."""
         return ()
 
+    def relation_rows(self, grid: Grid) -> Iterable[tuple[int, int, tuple[int, ...], str]]:
+        """``relations`` as ``(a, b, table, label)``, the form a layout reads: a rule
+        with many relations (a thermometer relates every pair of its cells) may make
+        these without the ``Relation`` objects."""
+        return [(r.a, r.b, r.table, r.label) for r in self.relations(grid)]
+
     def cell_masks(self, grid: Grid) -> Iterable[tuple[int, int]]:
         """(cell, digit mask) for each cell whose digits the rule limits."""
         return ()
@@ -303,7 +309,7 @@ def cell_list(
         raise LayoutError(f"needs a non-empty list {key!r} of cells")
     index = grid.cell_index(outside=outside)
     try:
-        cells = [index[x] for x in raw]  # names as yass writes them
+        cells = list(map(index.__getitem__, raw))  # names as yass writes them
     except (KeyError, TypeError):  # another spelling, or not a name: read one by one
         cells = [grid.parse_cell(str(x), outside=outside) for x in raw]
     if repeats:

@@ -28,6 +28,7 @@ from yass.constraints.group import Automaton, GroupRule, cells_names, layered_fo
 from yass.constraints.sums import SetRule
 from yass.constraints.support import grid_sees, region_index, support
 from yass.core.geometry import Grid, LayoutError, char_digit, digit_char, mask_digits
+from yass.core.memo import remember
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -64,8 +65,7 @@ class Renban(SetRule, CellsRule):
         return len(set(values)) == len(values) and max(values) - min(values) == len(values) - 1
 
     def digit_sets(self, grid: Grid) -> Sequence[int]:
-        k = len(self.cells)
-        return [((1 << k) - 1) << lo for lo in range(grid.size - k + 1)]
+        return _runs(grid.size, len(self.cells))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], grid: Grid) -> Constraint:
@@ -122,6 +122,19 @@ class Between(GroupRule, CellsRule):
         if len(cells) < 2:
             raise LayoutError("a between line needs at least 2 cells")
         return cls(cells)
+
+
+#: ``_runs`` by (size, length): a few recur in every puzzle with renban lines. Bounded.
+_RUNS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _runs(size: int, k: int) -> tuple[int, ...]:
+    """The digit masks of ``k`` consecutive digits of 1..``size``, lowest first."""
+    runs = _RUNS.get((size, k))
+    if runs is None:
+        made = tuple([((1 << k) - 1) << lo for lo in range(size - k + 1)])
+        runs = remember(_RUNS, (size, k), made)
+    return runs
 
 
 def _between_step(i: int, memory: tuple[int, ...], d: int) -> tuple[int, ...] | None:

@@ -285,16 +285,19 @@ def _shifted(ok: Callable[[int, int, int], bool], gap: int, x: int, y: int) -> b
     return ok(x, y, gap)
 
 
-#: ``LineRule._all_pairs``'s tables by (class, size, gap). Bounded (``remember``).
+#: ``LineRule._pair_rows``'s tables by (class, size, gap). Bounded (``remember``).
 _GAP_TABLES: dict[tuple[type, int, int], tuple[int, ...]] = {}
+
+#: A relation as the layout reads it (``Constraint.relation_rows``).
+_Row = tuple[int, int, tuple[int, ...], str]
 
 
 class LineRule(CellsRule):
     """A rule over an ordered list of cells whose logic is pairwise."""
-    def _all_pairs(
-        self, grid: Grid, ok: Callable[[int, int, int], bool]
-    ) -> Iterator[Relation]:
-        """A relation for every pair i < j of the line, ``ok(x, y, j - i)``.
+
+    def _pair_rows(self, grid: Grid, ok: Callable[[int, int, int], bool]) -> list[_Row]:
+        """``(a, b, table, label)`` for every pair i < j of the line, the table of
+        ``ok(x, y, j - i)``.
 
         ``ok`` must depend on the rule's class alone (not on its cells or numbers): its
         tables are kept by class, size and gap for every later line of that class."""
@@ -306,9 +309,26 @@ class LineRule(CellsRule):
             if table is None:
                 table = remember(_GAP_TABLES, key, relation_table(size, partial(_shifted, ok, gap)))
             by_gap.append(table)
-        for i, a in enumerate(cells):
-            for j in range(i + 1, len(cells)):
-                yield Relation(a, cells[j], by_gap[j - i], label)
+        return [
+            (a, cells[j], by_gap[j - i], label)
+            for i, a in enumerate(cells) for j in range(i + 1, len(cells))
+        ]
+
+    def _all_pairs(self, grid: Grid, ok: Callable[[int, int, int], bool]) -> list[Relation]:
+        """``_pair_rows`` as relations."""
+        return [Relation(a, b, table, label) for a, b, table, label in self._pair_rows(grid, ok)]
+
+
+def _rising(x: int, y: int, gap: int) -> bool:
+    return y >= x + gap
+
+
+def _not_falling(x: int, y: int, gap: int) -> bool:
+    return y >= x
+
+
+def _two_apart(x: int, y: int, gap: int) -> bool:
+    return abs(x - y) >= 2
 
 
 @register
@@ -323,7 +343,10 @@ class Thermo(LineRule):
         return cls(_line_cells(data, grid))
 
     def relations(self, grid: Grid) -> Iterable[Relation]:
-        return self._all_pairs(grid, lambda x, y, gap: y >= x + gap)
+        return self._all_pairs(grid, _rising)
+
+    def relation_rows(self, grid: Grid) -> Iterable[_Row]:
+        return self._pair_rows(grid, _rising)
 
 
 @register
@@ -338,7 +361,10 @@ class SlowThermo(LineRule):
         return cls(_line_cells(data, grid))
 
     def relations(self, grid: Grid) -> Iterable[Relation]:
-        return self._all_pairs(grid, lambda x, y, gap: y >= x)
+        return self._all_pairs(grid, _not_falling)
+
+    def relation_rows(self, grid: Grid) -> Iterable[_Row]:
+        return self._pair_rows(grid, _not_falling)
 
 
 @register
@@ -397,7 +423,10 @@ class Nabner(LineRule):
     label = "nabner line"
 
     def relations(self, grid: Grid) -> Iterable[Relation]:
-        return self._all_pairs(grid, lambda x, y, gap: abs(x - y) >= 2)
+        return self._all_pairs(grid, _two_apart)
+
+    def relation_rows(self, grid: Grid) -> Iterable[_Row]:
+        return self._pair_rows(grid, _two_apart)
 
 
 @register

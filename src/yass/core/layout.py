@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
     from typing import Any, TypeVar
 
+    from yass.constraints.group import GroupRule
+
     _T = TypeVar("_T")
 
 __all__ = ["House", "Layout", "per_layout", "strict_table"]
@@ -43,17 +45,47 @@ class House(Frozen):
         return f"{self.kind} {self.number}" if self.number else self.kind
 
 
+def _house(kind: str, number: int, cells: tuple[int, ...], mask: int, full: bool) -> House:
+    """``House(kind, number, cells, mask, full)`` without the two calls of its
+    ``__init__``: a layout numbers a house for each cage and line of a puzzle."""
+    house = _new(House)
+    vars(house).update(kind=kind, number=number, cells=cells, mask=mask, full=full)
+    return house
+
+
+_new = object.__new__
+
+
 Arc = tuple[int, tuple[int, ...]]
-#: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs.
+#: ``Layout._plain_parts``: (cell, mask) pairs, (size, cells) per house, pairs, and
+#: (cell, arcs) for the cells with arcs.
 _Plain = tuple[
     tuple[tuple[int, int], ...],
     tuple[tuple[int, tuple[int, ...]], ...],
     tuple[tuple[int, int], ...],
+    tuple[tuple[int, tuple[Arc, ...]], ...],
 ]
 
 
-def _first(arc: Arc) -> int:
-    return arc[0]
+if TYPE_CHECKING:
+    from functools import cached_property as _once
+else:
+
+    class _once:  # a decorator, named like ``cached_property``
+        """An attribute made by a method the first time it is read, then kept in the
+        instance's ``__dict__`` (so it pickles with it). ``functools.cached_property``
+        without its lock: two threads that make it at once make the same value."""
+
+        def __init__(self, build):
+            self.build = build
+            self.name = build.__name__
+            self.__doc__ = build.__doc__
+
+        def __get__(self, obj, owner=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.build(obj)
+            return value
 
 #: ``strict_table`` by table: the same few tables recur. Bounded (``remember``).
 _STRICT: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -160,33 +192,33 @@ class Layout:
         self.grid = Grid(size, br, bc, self.constraints)
         grid = self.grid
 
-        standard = _standard_houses(grid, replaced)
-        base_houses, base_cell_houses, base_peers, base_lists = standard
+        base_houses, _, base_peers, _ = _standard_houses(grid, replaced)
         specs: list[tuple[str, tuple[int, ...]]] = []
         for con in self.constraints:
             for kind, cells in con.houses(grid):
                 if len(set(cells)) != len(cells) or len(cells) > size:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
                 specs.append((kind, tuple(cells)))
+        #: Whether the standard houses' tables are where ``peer_lists`` and
+        #: ``cell_houses`` start (with the boxes replaced or not), None when a rule
+        #: declares a row, column or box and every house is numbered here.
+        self._standard: bool | None = replaced
         if any(kind in ("row", "column", "box") for kind, _ in specs):
             # numbered all together, every cell's houses and peers made here
-            base_houses, base_cell_houses = (), ((),) * self.ncells
-            base_peers, base_lists = (0,) * self.ncells, ((),) * self.ncells
+            base_houses, base_peers = (), (0,) * self.ncells
             specs = [*_standard_specs(grid, replaced), *specs]
+            self._standard = None
         self.houses = base_houses + self._number_houses(specs)
         self.full_houses = tuple(h for h in self.houses if h.full)
 
-        # The standard geometry's houses and peers, changed for the cells a rule's houses
-        # or pairs reach (``touched``); the others keep the standard tuples.
-        cell_houses: list[tuple[int, ...]] = list(base_cell_houses)
+        # The standard geometry's peers, changed for the cells a rule's houses or pairs
+        # reach; a cell is in each of its houses, and never its own peer.
         peers = list(base_peers)
-        touched: set[int] = set()
         for i in range(len(base_houses), len(self.houses)):
             house = self.houses[i]
+            mask = house.mask
             for cell in house.cells:
-                cell_houses[cell] = (*cell_houses[cell], i)
-                peers[cell] |= house.mask
-            touched.update(house.cells)
+                peers[cell] = (peers[cell] | mask) ^ (1 << cell)
         self._extra_sees: dict[tuple[int, int], str] = {}
         for con in self.constraints:
             for a, b in con.sees_pairs(grid):
@@ -195,27 +227,13 @@ class Layout:
                 self._extra_sees.setdefault((min(a, b), max(a, b)), con.label)
                 peers[a] |= 1 << b
                 peers[b] |= 1 << a
-                touched.add(a)
-                touched.add(b)
-        peer_lists = list(base_lists)
-        for cell in touched:
-            peers[cell] &= ~(1 << cell)
-            peer_lists[cell] = tuple(bit_list(peers[cell]))
-        self.cell_houses = tuple(cell_houses)
         self.peers: tuple[int, ...] = tuple(peers)
-        self.peer_lists: tuple[tuple[int, ...], ...] = tuple(peer_lists)
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
-        #: (a, b, label) of every relation, for ``relation_labels`` (made when first asked).
-        self._relations: list[tuple[int, int, str]] = []
-        self._labels: dict[tuple[int, int], list[str]] | None = None
-        relations = self._relations
         for con in self.constraints:
-            for rel in con.relations(grid):
-                a, b, table, label = rel.a, rel.b, rel.table, rel.label
+            for a, b, table, label in con.relation_rows(grid):
                 if a == b:
                     raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
-                relations.append((a, b, label))
                 if (a, b) not in tables and len(table) == size:
                     # most pairs have one rule: the tables kept as they are
                     tables[a, b] = table
@@ -226,26 +244,27 @@ class Layout:
                     for i, allowed in enumerate(row):
                         cur[i] &= allowed
                     tables[key] = tuple(cur)
-        arcs_of: dict[int, list[Arc]] = {}
-        for (a, b), table in tables.items():
+        # Each cell's arcs by neighbour: the pairs in order, a cell's in a run.
+        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
+        run: list[Arc] = []
+        cell = -1
+        for key in sorted(tables):
+            a, b = key
+            table = tables[key]
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
                 table = strict_table(table)
-            known_arcs = arcs_of.get(a)
-            if known_arcs is None:
-                arcs_of[a] = [(b, table)]
-            else:
-                known_arcs.append((b, table))
-        arcs: list[tuple[Arc, ...]] = [()] * self.ncells
-        for cell, cell_arcs in arcs_of.items():  # each cell's arcs by neighbour
-            cell_arcs.sort(key=_first)
-            arcs[cell] = tuple(cell_arcs)
+            if a != cell:
+                if run:
+                    arcs[cell] = tuple(run)
+                run, cell = [], a
+            run.append((b, table))
+        if run:
+            arcs[cell] = tuple(run)
         self.arcs: tuple[tuple[Arc, ...], ...] = tuple(arcs)
-        #: (cell, its arcs) for the cells that have some, for ``check``.
-        self._arcs_of: tuple[tuple[int, tuple[Arc, ...]], ...] = tuple(
-            [(cell, arcs[cell]) for cell in sorted(arcs_of)]
-        )
+        #: ``relation_labels`` by pair, made when first asked.
+        self._labels: dict[tuple[int, int], list[str]] | None = None
 
         masks = [self.all_digits] * self.ncells
         for con in self.constraints:
@@ -264,11 +283,38 @@ class Layout:
             counts[kind] = counts.get(kind, 0) + 1
         seen: dict[str, int] = {}
         out = []
+        size = self.size
         for kind, cells in specs:
             seen[kind] = seen.get(kind, 0) + 1
             number = seen[kind] if counts[kind] > 1 or kind in ("row", "column", "box") else 0
             mask = sum([1 << c for c in cells])  # (distinct cells: see ``__init__``)
-            out.append(House(kind, number, tuple(sorted(cells)), mask, len(cells) == self.size))
+            out.append(_house(kind, number, tuple(sorted(cells)), mask, len(cells) == size))
+        return tuple(out)
+
+    @_once
+    def peer_lists(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's peers as a sorted tuple (made when first read: the search reads
+        the bit sets): the standard geometry's tuples where a cell's peers are those."""
+        if self._standard is None:
+            return tuple([tuple(bit_list(p)) for p in self.peers])
+        _, _, base_peers, base_lists = _standard_houses(self.grid, self._standard)
+        return tuple([
+            base_lists[cell] if p == base_peers[cell] else tuple(bit_list(p))
+            for cell, p in enumerate(self.peers)
+        ])
+
+    @_once
+    def cell_houses(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's houses, as numbers in ``houses`` in order (made when first read)."""
+        out: list[tuple[int, ...]]
+        if self._standard is None:
+            first, out = 0, [()] * self.ncells
+        else:
+            standard = _standard_houses(self.grid, self._standard)
+            first, out = len(standard[0]), list(standard[1])
+        for i in range(first, len(self.houses)):
+            for cell in self.houses[i].cells:
+                out[cell] = (*out[cell], i)
         return tuple(out)
 
     # -- names ---------------------------------------------------------------------
@@ -329,9 +375,10 @@ class Layout:
         labels = self._labels
         if labels is None:
             labels = {}
-            for x, y, label in self._relations:
-                labels.setdefault((x, y), []).append(label)
-                labels.setdefault((y, x), []).append(label)
+            for con in self.constraints:
+                for x, y, _, label in con.relation_rows(self.grid):
+                    labels.setdefault((x, y), []).append(label)
+                    labels.setdefault((y, x), []).append(label)
             self._labels = labels
         return labels.get((a, b), [])
 
@@ -390,9 +437,48 @@ class Layout:
     def check(self, values: Sequence[int]) -> bool:
         """True when ``values`` is a complete grid that obeys every rule."""
         if len(values) == self.ncells and self._plain_ok(values):
-            grid = self.grid
-            return not any(any(True for _ in con.check(grid, values)) for con in self.constraints)
+            return self.rules_hold(values)
         return not self.violations(values)
+
+    def rules_hold(self, values: Sequence[int]) -> bool:
+        """True when no rule's own ``check`` finds fault with the complete grid
+        ``values`` (what the houses, sees-pairs, relations and cell masks forbid is
+        ``_plain_ok``'s to find)."""
+        grid = self.grid
+        groups, others = self._checkers
+        for rule, scope in groups:
+            if not rule.holds(grid, [values[c] for c in scope]):
+                return False
+        return not any(any(True for _ in con.check(grid, values)) for con in others)
+
+    @_once
+    def _checkers(
+        self,
+    ) -> tuple[tuple[tuple[GroupRule, tuple[int, ...]], ...], tuple[Constraint, ...]]:
+        """The rules with a ``check`` of their own (the others' finds nothing): those
+        whose check is the group rules' (a complete grid breaks one exactly when
+        ``holds`` is false on the digits of its ``scope``), each with that scope, then
+        the others."""
+        groups: list[tuple[GroupRule, tuple[int, ...]]] = []
+        others: list[Constraint] = []
+        base = Constraint.check
+        for con in self.constraints:
+            check = type(con).check
+            if check is base:
+                continue
+            from yass.constraints.group import GroupRule
+
+            if check is GroupRule.check and isinstance(con, GroupRule):
+                groups.append((con, con.scope(self.grid)))
+            else:
+                others.append(con)
+        return tuple(groups), tuple(others)
+
+    @property
+    def extra_pairs(self) -> tuple[tuple[int, int], ...]:
+        """The pairs of cells ``(a, b)``, ``a < b``, that rules make see each other
+        (``sees_pairs``), in the rules' order."""
+        return tuple(self._extra_sees)
 
     def _plain_ok(self, values: Sequence[int]) -> bool:
         """The digits, cell masks, sees-pairs and relations of ``violations`` without
@@ -405,7 +491,7 @@ class Layout:
         plain = self._plain
         if plain is None:
             plain = self._plain = self._plain_parts()
-        masked, houses, pairs = plain
+        masked, houses, pairs, arcs_of = plain
         for cell, mask in masked:
             if not mask >> (values[cell] - 1) & 1:
                 return False
@@ -416,7 +502,7 @@ class Layout:
         for a, b in pairs:
             if values[a] == values[b]:
                 return False
-        for a, cell_arcs in self._arcs_of:
+        for a, cell_arcs in arcs_of:
             row = values[a] - 1
             for b, table in cell_arcs:
                 if not table[row] >> (values[b] - 1) & 1:
@@ -426,10 +512,12 @@ class Layout:
     def _plain_parts(self) -> _Plain:
         """What ``_plain_ok`` reads: the cells whose rules limit their digits (with the
         mask), each house of two cells or more (its size and cells),
-        and the pairs rules make see each other."""
+        the pairs rules make see each other, and (cell, its arcs) for the cells that
+        have some."""
         masked = tuple([(c, m) for c, m in enumerate(self.cell_masks) if m != self.all_digits])
         houses = tuple([(len(h.cells), h.cells) for h in self.houses if len(h.cells) > 1])
-        return masked, houses, tuple(self._extra_sees)
+        arcs_of = tuple([(cell, arcs) for cell, arcs in enumerate(self.arcs) if arcs])
+        return masked, houses, self.extra_pairs, arcs_of
 
 
 #: The plain layouts made by ``Layout.classic``, by size.

@@ -13,16 +13,20 @@ puzzles take the reference search).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate, chain
 
 from yass.constraints.base import Constraint, Contains, DigitSets, Form, Layered, LinearSum
-from yass.core.geometry import bits
+from yass.core.geometry import bit_list, bits
 from yass.core.layout import Arc, Layout, strict_table
 from yass.core.memo import remember
 from yass.core.record import record
+from yass.engine import _tables
 
 __all__ = ["CompiledLayout", "compile_layout"]
+
+#: The loops over cells and bits in C (``_tables``; the same tables: a test compares).
+_FAST = _tables.is_compiled()
 
 #: The largest |term| and |total| a compiled sum may reach (the core adds them in 32 bits).
 _SUM_LIMIT = 1 << 28
@@ -144,7 +148,7 @@ def _distinct(cells: Sequence[int], seen: Sequence[int]) -> int:
 
 def _flatten(
     size: int,
-    peer_lists: Sequence[Sequence[int]],
+    peer_lists: Sequence[Sequence[int]] | None,
     full_houses: Sequence[Sequence[int]],
     arcs: Sequence[Sequence[tuple[int, Sequence[int]]]],
     cell_masks: Sequence[int],
@@ -163,37 +167,89 @@ def _flatten(
     between two cells that see each other never allows equal digits (folding "differ"
     into its table makes arc consistency stronger: a slow thermometer inside a house is
     strictly increasing). A sum's repeated cells have their coefficients added.
-    ``peer_masks``, when the caller has them, are the same peers as bit sets;
-    ``arcs_strict`` says the arcs' tables already refuse equal digits between cells
-    that are peers (a layout's arcs do). ``house_key``, the full houses as masks, is
-    given when they are the grid's geometry (what is derived from them is then kept).
+    Each cell's peers come as lists (``peer_lists``, in the order the tables keep them),
+    as bit sets (``peer_masks``) or both; given as bit sets alone, a cell's are listed
+    lowest first. ``arcs_strict`` says the arcs' tables already refuse equal digits
+    between cells that are peers (a layout's arcs do). ``house_key``, the full houses as
+    masks, is given when they are the grid's geometry (what is derived from them is
+    then kept). The loops over cells and bits run in ``_tables`` when it is compiled.
     """
     ncells = size * size
     # Each cell's peers as a bit set, for the membership tests below.
     if peer_masks is None:
+        assert peer_lists is not None
         peer_masks = [sum(1 << b for b in p) for p in peer_lists]
-    seen = list(peer_masks)
-    peer_order: list[Sequence[int]] = list(peer_lists)
-    for group in set_groups:
-        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
-        for a in group.cells:
-            if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
-                for b in group.cells:
-                    if a != b and not seen[a] >> b & 1:
-                        seen[a] |= 1 << b
-                        peer_order[a] = (*peer_order[a], b)
+    sstart, scells = _starts([g.cells for g in set_groups])
+    setstart, sets = _starts([g.sets for g in set_groups])
+    merged: list[tuple[Sequence[int], Sequence[int], int]] = []
+    mask0 = list(cell_masks)
+    for form in sums:
+        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
+            merged.append((form.cells, form.coefs, form.total))
+            continue
+        coef: dict[int, int] = {}
+        for cell, k in zip(form.cells, form.coefs, strict=True):
+            coef[cell] = coef.get(cell, 0) + k
+        terms = [(cell, k) for cell, k in coef.items() if k]
+        if not terms and form.total and ncells:
+            mask0[0] = 0  # a sum of nothing that must not be 0: no solution
+        merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
+    lstart, lcells = _starts([m[0] for m in merged])
+    lcoefs = tuple(k for m in merged for k in m[1])
+    ystart, ycells = _starts([a.cells for a in layered])
+    cstart, ccells = _starts([g.cells for g in contains])
+    # In ``_tables`` when it is compiled and no digit-set group adds peers (most groups
+    # are houses already): the peers listed (when they are the masks' bits in order),
+    # the sums' apart masks, the automata's distinct flags, each cell's forms.
+    parts = None
+    if _FAST and ncells <= _tables.MOST_CELLS:
+        parts = _tables.sees_parts(
+            peer_masks, peer_lists is None, sstart, scells, lstart, lcells, ystart, ycells)
+    added: dict[int, list[int]] = {}
+    if parts is not None:
+        seen: Sequence[int] = peer_masks
+        listed, lapart, ydistinct = parts
+        fstart, flist = _tables.cell_forms(ncells, (
+            (sstart, scells), (lstart, lcells), (cstart, ccells), (ystart, ycells)))
+    else:
+        listed = None
+        seen, added = _group_peers(peer_masks, set_groups)
+        apart: list[int] = []
+        for m in merged:
+            head = list(enumerate(m[0][:16]))
+            for cell in m[0]:
+                sees = seen[cell]
+                apart.append(sum([1 << j for j, other in head if sees >> other & 1]))
+        lapart = tuple(apart)
+        ydistinct = tuple([_distinct(auto.cells, seen) for auto in layered])
+        fstart, flist = _cell_forms(ncells, chain(
+            (g.cells for g in set_groups), (m[0] for m in merged),
+            (g.cells for g in contains), (a.cells for a in layered),
+        ))
+    if listed is not None:
+        pstart, peers = listed
+    else:
+        if peer_lists is None:
+            peer_lists = [bit_list(p) for p in peer_masks]
+        peer_order: list[Sequence[int]] = list(peer_lists)
+        for a, more in added.items():
+            peer_order[a] = (*peer_order[a], *more)
+        pstart, peers = _starts(peer_order)
     # Each arc's neighbour and table number, the tables numbered as they first come.
+    # Only the peers a digit-set group added can make a table strict here when the
+    # arcs are the layout's (already strict towards the cell's peers).
     numbers: dict[tuple[int, ...], int] = {}
+    number = numbers.setdefault
     anb_list: list[int] = []
     atab_list: list[int] = []
-    for cell in [c for c, cell_arcs in enumerate(arcs) if cell_arcs]:
-        # Only the peers a digit-set group added can make a table strict here when the
-        # arcs are the layout's (already strict towards the cell's peers).
+    for cell, cell_arcs in enumerate(arcs):
+        if not cell_arcs:
+            continue
         fresh = seen[cell] & ~peer_masks[cell] if arcs_strict else seen[cell]
-        for nb, table in arcs[cell]:
+        for nb, table in cell_arcs:
             row = strict_table(tuple(table)) if fresh >> nb & 1 else tuple(table)
             anb_list.append(nb)
-            atab_list.append(numbers.setdefault(row, len(numbers)))
+            atab_list.append(number(row, len(numbers)))
     tables: list[int] = []
     tkmax: list[int] = []
     for row in numbers:
@@ -208,50 +264,9 @@ def _flatten(
             ))
         tables.extend(known[0])
         tkmax.append(known[1])
-    pstart, peers = _starts(peer_order)
     hstart, hcells = _starts(full_houses)
     astart = (0, *accumulate(map(len, arcs)))
     anb, atab = tuple(anb_list), tuple(atab_list)
-    sstart, scells = _starts([g.cells for g in set_groups])
-    setstart, sets = _starts([g.sets for g in set_groups])
-    merged: list[tuple[list[int], list[int], int]] = []
-    mask0 = list(cell_masks)
-    for form in sums:
-        if form.cells and len(set(form.cells)) == len(form.cells) and all(form.coefs):
-            merged.append((list(form.cells), list(form.coefs), form.total))
-            continue
-        coef: dict[int, int] = {}
-        for cell, k in zip(form.cells, form.coefs, strict=True):
-            coef[cell] = coef.get(cell, 0) + k
-        terms = [(cell, k) for cell, k in coef.items() if k]
-        if not terms and form.total and ncells:
-            mask0[0] = 0  # a sum of nothing that must not be 0: no solution
-        merged.append(([c for c, _ in terms], [k for _, k in terms], form.total))
-    lstart, lcells = _starts([m[0] for m in merged])
-    lcoefs = tuple(k for m in merged for k in m[1])
-    apart: list[int] = []
-    for m in merged:
-        head = list(enumerate(m[0][:16]))
-        for cell in m[0]:
-            sees = seen[cell]
-            apart.append(sum([1 << j for j, other in head if sees >> other & 1]))
-    lapart = tuple(apart)
-    forms_at: dict[int, list[int]] = {}  # each cell's forms, in form order
-    for number, cells in enumerate(chain(
-        (g.cells for g in set_groups), (m[0] for m in merged),
-        (g.cells for g in contains), (a.cells for a in layered),
-    )):
-        for cell in cells:
-            known_forms = forms_at.get(cell)
-            if known_forms is None:
-                forms_at[cell] = [number]
-            else:
-                known_forms.append(number)
-    forms_of: list[Sequence[int]] = [()] * ncells
-    for cell, numbers_of in forms_at.items():
-        forms_of[cell] = numbers_of
-    fstart, flist = _starts(forms_of)
-    ystart, ycells = _starts([a.cells for a in layered])
     ylayer: list[int] = []
     ynext: list[int] = []
     first = 0
@@ -259,7 +274,6 @@ def _flatten(
         ylayer.extend([first + k for k in auto.starts])
         ynext.extend(auto.nexts)
         first += auto.starts[-1]
-    cstart, ccells = _starts([g.cells for g in contains])
     istart, icells = _intersections(full_houses, house_key)
     return CompiledLayout(
         size=size,
@@ -290,12 +304,48 @@ def _flatten(
         ycells=ycells,
         ylayer=tuple(ylayer),
         ynext=tuple(ynext),
-        ydistinct=tuple([_distinct(auto.cells, seen) for auto in layered]),
+        ydistinct=ydistinct,
         fstart=fstart,
         flist=flist,
         istart=istart,
         icells=icells,
     )
+
+
+def _group_peers(
+    peer_masks: Sequence[int], set_groups: Sequence[DigitSets]
+) -> tuple[list[int], dict[int, list[int]]]:
+    """Each cell's peers with the cells of its digit-set groups (their digits differ),
+    and the peers those groups add, by cell in the order they come."""
+    seen = list(peer_masks)
+    added: dict[int, list[int]] = {}
+    for group in set_groups:
+        whole = sum([1 << a for a in group.cells])  # (distinct: see ``rule_forms``)
+        for a in group.cells:
+            if whole & ~seen[a] & ~(1 << a):  # (most groups are houses already)
+                for b in group.cells:
+                    if a != b and not seen[a] >> b & 1:
+                        seen[a] |= 1 << b
+                        added.setdefault(a, []).append(b)
+    return seen, added
+
+
+def _cell_forms(
+    ncells: int, forms: Iterable[Sequence[int]]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(fstart, flist)``: each cell's forms (``forms`` numbered in order, by cells)."""
+    forms_at: dict[int, list[int]] = {}  # each cell's forms, in form order
+    for number, cells in enumerate(forms):
+        for cell in cells:
+            known_forms = forms_at.get(cell)
+            if known_forms is None:
+                forms_at[cell] = [number]
+            else:
+                known_forms.append(number)
+    forms_of: list[Sequence[int]] = [()] * ncells
+    for cell, numbers_of in forms_at.items():
+        forms_of[cell] = numbers_of
+    return _starts(forms_of)
 
 
 #: ``_sets_fit`` by its arguments: a cage's sets are one of a few tables. Bounded.
@@ -338,7 +388,7 @@ def rule_forms(layout: Layout) -> list[Form] | None:
                 if len(form.cells) > 16 or len(form.nexts) != form.starts[-1] * layout.size:
                     return None
             else:
-                reach = sum(abs(k) for k in form.coefs) * layout.size
+                reach = sum(map(abs, form.coefs)) * layout.size
                 if reach + abs(form.total) >= _SUM_LIMIT:
                     return None
             out.append(form)
@@ -347,6 +397,9 @@ def rule_forms(layout: Layout) -> list[Form] | None:
 
 #: The most cells a sum the 45 rule derives may have (longer ones narrow little).
 _HOUSE_SUM_CELLS = 6
+
+#: Totals of sum groups below this size are worked out in ``_tables`` (C integers).
+_BIG_TOTAL = 1 << 40
 
 
 #: ``_regions`` by size and full houses, for layouts whose full houses are rows, columns
@@ -393,27 +446,37 @@ def house_sums(layout: Layout, geometric: bool | None = None) -> list[LinearSum]
     ``_HOUSE_SUM_CELLS`` cells. Every solution meets them: they only make the search
     see sooner what the rules already imply. (``geometric``: see ``compile_layout``.)"""
     grid = layout.grid
-    groups: list[tuple[int, int, int]] = []  # (cells as a mask, total, the first cell)
+    # (cells, total, the first cell) of each group whose cells are distinct
+    groups: list[tuple[Sequence[int], int, int]] = []
     for rule in layout.constraints:
         for members, total in rule.sum_groups(grid):
             if len(set(members)) == len(members):  # (distinct: the bits add up)
-                groups.append((sum([1 << cell for cell in members]), total, min(members)))
+                groups.append((members, total, min(members)))
     if not groups:
         return []
     if geometric is None:
         geometric = _geometric(layout)
-    union = 0
-    for g, _t, _first in groups:
-        union |= g
     # The groups by their first cell (then their place): the order among those that
     # stay inside a region; those that cross it follow, fewest cells outside first
     # (then in this order: a crossing group is kept as its count and its place here).
     ordered = sorted(range(len(groups)), key=lambda i: (groups[i][2], i))
-    masks = [groups[i][0] for i in ordered]
+    regions = _regions(layout, geometric)
+    if (_FAST and layout.ncells <= _tables.MOST_CELLS
+            and len(groups) <= _tables.MOST_CELLS and len(regions) <= _tables.MOST_CELLS
+            and all(abs(t) < _BIG_TOTAL for _c, t, _f in groups)):
+        gstart, gcells = _starts([groups[i][0] for i in ordered])
+        made = _tables.region_sums(
+            gstart, gcells, [groups[i][1] for i in ordered], [m for m, _ in regions],
+            [t for _, t in regions], _HOUSE_SUM_CELLS)
+        return [LinearSum(cells, coefs, total) for cells, coefs, total in made]
+    masks = [sum([1 << cell for cell in groups[i][0]]) for i in ordered]
     totals = [groups[i][1] for i in ordered]
+    union = 0
+    for g in masks:
+        union |= g
     places = range(len(masks))
     out: list[LinearSum] = []
-    for cells, region_total in _regions(layout, geometric):
+    for cells, region_total in regions:
         # The innies are at least the region's cells no group holds: most regions of a
         # puzzle with few cages leave more than the limit, and are passed over here.
         if (cells & ~union).bit_count() > _HOUSE_SUM_CELLS:
@@ -464,7 +527,7 @@ def compile_layout(layout: Layout) -> CompiledLayout | None:
     geometric = _geometric(layout)
     return _flatten(
         layout.size,
-        layout.peer_lists,
+        None,
         [h.cells for h in layout.full_houses],
         arcs,
         layout.cell_masks,

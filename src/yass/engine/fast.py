@@ -31,7 +31,7 @@ from yass.core.board import Puzzle
 from yass.core.bounds import GUESSES, TIME, BoundReached, Bounds
 from yass.core.geometry import PuzzleError, digit_char
 from yass.core.layout import Layout
-from yass.engine import _core
+from yass.engine import _core, _tables
 from yass.engine._core import c9_count_line as _c9_count_line
 from yass.engine._core import c9_solve_values as _c9_solve_values
 
@@ -66,6 +66,9 @@ NO_SOLUTION = "no solution"
 #: The most solutions the core counts (its counter is a C int): more than any search
 #: could reach in a lifetime, so a larger limit means the same.
 _MOST = (1 << 31) - 1
+
+#: Solutions checked in C (``_tables.grid_ok``) before the rules' own checks.
+_CHECK_IN_C = _tables.is_compiled()
 
 CLASSIC9 = "classic9"
 GENERIC = "generic"
@@ -242,8 +245,18 @@ def _line_run(
 
 
 def _verified(puzzle: Puzzle, values: tuple[int, ...]) -> bool:
-    kept = all(g == 0 or g == v for g, v in zip(puzzle.givens, values, strict=True))
-    return kept and puzzle.layout.check(values)
+    """True when ``values`` keeps the givens and every rule of the puzzle's layout: its
+    houses, sees-pairs, relations and cell masks checked in ``_tables`` when that is
+    compiled (``Layout.check`` otherwise, and to confirm a fault), then the rules' own
+    checks."""
+    if not all(g == 0 or g == v for g, v in zip(puzzle.givens, values, strict=True)):
+        return False
+    layout = puzzle.layout
+    if (_CHECK_IN_C and len(values) == layout.ncells <= _tables.MOST_CELLS
+            and _tables.grid_ok(values, layout.size, layout.cell_masks, layout.houses,
+                                layout.extra_pairs, layout.arcs)):
+        return layout.rules_hold(values)
+    return layout.check(values)
 
 
 def solve(puzzle: Puzzle | str, bounds: Bounds | None = None) -> tuple[int, ...] | None:
