@@ -122,43 +122,107 @@ class NestedForcingChain(Technique):
         values = list(board.values)
         cands = [0 if values[c] else board.cands[c] for c in range(81)]
         levels = self.levels
-        if _grid_key(board) in _MEMORY.no_dynamic:
+        reach = _MEMORY.no_dynamic.get(_grid_key(board))
+        if reach is not None:
             levels = tuple(v for v in levels if v > 1)  # (levels 0 and 1 found nothing)
+        else:
+            reach = []  # (filled by the search when levels 0 and 1 find nothing)
         paused = gc.isenabled()
         if paused:  # (the search makes many short-lived objects and no cycles)
             gc.disable()
+        memory = _memory(board)
+        orders: dict[int, list[int]] = {}
+
+        def order(level: int) -> list[int] | None:
+            got = _ordered(memory, level, reach)
+            if got is not None:
+                orders[level] = got
+            return got
+
         try:
             hint = forcing_hint(
-                values, cands, levels, time.perf_counter() + limit, order=_order(board)
+                values, cands, levels, time.perf_counter() + limit, order=order, reach=reach
             )
         finally:
             if paused:
                 gc.enable()
         if hint is not None:
-            _remember(board, hint.premise[0])
+            asked = [v for v in levels if v < hint.level]
+            _remember(board, hint.premise[0], hint.level, asked, orders.get(hint.level))
             yield _step(board, hint)
 
 
-def _order(board: Board) -> list[int] | None:
-    """The cells in the order their assumptions are tried on ``board``: the premises of
-    this board's last few steps first (most recent first), then SE's order. A solve asks
-    on one board object step after step, and the next step often rests on an assumption
-    of the same cell; the premises found count for the same board only."""
-    got = _MEMORY.recent.get(id(board))
-    if got is None or got[0] is not board:
+class _Seen:
+    """What the searches on one board object (a solve's, step after step) have met: the
+    premise cells of its last few steps (most recent first) and, per level, the cells
+    whose assumptions gave nothing there, each with the number of the search that tried
+    it last (``serial``)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.premises: list[int] = []
+        self.failed: dict[int, dict[int, int]] = {}
+        self.serial = 0
+
+
+def _ordered(memory: _Seen | None, level: int, reach: list[int]) -> list[int] | None:
+    """The cells in the order their assumptions are tried at ``level``, or None for SE's
+    order (by index): the premise cells of the board's recent steps first (most recent
+    first); then the cells not known to give nothing at that level, those whose
+    assumptions reached most facts at level 1 (``reach``) first; then those known to give
+    nothing, the longest ago first."""
+    if memory is None and not reach:
         return None
-    rank = {c: i for i, c in enumerate(got[1])}
-    return sorted(range(81), key=lambda c: (rank.get(c, 81), c))
+    score = [0] * 81
+    if reach:
+        for c in range(81):
+            score[c] = -max(reach[c * 9 : c * 9 + 9])
+    rank = {} if memory is None else {c: i for i, c in enumerate(memory.premises)}
+    failed = {} if memory is None else memory.failed.get(level, {})
+
+    def key(c: int) -> tuple[int, int, int, int]:
+        if c in rank:
+            return (0, rank[c], 0, c)
+        when = failed.get(c)
+        return (1, 0, score[c], c) if when is None else (2, when, score[c], c)
+
+    return sorted(range(81), key=key)
 
 
-def _remember(board: Board, cell: int) -> None:
+def _memory(board: Board) -> _Seen | None:
+    """The memory of ``board``'s earlier searches, or None (a board not seen lately)."""
+    got = _MEMORY.recent.get(id(board))
+    return got if got is not None and got.board is board else None
+
+
+def _remember(
+    board: Board, cell: int, level: int, missed: list[int], order: list[int] | None
+) -> None:
+    """Keep what a search on ``board`` met: its step's premise ``cell`` at ``level``
+    (tried in ``order``, SE's if None), after ``missed`` levels that gave nothing."""
     recent_boards = _MEMORY.recent
-    got = recent_boards.get(id(board))
-    recent = got[1] if got is not None and got[0] is board else []
+    seen = _memory(board)
     recent_boards.pop(id(board), None)
+    if seen is None:
+        seen = _Seen(board)
     while len(recent_boards) >= 8:  # (the boards of the last few solves)
         recent_boards.pop(next(iter(recent_boards)), None)
-    recent_boards[id(board)] = (board, [cell, *(c for c in recent if c != cell)][:_KEEP])
+    recent_boards[id(board)] = seen
+    seen.serial += 1
+    empty = [c for c in range(81) if not board.values[c]]
+    for v in missed:  # every cell gave nothing there
+        seen.failed[v] = dict.fromkeys(empty, seen.serial)
+    tried = seen.failed.setdefault(level, {})
+    cells = order if order is not None else range(81)
+    for c in cells:
+        if c == cell:
+            break
+        if not board.values[c]:
+            tried[c] = seen.serial
+    for v, failed in seen.failed.items():
+        if v <= level:
+            failed.pop(cell, None)
+    seen.premises = [cell, *(c for c in seen.premises if c != cell)][:_KEEP]
 
 
 #: How many premise cells a board keeps.
@@ -168,12 +232,12 @@ _KEEP = 4
 class _Memory(threading.local):
     """One thread's memory, so that solves running side by side never evict or read
     each other's: ``recent``, the boards (by id, held) of this thread's last few solves
-    and their premise cells; ``no_dynamic``, the last few grids (values, candidates) on
-    which SE's dynamic forcing chains (+) (levels 0 and 1) found nothing."""
+    and what their searches met (``_Seen``); ``no_dynamic``, the last few grids (values,
+    candidates) on which SE's dynamic forcing chains (+) (levels 0 and 1) found nothing."""
 
     def __init__(self) -> None:
-        self.recent: dict[int, tuple[Board, list[int]]] = {}
-        self.no_dynamic: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
+        self.recent: dict[int, _Seen] = {}
+        self.no_dynamic: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
 
 _MEMORY = _Memory()
@@ -204,11 +268,12 @@ def dynamic_chain_possible(board: Board) -> bool:
 
     values = list(board.values)
     cands = [0 if values[c] else board.cands[c] for c in range(81)]
-    if forcing_hint(values, cands, (0, 1), None, chains=False) is not None:
+    reach: list[int] = []
+    if forcing_hint(values, cands, (0, 1), None, chains=False, reach=reach) is not None:
         return True
     if len(no_dynamic) >= 8:
         no_dynamic.pop(next(iter(no_dynamic)), None)
-    no_dynamic[key] = None
+    no_dynamic[key] = reach
     return False
 
 
