@@ -2759,10 +2759,11 @@ class ForcingHint:
 
 
 def _level_hint(
-    g: _Grid, level: int, order: Sequence[int] | None = None
+    g: _Grid, level: int, order: Sequence[int] | None = None, reach: list[int] | None = None
 ) -> tuple[_Hint | None, tuple[int, int, int, int] | None]:
     """SE's Chaining(multiple, dynamic, level) producer on ``g``: the hint of the first
-    cell (in ``order``, else SE's) whose assumptions give one, and its premise."""
+    cell (in ``order``, else SE's) whose assumptions give one, and its premise.
+    ``reach``: made ``_se_core.reach`` where a compiled level 0 or 1 finds nothing."""
     if _FAST is not None and level <= 1:
         with _LOCK:
             was = _FAST.set_first(1)
@@ -2771,6 +2772,8 @@ def _level_hint(
                 got = _FAST.multiple_chains(
                     g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
                 )
+                if got is None and reach is not None:
+                    reach[:] = _FAST.reach()
             finally:
                 _FAST.set_first(was)
                 _FAST.set_order(None)
@@ -2891,7 +2894,8 @@ def forcing_hint(
     or a function giving each level's order: the hint is the best of the first cell whose
     assumptions give one. ``reach``, a list: where a compiled search of level 0 or 1 finds
     nothing, it is made the number of facts each "on" assumption (cell * 9 + digit) reached
-    there (``_se_core.reach``; 729 entries), before the next level is asked."""
+    there (``_se_core.reach``; 729 entries), before the next level is asked (its order
+    function may read it)."""
     g = _Grid(values)
     g.eliminate([
         (c, d)
@@ -2903,10 +2907,9 @@ def forcing_hint(
     for level in levels:
         _DEADLINE.at = deadline
         try:
-            hint, premise = _level_hint(g, level, order(level) if callable(order) else order)
+            asked = order(level) if callable(order) else order
+            hint, premise = _level_hint(g, level, asked, reach)
             if hint is None or premise is None:
-                if reach is not None and level <= 1 and _FAST is not None:
-                    reach[:] = _FAST.reach()
                 continue
             name, diff, placement, elims = hint
             kind, cell, d, house = premise
