@@ -4,6 +4,7 @@ explanations."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -61,3 +62,26 @@ def test_interpreted_source_gives_the_same_explanations(monkeypatch: pytest.Monk
         assert _path(line, module, monkeypatch) == want, line
         chained += _chain_steps(want)
     assert chained >= 2
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_pack_writes_the_bytes_of_to_bytes(compiled: bool) -> None:
+    """``pack`` (the bitsets the kernels read) is each integer's ``to_bytes``, joined:
+    zero, one bit at each end of a row, full rows, random widths; and it refuses what
+    ``to_bytes`` refuses (too wide, negative)."""
+    if compiled and not _chainwalk.is_compiled():
+        pytest.skip("yass.logic.techniques._chainwalk is not built")
+    module = _chainwalk if compiled else _interpreted()
+    rng = random.Random(7)
+    for nb in (8, 16, 96, 112):
+        top = 8 * nb
+        values = [0, 1, 1 << (top - 1), (1 << top) - 1]
+        values += [rng.getrandbits(rng.randint(1, top)) for _ in range(200)]
+        want = b"".join(v.to_bytes(nb, "little") for v in values)
+        assert bytes(module.pack(values, nb)) == want
+        assert bytes(module.pack(tuple(values[:3]), nb)) == want[: 3 * nb]
+        assert module.pack([], nb) == bytearray()
+        with pytest.raises(OverflowError):
+            module.pack([1, 1 << top], nb)
+        with pytest.raises(OverflowError):
+            module.pack([-1], nb)

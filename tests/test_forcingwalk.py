@@ -92,3 +92,55 @@ def test_interpreted_source_lists_the_same_steps(monkeypatch: pytest.MonkeyPatch
         with _walk(module, False, monkeypatch):
             assert _listed(code, _board("", MT1, MT1_A)) == want
         assert want
+
+
+def _static_boards() -> list[Board]:
+    """Boards with many chain implications: classic ones along a solve path, a windoku
+    (extra full houses), an 8x8 with anti-king (its peers reach across boxes) and a
+    16x16 (cell sets of several words)."""
+    boards = []
+    for line in puzzle_lines("magictour_top1465_sample.txt", 3):
+        puzzle = parse_puzzle(line)
+        board = puzzle.board()
+        for i, step in enumerate(explain(puzzle, unique=True).steps):
+            if i % 6 == 0:
+                boards.append(board.copy())
+            board.apply(step)
+    grid = puzzle_lines("magictour_top1465_sample.txt", 4)[3]
+    boards.append(parse_puzzle(grid, rules="windoku").board())
+    boards.append(parse_puzzle("1" + "." * 62 + "2", size=8, rules="antiking").board())
+    sixteen = "".join("123456789ABCDEFG"[(i * 5) % 16] if i % 17 == 0 else "." for i in range(256))
+    boards.append(parse_puzzle(sixteen, size=16).board())
+    return boards
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_static_tables_match_the_python_tables(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``static_tables`` builds a chain's four single-reason tables and their triggers
+    exactly as ``forcing._Static`` does (compiled, and the source run by Python)."""
+    if compiled and not _forcingwalk.is_compiled():
+        pytest.skip("yass.logic.techniques._forcingwalk is not built")
+    module = _forcingwalk if compiled else _interpreted()
+    boards = _static_boards()
+    if not compiled:
+        boards = boards[::4]  # (slow when interpreted)
+    rows = 0
+    for board in boards:
+        base = forcing._Base(board)
+        st = base.static()
+        nb = ((base.size * base.n + 63) >> 6) * 8
+        want = b"".join(
+            v.to_bytes(nb, "little")
+            for table in (st.on_of_off, st.off_of_off, st.on_of_on, st.grp_off)
+            for v in table
+        )
+        with monkeypatch.context() as m:
+            m.setattr(forcing, "_WALK", module)
+            got = forcing._Base(board).static_words()
+        assert got is not None
+        assert bytes(got[0]) == want
+        assert got[1] == st.trig_on | st.trig_off
+        rows += sum(1 for table in (st.off_of_off, st.on_of_on, st.grp_off) for v in table if v)
+    assert rows >= 100  # the group tables are not empty

@@ -91,3 +91,8 @@ def declare(ctype: _CType) -> Any:
     if name.endswith("]"):
         return [0] * builtins.int(name[name.index("[") + 1:-1])
     return 0
+
+
+def address(value: Any) -> Any:
+    """``&value`` in C (a pointer); interpreted, only code run when compiled takes one."""
+    raise NotImplementedError("cython.address is for compiled code only")

@@ -29,7 +29,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["advance", "als_forcings", "extra_links", "is_compiled", "prepare"]
+__all__ = ["advance", "als_forcings", "extra_links", "is_compiled", "pack", "prepare"]
 
 if not cython.compiled:  # C values when compiled (declared in _chainwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -50,6 +50,26 @@ _setup()
 def is_compiled() -> bool:
     """True when this module is the compiled extension, False when interpreted."""
     return bool(cython.compiled)
+
+
+@cython.locals(k=cython.Py_ssize_t, count=cython.Py_ssize_t, size=cython.Py_ssize_t,
+               view=cython.uchar[::1])
+def pack(values: list[int], nb: int) -> bytearray:
+    """The non-negative integers ``values`` as rows of ``nb`` bytes, little-endian: the
+    bitsets the compiled searches read (``int.to_bytes`` of each, joined, but without a
+    Python call per value; ``links.to_words``)."""
+    count = len(values)
+    size = nb
+    out = bytearray(count * size)
+    if cython.compiled:
+        if count:
+            view = out
+            for k in range(count):
+                yass_long_to_le(  # type: ignore[name-defined]  # noqa: F821  (the .pxd's)
+                    values[k], cython.address(view[k * size]), size
+                )
+        return out
+    return bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))
 
 
 @cython.cfunc

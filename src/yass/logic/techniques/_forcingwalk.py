@@ -36,7 +36,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["is_compiled", "layer", "verities"]
+__all__ = ["is_compiled", "layer", "static_tables", "verities"]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -588,3 +588,188 @@ def verities(
         hits[nh] = gi
         nh += 1
     return nh
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    cells=cython.ulonglong[::1], at=cython.Py_ssize_t, CW=cython.int, shift=cython.int,
+    out=cython.ulonglong[::1], row=cython.Py_ssize_t, w=cython.int, i=cython.int,
+    v=cython.ulonglong, low=cython.ulonglong, one=cython.ulonglong,
+)
+@cython.returns(cython.void)
+def _or_cells(cells: Any, at: int, CW: int, shift: int, out: Any, row: int) -> None:
+    # The cell set at cells[at] (CW words), each cell c as candidate shift + c, into the
+    # candidate set at out[row].
+    one = 1
+    for w in range(CW):
+        v = cells[at + w]
+        while v:
+            low = v & (~v + 1)
+            v ^= low
+            i = shift + w * 64 + _index(low)
+            out[row + (i >> 6)] |= one << (i & 63)
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, W=cython.int, CW=cython.int,
+    pos=cython.ulonglong[::1], peers=cython.ulonglong[::1], multi=cython.ulonglong[::1],
+    cand_digits=cython.int[::1], row_start=cython.int[::1], row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1], out=cython.ulonglong[::1], trig=cython.ulonglong[::1],
+    tmp=cython.ulonglong[::1], places=cython.int[::1],
+    N=cython.int, c=cython.int, d=cython.int, m=cython.int, r=cython.int, w=cython.int,
+    j=cython.int, k=cython.int, x=cython.int, y=cython.int, count=cython.int,
+    reach=cython.int, shift=cython.int, a=cython.int, b=cython.int, t=cython.int,
+    i=cython.int, nrest=cython.int,
+    hm=cython.Py_ssize_t, sp=cython.Py_ssize_t, pd=cython.Py_ssize_t,
+    after=cython.Py_ssize_t, before=cython.Py_ssize_t, once=cython.Py_ssize_t,
+    twice=cython.Py_ssize_t, common=cython.Py_ssize_t, rest=cython.Py_ssize_t,
+    row=cython.Py_ssize_t, T0=cython.Py_ssize_t, T1=cython.Py_ssize_t,
+    T2=cython.Py_ssize_t, T3=cython.Py_ssize_t,
+    v=cython.ulonglong, low=cython.ulonglong, anyv=cython.ulonglong, one=cython.ulonglong,
+)
+def static_tables(
+    n: int, size: int, W: int, CW: int, pos: Any, peers: Any, multi: Any, cand_digits: Any,
+    row_start: Any, row_info: Any, row_sets: Any, out: Any, trig: Any, tmp: Any,
+    places: Any,
+) -> None:
+    """A chain's single-reason implication tables (``forcing._Static``, without relation
+    tables) from the board: ``out`` (zeroed by the caller) gets on_of_off, off_of_off,
+    on_of_on and grp_off, N rows of W words each in that order, and ``trig`` their
+    trigger sets (the rows not empty), W words each.
+
+    ``pos``: each digit's places (CW words a digit); ``peers``: CW words a cell;
+    ``multi``: the cells with two candidates or more (CW words); ``cand_digits``: each
+    cell's digit mask; the full houses of each digit as ``layer`` takes them
+    (``row_start``, ``row_info``, ``row_sets``). ``tmp``: (n + 5) * CW words of scratch;
+    ``places``: n ints."""
+    one = 1
+    N = size * n
+    T0 = 0
+    T1 = T0 + N * W
+    T2 = T1 + N * W
+    T3 = T2 + N * W
+    # A bivalue cell: removing one of its digits sets the other.
+    for c in range(n):
+        if not (multi[c >> 6] >> (c & 63)) & 1:
+            continue
+        m = cand_digits[c]
+        if _popcount(m) != 2:
+            continue
+        low = m & -m
+        a = _index(low) * n + c
+        b = _index(m ^ low) * n + c
+        out[T0 + a * W + (b >> 6)] |= one << (b & 63)
+        out[T0 + b * W + (a >> 6)] |= one << (a & 63)
+    # Scratch cell sets in tmp: after (up to n + 1 sets), before, once, twice, common.
+    before = (n + 1) * CW
+    once = before + CW
+    twice = once + CW
+    common = twice + CW
+    for d in range(size):
+        shift = d * n
+        pd = d * CW
+        for r in range(row_start[d], row_start[d + 1]):
+            reach = row_info[2 * r + 1]
+            hm = 2 * r * CW
+            sp = hm + CW
+            count = 0
+            for w in range(CW):
+                count += _popcount(row_sets[sp + w])
+            if count == 2:
+                # A conjugate pair: removing one place sets the other.
+                k = 0
+                for w in range(CW):
+                    v = row_sets[sp + w]
+                    while v:
+                        low = v & (~v + 1)
+                        v ^= low
+                        places[k] = w * 64 + _index(low)
+                        k += 1
+                a = shift + places[0]
+                b = shift + places[1]
+                out[T0 + a * W + (b >> 6)] |= one << (b & 63)
+                out[T0 + b * W + (a >> 6)] |= one << (a & 63)
+            if count < 3:
+                continue
+            k = 0
+            for w in range(CW):
+                v = row_sets[sp + w]
+                while v:
+                    low = v & (~v + 1)
+                    v ^= low
+                    places[k] = w * 64 + _index(low)
+                    k += 1
+            if count - 1 <= reach:
+                # Removing place y leaves the others as a group holding d: the places of
+                # d outside the house that see all of them lose d.
+                for w in range(CW):
+                    tmp[w] = pos[pd + w] & ~row_sets[hm + w]
+                for j in range(1, count + 1):
+                    y = places[count - j]
+                    for w in range(CW):
+                        tmp[j * CW + w] = tmp[(j - 1) * CW + w] & peers[y * CW + w]
+                for w in range(CW):
+                    tmp[before + w] = ALL
+                for j in range(count):
+                    y = places[j]
+                    anyv = 0
+                    for w in range(CW):
+                        tmp[common + w] = tmp[before + w] & tmp[(count - 1 - j) * CW + w]
+                        anyv |= tmp[common + w]
+                    if anyv:
+                        _or_cells(tmp, common, CW, shift, out, T1 + (shift + y) * W)
+                    for w in range(CW):
+                        tmp[before + w] &= peers[y * CW + w]
+            # The places of d outside the house that see two places or more in it.
+            for w in range(CW):
+                tmp[once + w] = 0
+                tmp[twice + w] = 0
+            for j in range(count):
+                y = places[j]
+                for w in range(CW):
+                    tmp[twice + w] |= tmp[once + w] & peers[y * CW + w]
+                    tmp[once + w] |= peers[y * CW + w]
+            for w in range(CW):
+                v = tmp[twice + w] & pos[pd + w] & ~row_sets[hm + w]
+                while v:
+                    low = v & (~v + 1)
+                    v ^= low
+                    x = w * 64 + _index(low)
+                    # rest: the places x does not see.
+                    rest = once  # (once is free again: reused for rest)
+                    nrest = 0
+                    for i in range(CW):
+                        tmp[rest + i] = row_sets[sp + i] & ~peers[x * CW + i]
+                        nrest += _popcount(tmp[rest + i])
+                    if nrest == 0:
+                        continue
+                    if nrest == 1:
+                        _or_cells(tmp, rest, CW, shift, out, T2 + (shift + x) * W)
+                    elif nrest <= reach:
+                        anyv = 0
+                        for i in range(CW):
+                            tmp[common + i] = (pos[pd + i] & ~row_sets[hm + i]
+                                               & ~peers[x * CW + i])
+                        tmp[common + (x >> 6)] &= ~(one << (x & 63))
+                        for j in range(count):
+                            y = places[j]
+                            if (tmp[rest + (y >> 6)] >> (y & 63)) & 1:
+                                for i in range(CW):
+                                    tmp[common + i] &= peers[y * CW + i]
+                        for i in range(CW):
+                            anyv |= tmp[common + i]
+                        if anyv:
+                            _or_cells(tmp, common, CW, shift, out, T3 + (shift + x) * W)
+    # The trigger sets: the rows that are not empty.
+    for t in range(4):
+        for w in range(W):
+            trig[t * W + w] = 0
+        for i in range(N):
+            row = (t * N + i) * W
+            anyv = 0
+            for w in range(W):
+                anyv |= out[row + w]
+            if anyv:
+                trig[t * W + (i >> 6)] |= one << (i & 63)

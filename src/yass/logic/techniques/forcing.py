@@ -116,7 +116,7 @@ from yass.core.step import (
 )
 from yass.logic.techniques.base import Technique, join_words
 from yass.logic.techniques.context import context, narrower
-from yass.logic.techniques.links import to_words
+from yass.logic.techniques.links import peer_words, to_words
 from yass.logic.techniques.trials import compiled_trials, trial_steps
 
 __all__ = ["ForcingChain", "ForcingNet"]
@@ -132,6 +132,12 @@ def _reverse_arcs(layout: Layout) -> Arcs:
         for b, table in arcs:
             out[b].append((a, table))
     return tuple(tuple(x) for x in out)
+
+
+@per_layout
+def _full_houses(layout: Layout) -> tuple[tuple[int, int], ...]:
+    """(index, cell mask) of each full house, in the order of ``layout.houses``."""
+    return tuple((h, house.mask) for h, house in enumerate(layout.houses) if house.full)
 
 
 class _Base:
@@ -168,15 +174,20 @@ class _Base:
         for c in bits(empty & ~multi):
             known |= 1 << ((cands[c].bit_length() - 1) * n + c)
         self.known = known
+        # Each cell's candidates as a set of candidate indexes.
+        cell_cands = [0] * n
+        for d in range(size):
+            shift = d * n
+            for c in bits(pos[d]):
+                cell_cands[c] |= 1 << (shift + c)
+        self.cell_cands = cell_cands
         # Full houses by digit: (house index, mask, the digit's places) where the digit
         # is not placed yet (a house that lacks the digit must give it a place).
+        fulls = _full_houses(lay)
         self.hdig: list[list[tuple[int, int, int]]] = []
         for d in range(size):
-            rows = []
-            for h, house in enumerate(lay.houses):
-                if house.full and not placed[d] & house.mask and pos[d] & house.mask:
-                    rows.append((h, house.mask, pos[d] & house.mask))
-            self.hdig.append(rows)
+            p, gone = pos[d], placed[d]
+            self.hdig.append([(h, hm, p & hm) for h, hm in fulls if p & hm and not gone & hm])
         # For each digit and cell, the indexes (into hdig[d]) of the houses holding it.
         self.hcell: list[dict[int, list[int]]] = []
         for rows in self.hdig:
@@ -193,9 +204,7 @@ class _Base:
             p = pos[d]
             shift = d * n
             for c in bits(p):
-                m = (p & peers[c]) << shift
-                for e in mask_digits(cands[c] & ~(1 << d)):
-                    m |= 1 << ((e - 1) * n + c)
+                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
                 for nb, table in arcs[c]:
                     if empty >> nb & 1:
                         arc_cells |= 1 << c
@@ -206,6 +215,8 @@ class _Base:
         self.arc_cells = arc_cells
         self.propagators = lay.propagators
         self._static: _Static | None = None
+        self._static_words: tuple[bytearray, int] | bool | None = False
+        self._rows: tuple[Any, Any, Any] | None = None
         self._checks: list[list[tuple[Witness, int]]] | None = None
         self._words: dict[bool, _Words] = {}
 
@@ -215,10 +226,7 @@ class _Base:
         if self._checks is None:
             n = self.n
             out: list[list[tuple[Witness, int]]] = [[] for _ in range(self.size * n)]
-            cell_cands = [0] * n
-            for d in range(self.size):
-                for c in bits(self.pos[d]):
-                    cell_cands[c] |= 1 << (d * n + c)
+            cell_cands = self.cell_cands
             for d in range(self.size):
                 shift = d * n
                 by_cell = self.hcell[d]
@@ -238,6 +246,67 @@ class _Base:
             self._static = _Static(self)
         return self._static
 
+    def rows(self) -> tuple[Any, Any, Any]:
+        """The full houses of each digit (``hdig``) as ``_forcingwalk`` takes them:
+        ``row_start`` (by digit), ``row_info`` (house index, reach) and ``row_sets``
+        (house mask, places: cell sets) (built once)."""
+        if self._rows is None:
+            from array import array
+
+            reach = outside_reach(self.layout)
+            starts = [0]
+            info: list[int] = []
+            sets: list[int] = []
+            for rows in self.hdig:
+                for h, hm, spots in rows:
+                    info += [h, reach[hm]]
+                    sets += [hm, spots]
+                starts.append(len(info) // 2)
+            cb = ((self.n + 63) >> 6) * 8
+            self._rows = (array("i", starts), array("i", info or [0]), to_words(sets or [0], cb))
+        return self._rows
+
+    def static_words(self) -> tuple[bytearray, int] | None:
+        """``_Static``'s four tables built in C (``_forcingwalk.static_tables``), rows of
+        64-bit words in one buffer, and the set of candidates whose removal triggers
+        anything (``trig_on | trig_off``); None where that module is not built or
+        relation tables take part (then ``static`` builds them). Built once."""
+        if self._static_words is False:
+            walk = _compiled_walk()
+            if walk is None or self.arc_cells:
+                self._static_words = None
+            else:
+                from array import array
+
+                n, size = self.n, self.size
+                W = (size * n + 63) >> 6
+                CW = (n + 63) >> 6
+                cb = CW * 8
+                out = bytearray(4 * size * n * W * 8)
+                trig = bytearray(4 * W * 8)
+                row_start, row_info, row_sets = self.rows()
+                walk.static_tables(
+                    n, size, W, CW, to_words(self.pos, cb),
+                    memoryview(peer_words(self.layout)).cast("Q"), to_words([self.multi], cb),
+                    array("i", self.cands), row_start, row_info, row_sets,
+                    memoryview(out).cast("Q"), memoryview(trig).cast("Q"),
+                    memoryview(bytearray((n + 5) * cb)).cast("Q"), array("i", bytes(4 * n)),
+                )
+                on = int.from_bytes(trig[: W * 8], "little")
+                off = int.from_bytes(trig[W * 8 : 2 * W * 8], "little")
+                self._static_words = (out, on | off)
+        built = self._static_words
+        return built if isinstance(built, tuple) else None
+
+    def off_triggers(self) -> int:
+        """The candidates whose removal sets or removes anything in a chain
+        (``_Static.trig_on | _Static.trig_off``)."""
+        built = self.static_words()
+        if built is not None:
+            return built[1]
+        st = self.static()
+        return st.trig_on | st.trig_off
+
     def words(self, dynamic: bool) -> _Words:
         """The tables of ``_forcingwalk`` for chains or nets (built once)."""
         got = self._words.get(dynamic)
@@ -248,11 +317,7 @@ class _Base:
 
 def _trigger(table: list[int]) -> int:
     """The set of indexes whose entry is not empty."""
-    out = 0
-    for i, m in enumerate(table):
-        if m:
-            out |= 1 << i
-    return out
+    return int("".join(["1" if m else "0" for m in reversed(table)]) or "0", 2)
 
 
 class _Static:
@@ -302,20 +367,30 @@ class _Static:
                     b = shift + (spots ^ low).bit_length() - 1
                     on_of_off[a] |= 1 << b
                     on_of_off[b] |= 1 << a
-                elif count > 2 and count - 1 <= reach[hm]:
-                    for y in bits(spots):
-                        common = pos & ~hm
-                        for c in bits(spots & ~(1 << y)):
-                            common &= peers[c]
-                        if common:
-                            off_of_off[shift + y] |= common << shift
                 if count < 3:
                     continue
-                for x in bits(pos & ~hm):
+                places = list(bits(spots))
+                if count - 1 <= reach[hm]:
+                    # What every place but y sees: the places' peers ANDed before y and
+                    # after it.
+                    after = [pos & ~hm]
+                    for c in reversed(places):
+                        after.append(after[-1] & peers[c])
+                    before = -1
+                    for j, y in enumerate(places):
+                        common = before & after[count - 1 - j]
+                        if common:
+                            off_of_off[shift + y] |= common << shift
+                        before &= peers[y]
+                # The places of d outside the house that see two places or more in it.
+                once = twice = 0
+                for c in places:
+                    p = peers[c]
+                    twice |= once & p
+                    once |= p
+                for x in bits(twice & pos & ~hm):
                     px = peers[x]
                     seen = spots & px
-                    if seen & (seen - 1) == 0:
-                        continue
                     rest = spots & ~seen
                     if not rest:
                         continue
@@ -363,18 +438,39 @@ class _Words:
         self.cand_digits = self.row_start = self.row_info = empty_ints
         #: The witnesses by id (see ``_forcingwalk.layer``), and back.
         self.nwit = n + len(lay.houses) * size
+        static_words = None
         if not dynamic:
-            st = base.static()
-            tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
+            built = base.static_words()
+            if built is not None:
+                static_words = built[0]
+            else:
+                st = base.static()
+                tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
+            # base.checks() by witness id: a cell c is c, a house h of digit d is
+            # n + h * size + d.
             starts = [0]
             ids: list[int] = []
             masks = [0] * self.nwit
-            for entry in base.checks():
-                for w, m in entry:
-                    wid = w[1] if w[0] == "cell" else n + w[1] * size + w[2]
-                    ids.append(wid)
-                    masks[wid] = m
-                starts.append(len(ids))
+            cell_cands = base.cell_cands
+            nxt = 0  # the next candidate index
+            for d in range(size):
+                shift = d * n
+                rows = base.hdig[d]
+                by_cell = base.hcell[d]
+                for c in bits(base.pos[d]):
+                    i = shift + c
+                    if i > nxt:
+                        starts += [len(ids)] * (i - nxt)
+                    ids.append(c)
+                    masks[c] = cell_cands[c]
+                    for j in by_cell.get(c, ()):
+                        h, _, spots = rows[j]
+                        wid = n + h * size + d
+                        ids.append(wid)
+                        masks[wid] = spots << shift
+                    starts.append(len(ids))
+                    nxt = i + 1
+            starts += [len(ids)] * (N - nxt)
             self.chk_start = array("i", starts)
             self.chk_ids = array("i", ids or [0])
             self.wmask = to_words(masks, nb)
@@ -382,20 +478,12 @@ class _Words:
             self.cand = to_words([base.cand], nb)
             self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
-            self.peers = to_words(list(lay.peers), cb)
-            reach = outside_reach(lay)
-            starts = [0]
-            info: list[int] = []
-            sets: list[int] = []
-            for rows in base.hdig:
-                for h, hm, spots in rows:
-                    info += [h, reach[hm]]
-                    sets += [hm, spots]
-                starts.append(len(info) // 2)
-            self.row_start = array("i", starts)
-            self.row_info = array("i", info or [0])
-            self.row_sets = to_words(sets or [0], cb)
-        self.tables = to_words(tables, nb)
+            self.peers = memoryview(peer_words(lay)).cast("Q")
+            self.row_start, self.row_info, self.row_sets = base.rows()
+        if static_words is None:
+            self.tables = to_words(tables, nb)
+        else:
+            self.tables = memoryview(bytearray(to_words(tables, nb)) + static_words).cast("Q")
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
@@ -443,42 +531,103 @@ Focus = set[FocusKey]
 Found = tuple[tuple[int, int, int, int, int], list[int], Callable[[], Step] | None, FocusKey]
 
 
+#: A branch's witnesses and rule facts before it has any (shared: never added to).
+_NO_WITNESS: list[Witness] = []
+_NO_RULES: dict[int, str] = {}
+
+
 class _Branch:
-    """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k)."""
+    """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k).
+
+    Searched in C (``_Search._forward_words``), a branch's sets stay in the snapshots of
+    the search's state taken after each layer (``source``: the snapshots, this branch's
+    offset in them, bytes a set) and become Python integers only when read: most
+    branches of a search that finds nothing, or little, are never read. A branch
+    changes in every layer from the first up to ``changed`` and in none after, so
+    ``cum_on[k]`` is the snapshot of layer k for k up to ``changed``."""
 
     __slots__ = (
+        "_cum_off",
+        "_cum_on",
+        "_off",
+        "_on",
         "anc",
         "changed",
         "costs",
-        "cum_off",
-        "cum_on",
         "dead",
         "done",
         "fr_off",
         "fr_on",
         "memo",
-        "off",
-        "on",
         "premise",
         "ruled",
+        "source",
         "witness",
     )
 
     def __init__(self, premise: int) -> None:
         self.premise = premise
         i = premise >> 1
-        self.on = self.fr_on = (1 << i) if premise & 1 else 0
-        self.off = self.fr_off = 0 if premise & 1 else (1 << i)
-        self.cum_on = [self.on]
-        self.cum_off = [self.off]
+        self._on = self.fr_on = (1 << i) if premise & 1 else 0
+        self._off = self.fr_off = 0 if premise & 1 else (1 << i)
+        self._cum_on = [self._on]
+        self._cum_off = [self._off]
+        self.source: tuple[list[bytes], int, int] | None = None
         self.dead = False  # a contradiction was found
         self.done = False  # nothing more follows (or a bound was reached)
         self.changed = 0  # the last iteration whose state differs from the one before
-        self.witness: list[Witness] = []
-        self.ruled: dict[int, str] = {}
-        self.memo: dict[int, tuple[int, ...]] = {}
-        self.costs: dict[int, int] = {}
-        self.anc: dict[int, int] = {}  # a fact's closure as a bitset (Search.ancestors)
+        self.witness: list[Witness] = _NO_WITNESS  # (replaced, never added to)
+        self.ruled: dict[int, str] = _NO_RULES  # (replaced by a dict of its own when set)
+        # Made when first needed (most branches of a search are never asked):
+        self.memo: dict[int, tuple[int, ...]] | None = None  # a fact's reasons
+        self.costs: dict[int, int] | None = None  # a fact's number of implications
+        self.anc: dict[int, int] | None = None  # a fact's closure as a bitset (ancestors)
+
+    def _sync(self) -> None:
+        """Read the layers up to ``changed`` from the snapshots, where not read yet."""
+        source = self.source
+        cum_on = self._cum_on
+        have = len(cum_on) - 1
+        if source is None or have >= self.changed:
+            return
+        snaps, at, nb = source
+        cum_off = self._cum_off
+        for j in range(have, self.changed):
+            raw = snaps[j]
+            cum_on.append(int.from_bytes(raw[at : at + nb], "little"))
+            cum_off.append(int.from_bytes(raw[at + nb : at + 2 * nb], "little"))
+        self._on = cum_on[-1]
+        self._off = cum_off[-1]
+
+    @property
+    def on(self) -> int:
+        """The facts set so far."""
+        self._sync()
+        return self._on
+
+    @on.setter
+    def on(self, value: int) -> None:
+        self._on = value
+
+    @property
+    def off(self) -> int:
+        """The facts removed so far."""
+        self._sync()
+        return self._off
+
+    @off.setter
+    def off(self, value: int) -> None:
+        self._off = value
+
+    @property
+    def cum_on(self) -> list[int]:
+        self._sync()
+        return self._cum_on
+
+    @property
+    def cum_off(self) -> list[int]:
+        self._sync()
+        return self._cum_off
 
 
 class _Group:
@@ -521,8 +670,7 @@ class _Search:
         for c in bits(base.multi):
             if most is None or cands[c].bit_count() <= most:
                 premise_cells |= 1 << c
-        chain = base.static()
-        off_triggers = chain.trig_on | chain.trig_off
+        off_triggers = base.off_triggers()
         if base.propagators and self.dynamic:
             off_triggers = base.cand
         want_on = want_off = -1  # every premise
@@ -557,19 +705,33 @@ class _Search:
                     self.off_branch[i] = len(self.branches)
                     self.branches.append(_Branch(i << 1))
         groups: list[_Group] = []
+        on_branch = self.on_branch
         for c in bits(premise_cells):
-            members = [self.on_branch.get((d - 1) * n + c) for d in mask_digits(cands[c])]
-            if all(i is not None for i in members):
-                groups.append(_Group("cell", (c,), [i for i in members if i is not None]))
+            members = []
+            for d in mask_digits(cands[c]):
+                got = on_branch.get((d - 1) * n + c)
+                if got is None:
+                    break
+                members.append(got)
+            else:
+                groups.append(_Group("cell", (c,), members))
         seen: set[tuple[int, int]] = set()
         for d, rows in enumerate(base.hdig):
+            shift = d * n
             for h, _, spots in rows:
                 if (d, spots) in seen or spots.bit_count() < 2:
                     continue
                 seen.add((d, spots))
-                idx = [self.on_branch.get(d * n + c) for c in bits(spots)]
-                if all(i is not None for i in idx) and (most is None or len(idx) <= most):
-                    groups.append(_Group("house", (h, d), [i for i in idx if i is not None]))
+                if most is not None and spots.bit_count() > most:
+                    continue
+                members = []
+                for c in bits(spots):
+                    got = on_branch.get(shift + c)
+                    if got is None:
+                        break
+                    members.append(got)
+                else:
+                    groups.append(_Group("house", (h, d), members))
         for i, b in self.off_branch.items():
             if i in self.on_branch:
                 groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
@@ -582,6 +744,7 @@ class _Search:
             for i in g.members:
                 self.groups_of[i].append(gi)
         self.rev = _reverse_arcs(self.layout)
+        self._implicators: dict[int, int] = {}
         self.reach = outside_reach(self.layout)
 
     # -- the forward search -------------------------------------------------------------
@@ -792,6 +955,8 @@ class _Search:
                 for d in mask_digits(gone):
                     f = ((d - 1) * n + c) << 1
                     if not (b.off | new_off) >> (f >> 1) & 1 and f not in b.ruled:
+                        if b.ruled is _NO_RULES:
+                            b.ruled = {}
                         b.ruled[f] = str(con.label)
                         new_off |= 1 << (f >> 1)
             before = cands[:]
@@ -801,20 +966,31 @@ class _Search:
     # -- reasons -----------------------------------------------------------------------------
 
     def layer(self, b: _Branch, f: int) -> int:
+        """The first layer of ``b`` holding fact ``f`` (each layer's set holds the one
+        before, so the layers are halved)."""
         i = f >> 1
         cum = b.cum_on if f & 1 else b.cum_off
-        for k, s in enumerate(cum):
-            if s >> i & 1:
-                return k
-        raise AssertionError("fact not derived in this branch")
+        lo, hi = 0, len(cum) - 1
+        if not cum[hi] >> i & 1:
+            raise AssertionError("fact not derived in this branch")
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if cum[mid] >> i & 1:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
 
     def parents(self, b: _Branch, f: int) -> tuple[int, ...]:
         """The facts ``f`` was derived from (empty for the premise and rule facts)."""
-        got = b.memo.get(f)
+        memo = b.memo
+        if memo is None:
+            memo = b.memo = {}
+        got = memo.get(f)
         if got is None:
             k = self.layer(b, f)
             got = () if k == 0 or f in b.ruled else self._find_parents(b, f, k)
-            b.memo[f] = got
+            memo[f] = got
         return got
 
     def _find_parents(self, b: _Branch, f: int, k: int) -> tuple[int, ...]:
@@ -836,16 +1012,14 @@ class _Search:
                         return (g << 1 | 1,)
                 raise AssertionError("no reason for a chain placement")
             options = []
-            others = 0
-            for e in mask_digits(base.cands[x] & ~(1 << d)):
-                others |= 1 << ((e - 1) * n + x)
+            others = base.cell_cands[x] & ~(1 << i)
             if others and not others & ~prev_off:
                 options.append(others)
-            for _, hm, spots in base.hdig[d]:
-                if hm >> x & 1:
-                    o = (spots & ~(1 << x)) << (d * n)
-                    if o and not o & ~prev_off:
-                        options.append(o)
+            rows = base.hdig[d]
+            for j in base.hcell[d].get(x, ()):
+                o = (rows[j][2] & ~(1 << x)) << (d * n)
+                if o and not o & ~prev_off:
+                    options.append(o)
             best = min(options, key=lambda m: m.bit_count())
             return tuple(g << 1 for g in bits(best))
         imp = self._on_implicators(i) & last_on
@@ -880,7 +1054,13 @@ class _Search:
         raise AssertionError("no reason for a net elimination")
 
     def _on_implicators(self, i: int) -> int:
-        """The candidates whose placement removes candidate i."""
+        """The candidates whose placement removes candidate i (kept per search)."""
+        got = self._implicators.get(i)
+        if got is None:
+            got = self._implicators[i] = self._find_implicators(i)
+        return got
+
+    def _find_implicators(self, i: int) -> int:
         base = self.base
         n = base.n
         d, x = divmod(i, n)
@@ -910,12 +1090,15 @@ class _Search:
 
     def ancestors(self, b: _Branch, f: int) -> int:
         """The closure of one fact as a bitset over the facts (kept per branch)."""
-        got = b.anc.get(f)
+        anc = b.anc
+        if anc is None:
+            anc = b.anc = {}
+        got = anc.get(f)
         if got is None:
             got = 1 << f
             for p in self.parents(b, f):
                 got |= self.ancestors(b, p)
-            b.anc[f] = got
+            anc[f] = got
         return got
 
     # -- the driver ---------------------------------------------------------------------------
@@ -995,9 +1178,10 @@ class _Search:
 
     def _forward_words(self, walk: Any, found: list[Found]) -> None:
         """``_forward`` with each layer derived in C (``_forcingwalk.layer``): the same
-        branches, layers, contradictions and verities. A branch's sets become Python
-        integers (``on``, ``off``, ``cum_on``, ``cum_off``) after each layer that changed
-        them; ``fr_on``, ``fr_off`` and ``done`` are not kept."""
+        branches, layers, contradictions and verities. The state is copied after each
+        layer, and a branch's sets (``on``, ``off``, ``cum_on``, ``cum_off``) are read
+        from those copies when asked for (see ``_Branch``); ``fr_on``, ``fr_off`` and
+        ``done`` are not kept."""
         from array import array
 
         base = self.base
@@ -1007,7 +1191,9 @@ class _Search:
         nb = W * 8
         branches = self.branches
         raw = bytearray(len(branches) * 4 * nb)
+        snaps: list[bytes] = []
         for bi, b in enumerate(branches):
+            b.source = (snaps, bi * 4 * nb, nb)
             i = b.premise >> 1
             at = bi * 4 * nb + (0 if b.premise & 1 else nb) + (i >> 3)
             raw[at] |= 1 << (i & 7)  # on (or off) ...
@@ -1052,14 +1238,9 @@ class _Search:
                     words.row_start, words.row_info, words.row_sets, state, act, nact,
                     max_facts, tmp, wit, changed, dead,
                 )
+                snaps.append(bytes(raw))  # (snaps[k]: the state after layer k + 1)
                 for bi in changed[:nch]:
-                    b = branches[bi]
-                    at = bi * 4 * nb
-                    b.on = int.from_bytes(raw[at:at + nb], "little")
-                    b.off = int.from_bytes(raw[at + nb:at + 2 * nb], "little")
-                    b.cum_on.append(b.on)
-                    b.cum_off.append(b.off)
-                    b.changed = k + 1
+                    branches[bi].changed = k + 1
                 for bi, ids in dead:
                     b = branches[bi]
                     b.dead = True
@@ -1168,9 +1349,12 @@ class _Search:
         if len(facts) > 1:
             return self.closure_size(b, facts) - 1
         f = facts[0]
-        got = b.costs.get(f)
+        costs = b.costs
+        if costs is None:
+            costs = b.costs = {}
+        got = costs.get(f)
         if got is None:
-            got = b.costs[f] = self.closure_size(b, [f]) - 1
+            got = costs[f] = self.closure_size(b, [f]) - 1
         return got
 
     def _verity_builder(self, g: _Group, facts: list[int], size: int) -> Callable[[], Step]:

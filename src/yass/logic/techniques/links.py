@@ -42,7 +42,7 @@ relation tables of the layout give every link.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from yass.core.board import Board
 from yass.core.geometry import bits
@@ -189,9 +189,12 @@ def cell_columns(layout: Layout) -> tuple[int, ...]:
     return tuple(out)
 
 
-def to_words(values: Iterable[int], nb: int) -> memoryview:
+def to_words(values: Sequence[int], nb: int) -> memoryview:
     """Integers as rows of ``nb`` bytes (little-endian), cast to 64-bit words: the form the
-    compiled kernels read bitsets in."""
+    compiled kernels read bitsets in (written in C by ``_chainwalk.pack`` when built)."""
+    walk = compiled_chainwalk()
+    if walk is not None:
+        return memoryview(walk.pack(values, nb)).cast("Q")
     return memoryview(bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))).cast("Q")
 
 
@@ -342,8 +345,9 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
     placed = [board.placed(d) for d in range(1, size + 1)]
     houses = lay.houses
 
-    # Candidate extra nodes by digit: cell mask -> kind.
-    keys: list[dict[int, str]] = [{} for _ in range(size)]
+    # The group nodes by digit: cell mask -> "group" (any other extra node is an ALS
+    # digit's places, "als").
+    groups: list[dict[int, str]] = [{} for _ in range(size)]
     for h, common in _intersections(lay):
         hmask = houses[h].mask
         for d in range(size):
@@ -351,15 +355,8 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
                 continue
             spots = pos[d] & common
             if spots & (spots - 1):
-                keys[d].setdefault(spots, "group")
-    groups = [dict(k) for k in keys]
+                groups[d].setdefault(spots, "group")
     als_sets = _als_sets(board) if use_als else []
-    if use_als:
-        for cells in als_sets:
-            for d in range(size):
-                spots = pos[d] & cells
-                if spots & (spots - 1):
-                    keys[d].setdefault(spots, "als")
 
     # Strong links inside full houses: two units (cells or extra nodes) holding all
     # the places of a digit between them.
@@ -423,7 +420,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             weak.append(0)
             extra_digit.append(d + 1)
             extra_cells.append(spots)
-            extra_kind.append(keys[d][spots])
+            extra_kind.append(groups[d].get(spots, "als"))
             extra_weak.append(w)
         return i
 
