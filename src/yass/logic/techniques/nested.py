@@ -34,7 +34,8 @@ The level is still the first with a hint; only which cell's hint is taken depend
 the order. On 71 boards of 20 of the forum's hardest puzzles where the ladder reached
 level 2, the cell of the level-2 step (52 boards) came 3.6th on average among the empty
 cells ordered by that count alone, against 14th in SE's order, and level 2 over the 71
-boards took 1.7 s of CPU against 3.1 s (see docs/benchmarks.md).
+boards took 1.7 s of CPU against 3.1 s; in whole solves of the 20 puzzles the level-2
+step's cell came 6.8th on average against 16.4th (see docs/benchmarks.md).
 
 A step takes one of SE's four forms: a **contradiction** (an assumption leads to a fact
 and its negation, so it is false), a **double** chain (a candidate and its negation lead
