@@ -82,8 +82,16 @@ def test_roles_in_json() -> None:
 
 
 def test_region_chain_names_its_house() -> None:
+    from yass.logic.techniques.nested import _step as nested_step
+
     board = _board(REGION, REGION_SETUP)
-    step = _step(board)
+    # (in SE's order, by index: the ladder tries the cells whose assumptions reach most
+    # first, and finds a contradiction)
+    values = list(board.values)
+    cands = [0 if v else m for v, m in zip(values, board.cands, strict=True)]
+    hint = se.forcing_hint(values, cands, (2,))
+    assert hint is not None
+    step = nested_step(board, hint)
     assert "Region Forcing Chains" in step.name
     (house,) = step.houses
     digit = step.candidates[0][1]
@@ -128,16 +136,58 @@ def test_fc_and_fn_skipped_only_where_they_find_nothing() -> None:
     assert dynamic_chain_possible(_case_board(Case("", 0, "nfc", "diagonal", "." * 81, "-", "-")))
 
 
-def test_a_board_tries_its_recent_premises_first() -> None:
-    from yass.logic.techniques.nested import _order
+def test_a_board_tries_its_recent_premises_first_then_the_cells_reaching_most() -> None:
+    from yass.logic.techniques.nested import _memory, _ordered, dynamic_chain_possible
 
     board = _board(REGION, REGION_SETUP)
-    assert _order(board) is None  # a board without steps: SE's order
-    step = _step(board)
-    order = _order(board)
+    assert _ordered(_memory(board), 2, []) is None  # nothing known: SE's order
+    # Levels 0 and 1 find nothing here: how far each assumption got is kept.
+    assert not dynamic_chain_possible(board)
+    values = list(board.values)
+    cands = [0 if v else m for v, m in zip(values, board.cands, strict=True)]
+    got: list[int] = []
+    assert se.forcing_hint(values, cands, (0, 1), None, chains=False, reach=got) is None
+    assert len(got) == 81 * 9
+    tried = {c for c in range(81) if not board.values[c] and board.cands[c].bit_count() > 1}
+    assert {p // 9 for p in range(729) if got[p]} == tried
+    order = _ordered(None, 2, got)
     assert order is not None and sorted(order) == list(range(81))
+    best = [max(got[c * 9 : c * 9 + 9]) for c in order]
+    assert best == sorted(best, reverse=True)  # (ties in SE's order)
+    step = _step(board)
+    memory = _memory(board)
+    order = _ordered(memory, 2, got)
+    assert memory is not None and order is not None
     assert order[0] == step.candidates[0][0]  # (the region chain's first place)
-    assert _order(_board(REGION, REGION_SETUP)) is None  # another board object
+    assert _memory(_board(REGION, REGION_SETUP)) is None  # another board object
+
+
+def test_cells_that_gave_nothing_come_last_the_longest_ago_first() -> None:
+    from yass.logic.techniques.nested import _memory, _ordered, _remember
+
+    board = _board()
+    empty = [c for c in range(81) if not board.values[c]]
+    # A first search: level 1 gave nothing anywhere, level 2 found its step on the
+    # fourth empty cell (in SE's order).
+    _remember(board, empty[3], 2, [1], None)
+    memory = _memory(board)
+    assert memory is not None and memory.premises == [empty[3]]
+    order = _ordered(memory, 2, [])
+    assert order is not None
+    assert order[0] == empty[3]  # the premise
+    assert order[-3:] == empty[:3]  # the cells that gave nothing at level 2
+    order = _ordered(memory, 1, [])
+    assert order is not None and [c for c in order if c in empty][1:] == [
+        c for c in empty if c != empty[3]
+    ]  # (level 1: every cell gave nothing in the same search)
+    # A second search, in that order, finds its step on the fifth cell tried: the three
+    # before it that are not premises go last, behind those that gave nothing earlier.
+    later = [c for c in _ordered(memory, 2, []) or [] if c in empty]
+    _remember(board, later[4], 2, [], _ordered(memory, 2, []))
+    order = [c for c in _ordered(memory, 2, []) or [] if c in empty]
+    assert order[:2] == [later[4], empty[3]]
+    assert later[0] == empty[3]
+    assert order[-6:] == empty[:3] + later[1:4]
 
 
 @pytest.mark.parametrize("rules", ["diagonal"])

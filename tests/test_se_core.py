@@ -369,3 +369,30 @@ def test_a_stopped_call_leaves_no_trace_on_the_next_grid(engine: Any) -> None:
         )
         assert got == expected
     assert any(e[3][0] for e in want) and any(e[3][1] or e[3][2] for e in want)
+
+
+def test_reach_is_the_same_compiled_and_interpreted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """How far each assumption got at level 1 (``reach``, which orders the ladder's nested
+    searches) is the same in both engines, on a grid where levels 0 and 1 find nothing."""
+    import test_se_chains
+
+    g = test_se_chains._grid(test_se_chains.HARDEST_2_STEP6)
+    values = g.value[:]
+    cands = [0 if v else m for v, m in zip(values, g.cand, strict=True)]
+    got = []
+    for engine in [p.values[0] for p in ENGINES]:
+        monkeypatch.setattr(se, "_FAST", engine)
+        reach: list[int] = []
+        assert se.forcing_hint(values, cands, (0, 1), None, chains=False, reach=reach) is None
+        got.append(reach)
+    want = got[0]
+    assert all(r == want for r in got)
+    # Every candidate of a cell with two or more was followed, and nothing else.
+    followed = {p for p in range(729) if want[p]}
+    assert followed == {
+        c * 9 + d
+        for c in range(81)
+        if not values[c] and cands[c].bit_count() > 1
+        for d in range(9)
+        if cands[c] >> d & 1
+    }

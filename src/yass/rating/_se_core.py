@@ -62,6 +62,7 @@ __all__ = [
     "is_compiled",
     "locking",
     "multiple_chains",
+    "reach",
     "set_first",
     "set_order",
     "subsets",
@@ -96,6 +97,7 @@ if not cython.compiled:  # C arrays when compiled (declared in _se_core.pxd)
     MARK_C = [0] * 81
     MARK_F = [0] * 729
     MARK_B = [0] * 729
+    MARK_L = [0] * 729  # a cycle search's potentials whose "off" links to its start
     ELIM = [0] * 729  # eliminations of the hint under test (cell * 9 + digit)
     BEST_E = [0] * 729  # ... and of the best hint
     EXB = [0] * 6561  # aligned triplet: EXB[c * 81 + o] when o excludes for c
@@ -181,6 +183,7 @@ def _load(cand: Sequence[int], pos: Sequence[int]) -> None:
     for i in range(729):
         MARK_F[i] = 0
         MARK_B[i] = 0
+        MARK_L[i] = 0
     for i in range(81):
         MARK_C[i] = 0
     _stamp = 0
@@ -239,27 +242,33 @@ def _links() -> None:
                 i += 1
         ONN[729 + p] = n
         ONN[p] = i
-        for kind in range(3):
-            base = (kind * 729 + p) * 4
-            n = 0
-            if kind >= 1 and CPOP[m] == 2 and (m & ~bit):  # a bivalue cell's other digit
-                OFFL[base] = ((cell * 9 + LOWI[m & ~bit]) << 1) | 1
-                n = 1
-            if kind != 1:  # the digit's other place in a house where it has two
-                for j in range(3):
-                    h = CHOUSE[cell * 3 + j]
-                    pp = POSA[h * 9 + d]
-                    if CPOP[pp] == 2:
-                        rest = pp & ~(1 << CIDX[cell * 3 + j])
-                        k = ((HCELL[h * 9 + LOWI[rest]] * 9 + d) << 1) | 1
-                        dup = 0
-                        for i in range(n):
-                            if OFFL[base + i] == k:
-                                dup = 1
-                        if not dup:
-                            OFFL[base + n] = k
-                            n += 1
-            OFFN[kind * 729 + p] = n
+        # Kind 1 (Y): a bivalue cell's other digit; kind 0 (X): the digit's other place in
+        # each house where it has two (each once); kind 2: the first, then the others.
+        y = -1
+        if CPOP[m] == 2:
+            y = ((cell * 9 + LOWI[m & ~bit]) << 1) | 1
+            OFFL[(729 + p) * 4] = y
+            OFFL[(1458 + p) * 4] = y
+        OFFN[729 + p] = 1 if y >= 0 else 0
+        n = 0
+        for j in range(3):
+            h = CHOUSE[cell * 3 + j]
+            pp = POSA[h * 9 + d]
+            if CPOP[pp] == 2:
+                rest = pp & ~(1 << CIDX[cell * 3 + j])
+                k = ((HCELL[h * 9 + LOWI[rest]] * 9 + d) << 1) | 1
+                dup = 0
+                for i in range(n):
+                    if OFFL[p * 4 + i] == k:
+                        dup = 1
+                if not dup:
+                    OFFL[p * 4 + n] = k
+                    n += 1
+        OFFN[p] = n
+        base = (1458 + p) * 4 + (1 if y >= 0 else 0)  # (another cell: never the first)
+        for i in range(n):
+            OFFL[base + i] = OFFL[p * 4 + i]
+        OFFN[1458 + p] = n + (1 if y >= 0 else 0)
 
 
 @cython.cfunc
@@ -291,25 +300,6 @@ def _is_parent(node: int, key: int) -> bool:
 
 
 @cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-@cython.locals(
-    off=cython.int, key=cython.int, okind=cython.int, base=cython.int, j=cython.int,
-    met=cython.bint,
-)  # fmt: skip
-@cython.returns(cython.bint)
-def _links_to(off: int, key: int, okind: int) -> bool:
-    """Whether the "off" ``off`` links to the "on" ``key`` (links of kind ``okind``)."""
-    base = (okind * 729 + (off >> 1)) * 4
-    met = False
-    for j in range(OFFN[okind * 729 + (off >> 1)]):
-        if OFFL[base + j] == key:
-            met = True
-            break
-    return met
-
-
-@cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(
     skey=cython.int,
@@ -338,6 +328,11 @@ def _cycles(skey: int, y: int, okind: int, cmax: int) -> int:
     _stamp += 1
     st = _stamp
     MARK_ON[skey] = st
+    # The potentials whose "off" links to skey: its own "off"'s partners (a bivalue cell's
+    # other digit, the digit's other place in a house where it has two: both ways).
+    base = (okind * 729 + (skey >> 1)) * 4
+    for j in range(OFFN[okind * 729 + (skey >> 1)]):
+        MARK_L[OFFL[base + j] >> 1] = st
     PA[0] = _node(skey, -1)
     na = 1
     nb = 0
@@ -358,7 +353,7 @@ def _cycles(skey: int, y: int, okind: int, cmax: int) -> int:
                     MARK_OFF[qk] = st
                     PB[nb] = _node(qk, p)
                     nb += 1
-                elif _links_to(qk, skey, okind) and not _is_parent(p, qk):
+                elif MARK_L[qk >> 1] == st and not _is_parent(p, qk):
                     # A later "off" node of a key finds every "on" it links to marked
                     # already (by the key's first node, made before it): it matters only
                     # when it can close the cycle, so only those are made.
@@ -2379,6 +2374,19 @@ def best_premise() -> tuple[int, int, int, int]:
     being the cell."""
     p = _bpremise
     return (_bkind, p % 729 // 9, p % 9, p // 729 - 1)
+
+
+@cython.locals(p=cython.int, s=cython.int)
+def reach() -> list[int]:
+    """How many facts each "on" assumption (cell * 9 + digit) reached in the last call of
+    ``multiple_chains`` made outside a nested rule (0 where it was not followed): the
+    cells tried after it, and what it went over, as a level-0 or 1 search left them."""
+    out = [0] * 729
+    for p in range(729):
+        s = SLOT[p]
+        if 0 <= s < 730:
+            out[p] = SEND[s] - SBEG[s]
+    return out
 
 
 # ---- unique loops: the walk ---------------------------------------------------------------

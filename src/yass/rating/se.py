@@ -2759,10 +2759,11 @@ class ForcingHint:
 
 
 def _level_hint(
-    g: _Grid, level: int, order: Sequence[int] | None = None
+    g: _Grid, level: int, order: Sequence[int] | None = None, reach: list[int] | None = None
 ) -> tuple[_Hint | None, tuple[int, int, int, int] | None]:
     """SE's Chaining(multiple, dynamic, level) producer on ``g``: the hint of the first
-    cell (in ``order``, else SE's) whose assumptions give one, and its premise."""
+    cell (in ``order``, else SE's) whose assumptions give one, and its premise.
+    ``reach``: made ``_se_core.reach`` where a compiled level 0 or 1 finds nothing."""
     if _FAST is not None and level <= 1:
         with _LOCK:
             was = _FAST.set_first(1)
@@ -2771,6 +2772,8 @@ def _level_hint(
                 got = _FAST.multiple_chains(
                     g.cand, g.value, g.pos, False, True, True, level, g.empty, _tick
                 )
+                if got is None and reach is not None:
+                    reach[:] = _FAST.reach()
             finally:
                 _FAST.set_first(was)
                 _FAST.set_order(None)
@@ -2875,7 +2878,8 @@ def forcing_hint(
     levels: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
     deadline: float | None = None,
     chains: bool = True,
-    order: Sequence[int] | None = None,
+    order: Sequence[int] | Callable[[int], Sequence[int] | None] | None = None,
+    reach: list[int] | None = None,
 ) -> ForcingHint | None:
     """The first hint of SE's forcing chains of the lowest of ``levels`` that has one, on
     the grid of ``values`` (81 ints, 0 empty) and ``candidates`` (81 digit masks), or None.
@@ -2886,8 +2890,12 @@ def forcing_hint(
     deduction is sound for any grid (no uniqueness). ``deadline`` (``time.perf_counter``)
     bounds the work: past it the answer is None. ``chains``: also the chains that show it
     (by one more propagation per branch of the assumption). ``order``: the cells in the
-    order their assumptions are tried (a permutation of 0-80; SE's, by index, if None):
-    the hint is the best of the first cell whose assumptions give one."""
+    order their assumptions are tried (a permutation of 0-80; SE's, by index, if None),
+    or a function giving each level's order: the hint is the best of the first cell whose
+    assumptions give one. ``reach``, a list: where a compiled search of level 0 or 1 finds
+    nothing, it is made the number of facts each "on" assumption (cell * 9 + digit) reached
+    there (``_se_core.reach``; 729 entries), before the next level is asked (its order
+    function may read it)."""
     g = _Grid(values)
     g.eliminate([
         (c, d)
@@ -2899,7 +2907,8 @@ def forcing_hint(
     for level in levels:
         _DEADLINE.at = deadline
         try:
-            hint, premise = _level_hint(g, level, order)
+            asked = order(level) if callable(order) else order
+            hint, premise = _level_hint(g, level, asked, reach)
             if hint is None or premise is None:
                 continue
             name, diff, placement, elims = hint

@@ -17,10 +17,25 @@ chaining engine of yass's Sudoku Explainer rater (``yass.rating.se``, compiled i
 At a level, the step is the best hint (in SE's order: difficulty, then complexity) among
 those of the first cell whose assumptions give one: the search stops there rather than
 finding SE's best of the whole grid (about half the time on the forum's hardest puzzles,
-where a hint is rarely alone). The cells are tried in SE's order, except that the cells
-of the last few steps' assumptions on the same board object (a solve's board, step after
-step) come first, most recent first: the next step often rests on one of them, and a
-search that stops early costs a fraction of a whole grid's.
+where a hint is rarely alone). The cells are tried in this order:
+
+* the premise cells of the last few steps on the same board object (a solve's board,
+  step after step), most recent first: the next step often rests on one of them;
+* then the cells not known to give nothing at this level, those whose assumptions
+  reached most facts at level 1 first (the number each "on" assumption reached in the
+  level-1 search that found nothing on this very grid, kept by ``dynamic_chain_possible``
+  or made by this search; an assumption that reaches far is nearer a contradiction);
+  ties, and a grid without that count, in SE's order (by index);
+* then the cells that gave nothing at this level in the board's earlier searches (those
+  tried before the step's cell, and every cell of a level that found nothing), the
+  longest ago first: the board has changed little since.
+
+The level is still the first with a hint; only which cell's hint is taken depends on
+the order. On 71 boards of 20 of the forum's hardest puzzles where the ladder reached
+level 2, the cell of the level-2 step (52 boards) came 3.6th on average among the empty
+cells ordered by that count alone, against 14th in SE's order, and level 2 over the 71
+boards took 1.7 s of CPU against 3.1 s; in whole solves of the 20 puzzles the level-2
+step's cell came 6.8th on average against 16.4th (see docs/benchmarks.md).
 
 A step takes one of SE's four forms: a **contradiction** (an assumption leads to a fact
 and its negation, so it is false), a **double** chain (a candidate and its negation lead
@@ -53,10 +68,11 @@ subset of the same implications from the same premises): ``dynamic_chain_possibl
 says so, and the solver skips them there (see ``solver.next_step``).
 
 Cost: the engine runs in C (the nested rules through a Python callback); on a stuck
-grid of the forum's hardest puzzles a level-2 search takes about 0.1-0.4 s, level 3
-0.3-1 s, level 4 about 1 s (levels 0 and 1 a few ms). Each step is then shown by SE's own
-propagation, once per branch, up to the conclusion (a fraction of the search).
-``max_seconds`` bounds one search.
+grid of the forum's hardest puzzles a level-2 search that finds nothing takes about
+50 ms, one that finds a step about 20 ms (the order above; 45 ms in SE's order), level 3
+about 40 ms to a step, level 4 a few tens of ms (levels 0 and 1 a few ms). Each step is
+then shown by SE's own propagation, once per branch, up to the conclusion (a tenth of
+the technique's time). ``max_seconds`` bounds one search.
 """
 
 from __future__ import annotations
@@ -122,43 +138,107 @@ class NestedForcingChain(Technique):
         values = list(board.values)
         cands = [0 if values[c] else board.cands[c] for c in range(81)]
         levels = self.levels
-        if _grid_key(board) in _MEMORY.no_dynamic:
+        reach = _MEMORY.no_dynamic.get(_grid_key(board))
+        if reach is not None:
             levels = tuple(v for v in levels if v > 1)  # (levels 0 and 1 found nothing)
+        else:
+            reach = []  # (filled by the search when levels 0 and 1 find nothing)
         paused = gc.isenabled()
         if paused:  # (the search makes many short-lived objects and no cycles)
             gc.disable()
+        memory = _memory(board)
+        orders: dict[int, list[int]] = {}
+
+        def order(level: int) -> list[int] | None:
+            got = _ordered(memory, level, reach)
+            if got is not None:
+                orders[level] = got
+            return got
+
         try:
             hint = forcing_hint(
-                values, cands, levels, time.perf_counter() + limit, order=_order(board)
+                values, cands, levels, time.perf_counter() + limit, order=order, reach=reach
             )
         finally:
             if paused:
                 gc.enable()
         if hint is not None:
-            _remember(board, hint.premise[0])
+            asked = [v for v in levels if v < hint.level]
+            _remember(board, hint.premise[0], hint.level, asked, orders.get(hint.level))
             yield _step(board, hint)
 
 
-def _order(board: Board) -> list[int] | None:
-    """The cells in the order their assumptions are tried on ``board``: the premises of
-    this board's last few steps first (most recent first), then SE's order. A solve asks
-    on one board object step after step, and the next step often rests on an assumption
-    of the same cell; the premises found count for the same board only."""
-    got = _MEMORY.recent.get(id(board))
-    if got is None or got[0] is not board:
+class _Seen:
+    """What the searches on one board object (a solve's, step after step) have met: the
+    premise cells of its last few steps (most recent first) and, per level, the cells
+    whose assumptions gave nothing there, each with the number of the search that tried
+    it last (``serial``)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.premises: list[int] = []
+        self.failed: dict[int, dict[int, int]] = {}
+        self.serial = 0
+
+
+def _ordered(memory: _Seen | None, level: int, reach: list[int]) -> list[int] | None:
+    """The cells in the order their assumptions are tried at ``level``, or None for SE's
+    order (by index): the premise cells of the board's recent steps first (most recent
+    first); then the cells not known to give nothing at that level, those whose
+    assumptions reached most facts at level 1 (``reach``) first; then those known to give
+    nothing, the longest ago first."""
+    if memory is None and not reach:
         return None
-    rank = {c: i for i, c in enumerate(got[1])}
-    return sorted(range(81), key=lambda c: (rank.get(c, 81), c))
+    score = [0] * 81
+    if reach:
+        for c in range(81):
+            score[c] = -max(reach[c * 9 : c * 9 + 9])
+    rank = {} if memory is None else {c: i for i, c in enumerate(memory.premises)}
+    failed = {} if memory is None else memory.failed.get(level, {})
+
+    def key(c: int) -> tuple[int, int, int, int]:
+        if c in rank:
+            return (0, rank[c], 0, c)
+        when = failed.get(c)
+        return (1, 0, score[c], c) if when is None else (2, when, score[c], c)
+
+    return sorted(range(81), key=key)
 
 
-def _remember(board: Board, cell: int) -> None:
+def _memory(board: Board) -> _Seen | None:
+    """The memory of ``board``'s earlier searches, or None (a board not seen lately)."""
+    got = _MEMORY.recent.get(id(board))
+    return got if got is not None and got.board is board else None
+
+
+def _remember(
+    board: Board, cell: int, level: int, missed: list[int], order: list[int] | None
+) -> None:
+    """Keep what a search on ``board`` met: its step's premise ``cell`` at ``level``
+    (tried in ``order``, SE's if None), after ``missed`` levels that gave nothing."""
     recent_boards = _MEMORY.recent
-    got = recent_boards.get(id(board))
-    recent = got[1] if got is not None and got[0] is board else []
+    seen = _memory(board)
     recent_boards.pop(id(board), None)
+    if seen is None:
+        seen = _Seen(board)
     while len(recent_boards) >= 8:  # (the boards of the last few solves)
         recent_boards.pop(next(iter(recent_boards)), None)
-    recent_boards[id(board)] = (board, [cell, *(c for c in recent if c != cell)][:_KEEP])
+    recent_boards[id(board)] = seen
+    seen.serial += 1
+    empty = [c for c in range(81) if not board.values[c]]
+    for v in missed:  # every cell gave nothing there
+        seen.failed[v] = dict.fromkeys(empty, seen.serial)
+    tried = seen.failed.setdefault(level, {})
+    cells = order if order is not None else range(81)
+    for c in cells:
+        if c == cell:
+            break
+        if not board.values[c]:
+            tried[c] = seen.serial
+    for v, failed in seen.failed.items():
+        if v <= level:
+            failed.pop(cell, None)
+    seen.premises = [cell, *(c for c in seen.premises if c != cell)][:_KEEP]
 
 
 #: How many premise cells a board keeps.
@@ -168,12 +248,12 @@ _KEEP = 4
 class _Memory(threading.local):
     """One thread's memory, so that solves running side by side never evict or read
     each other's: ``recent``, the boards (by id, held) of this thread's last few solves
-    and their premise cells; ``no_dynamic``, the last few grids (values, candidates) on
-    which SE's dynamic forcing chains (+) (levels 0 and 1) found nothing."""
+    and what their searches met (``_Seen``); ``no_dynamic``, the last few grids (values,
+    candidates) on which SE's dynamic forcing chains (+) (levels 0 and 1) found nothing."""
 
     def __init__(self) -> None:
-        self.recent: dict[int, tuple[Board, list[int]]] = {}
-        self.no_dynamic: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
+        self.recent: dict[int, _Seen] = {}
+        self.no_dynamic: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
 
 _MEMORY = _Memory()
@@ -204,11 +284,12 @@ def dynamic_chain_possible(board: Board) -> bool:
 
     values = list(board.values)
     cands = [0 if values[c] else board.cands[c] for c in range(81)]
-    if forcing_hint(values, cands, (0, 1), None, chains=False) is not None:
+    reach: list[int] = []
+    if forcing_hint(values, cands, (0, 1), None, chains=False, reach=reach) is not None:
         return True
     if len(no_dynamic) >= 8:
         no_dynamic.pop(next(iter(no_dynamic)), None)
-    no_dynamic[key] = None
+    no_dynamic[key] = reach
     return False
 
 
