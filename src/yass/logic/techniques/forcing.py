@@ -599,6 +599,14 @@ class _Branch:
         self._on = cum_on[-1]
         self._off = cum_off[-1]
 
+    def layer_count(self) -> int:
+        """``len(cum_on)``, without reading the snapshots."""
+        return len(self._cum_on) if self.source is None else self.changed + 1
+
+    def first_layer(self) -> tuple[int, int]:
+        """Layer 0: the premise as (set, removed), without reading the snapshots."""
+        return self._cum_on[0], self._cum_off[0]
+
     @property
     def on(self) -> int:
         """The facts set so far."""
@@ -1109,8 +1117,9 @@ class _Search:
         layers = self._layer_words.get(key)
         if layers is None:
             # Layer 0 (the premise), then the snapshots of the layers it changed in.
-            joined = bytearray(b.cum_on[0].to_bytes(nb, "little"))
-            joined += b.cum_off[0].to_bytes(nb, "little")
+            on0, off0 = b.first_layer()
+            joined = bytearray(on0.to_bytes(nb, "little"))
+            joined += off0.to_bytes(nb, "little")
             joined += b"".join([snaps[j][at : at + 2 * nb] for j in range(b.changed)])
             layers = self._layer_words[key] = memoryview(joined).cast("Q")
         if self._closure_tables is None:
@@ -1309,7 +1318,7 @@ class _Search:
         if self.base.propagators:
             return self._exact_contradiction(index, b)
         fact = b.premise ^ 1
-        key = (-(fact & 1), -(1 - (fact & 1)), len(b.cum_on), 0, index)
+        key = (-(fact & 1), -(1 - (fact & 1)), b.layer_count(), 0, index)
         return (key, [fact], None, ("p", b.premise))
 
     def _exact_contradiction(self, index: int, b: _Branch) -> Found:
