@@ -677,21 +677,7 @@ def static_tables(
             count = 0
             for w in range(CW):
                 count += _popcount(row_sets[sp + w])
-            if count == 2:
-                # A conjugate pair: removing one place sets the other.
-                k = 0
-                for w in range(CW):
-                    v = row_sets[sp + w]
-                    while v:
-                        low = v & (~v + 1)
-                        v ^= low
-                        places[k] = w * 64 + _index(low)
-                        k += 1
-                a = shift + places[0]
-                b = shift + places[1]
-                out[T0 + a * W + (b >> 6)] |= one << (b & 63)
-                out[T0 + b * W + (a >> 6)] |= one << (a & 63)
-            if count < 3:
+            if count < 2:
                 continue
             k = 0
             for w in range(CW):
@@ -701,6 +687,13 @@ def static_tables(
                     v ^= low
                     places[k] = w * 64 + _index(low)
                     k += 1
+            if count == 2:
+                # A conjugate pair: removing one place sets the other.
+                a = shift + places[0]
+                b = shift + places[1]
+                out[T0 + a * W + (b >> 6)] |= one << (b & 63)
+                out[T0 + b * W + (a >> 6)] |= one << (a & 63)
+                continue
             if count - 1 <= reach:
                 # Removing place y leaves the others as a group holding d: the places of
                 # d outside the house that see all of them lose d.
@@ -775,6 +768,22 @@ def static_tables(
                 trig[t * W + (i >> 6)] |= one << (i & 63)
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(g=cython.int, seen=cython.ulonglong[::1], stack=cython.int[::1],
+               top=cython.int, one=cython.ulonglong)
+@cython.returns(cython.int)
+def _push(g: int, seen: Any, stack: Any, top: int) -> int:
+    # Fact g onto the stack (``net_closure``) unless seen before; the new top.
+    one = 1
+    if (seen[g >> 6] >> (g & 63)) & 1:
+        return top
+    seen[g >> 6] |= one << (g & 63)
+    stack[top] = g
+    return top + 1
+
+
 @cython.ccall
 @cython.locals(
     W=cython.int, n=cython.int, size=cython.int, CW=cython.int,
@@ -815,14 +824,8 @@ def net_closure(
     for w in range(FW):
         seen[w] = 0
     top = 0
-    count = 0
     for k in range(nfacts):
-        f = facts[k]
-        if not (seen[f >> 6] >> (f & 63)) & 1:
-            seen[f >> 6] |= one << (f & 63)
-            count += 1
-            stack[top] = f
-            top += 1
+        top = _push(facts[k], seen, stack, top)
     while top:
         top -= 1
         f = stack[top]
@@ -889,21 +892,13 @@ def net_closure(
                         g = w * 64 + _index(low)
                         if g != i:
                             g = g << 1
-                            if not (seen[g >> 6] >> (g & 63)) & 1:
-                                seen[g >> 6] |= one << (g & 63)
-                                count += 1
-                                stack[top] = g
-                                top += 1
+                            top = _push(g, seen, stack, top)
             else:
                 sp = 2 * best * CW + CW
                 for c in range(n):
                     if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
                         g = (shift + c) << 1
-                        if not (seen[g >> 6] >> (g & 63)) & 1:
-                            seen[g >> 6] |= one << (g & 63)
-                            count += 1
-                            stack[top] = g
-                            top += 1
+                        top = _push(g, seen, stack, top)
             continue
         # A removal: the lowest placement of the layer before that removes it ...
         last = (k - 1) * 2 * W
@@ -914,11 +909,7 @@ def net_closure(
                 v &= ~layers[before + w]
             if v:
                 g = ((w * 64 + _index(v & (~v + 1))) << 1) | 1
-                if not (seen[g >> 6] >> (g & 63)) & 1:
-                    seen[g >> 6] |= one << (g & 63)
-                    count += 1
-                    stack[top] = g
-                    top += 1
+                top = _push(g, seen, stack, top)
                 found = 1
                 break
         if found:
@@ -952,13 +943,12 @@ def net_closure(
                     if ((layers[prev + (g >> 6)] >> (g & 63)) & 1
                             and not (peers[x * CW + (c >> 6)] >> (c & 63)) & 1):
                         g = g << 1
-                        if not (seen[g >> 6] >> (g & 63)) & 1:
-                            seen[g >> 6] |= one << (g & 63)
-                            count += 1
-                            stack[top] = g
-                            top += 1
+                        top = _push(g, seen, stack, top)
                 found = 1
                 break
         if not found:
             return -1
+    count = 0
+    for w in range(FW):
+        count += _popcount(seen[w])
     return count
