@@ -218,27 +218,53 @@ class _Base:
         self._static_words: tuple[bytearray, int] | bool | None = False
         self._rows: tuple[Any, Any, Any] | None = None
         self._checks: list[list[tuple[Witness, int]]] | None = None
+        self._check_rows: tuple[list[int], list[int], list[int]] | None = None
         self._words: dict[bool, _Words] = {}
 
     def checks(self) -> list[list[tuple[Witness, int]]]:
         """For each candidate, the cell and the houses it could leave empty: (witness,
-        the candidates that must not all be removed) (built once)."""
+        the candidates that must not all be removed) (built once, from ``check_rows``)."""
         if self._checks is None:
-            n = self.n
-            out: list[list[tuple[Witness, int]]] = [[] for _ in range(self.size * n)]
+            n, size = self.n, self.size
+            starts, ids, masks = self.check_rows()
+            self._checks = [
+                [(_witness(wid, n, size), masks[wid]) for wid in ids[starts[i]:starts[i + 1]]]
+                for i in range(size * n)
+            ]
+        return self._checks
+
+    def check_rows(self) -> tuple[list[int], list[int], list[int]]:
+        """``checks`` by witness id (a cell c is c, a house h of digit d is
+        n + h * size + d; see ``_witness``): candidate i's witnesses are
+        ``ids[starts[i]:starts[i + 1]]``, a witness's candidates ``masks[id]`` (built
+        once)."""
+        if self._check_rows is None:
+            n, size = self.n, self.size
+            starts = [0]
+            ids: list[int] = []
+            masks = [0] * (n + len(self.layout.houses) * size)
             cell_cands = self.cell_cands
-            for d in range(self.size):
+            nxt = 0  # the next candidate index
+            for d in range(size):
                 shift = d * n
-                by_cell = self.hcell[d]
                 rows = self.hdig[d]
+                by_cell = self.hcell[d]
                 for c in bits(self.pos[d]):
-                    entry: list[tuple[Witness, int]] = [(("cell", c), cell_cands[c])]
+                    i = shift + c
+                    if i > nxt:
+                        starts += [len(ids)] * (i - nxt)
+                    ids.append(c)
+                    masks[c] = cell_cands[c]
                     for j in by_cell.get(c, ()):
                         h, _, spots = rows[j]
-                        entry.append((("house", h, d), spots << shift))
-                    out[shift + c] = entry
-            self._checks = out
-        return self._checks
+                        wid = n + h * size + d
+                        ids.append(wid)
+                        masks[wid] = spots << shift
+                    starts.append(len(ids))
+                    nxt = i + 1
+            starts += [len(ids)] * (size * n - nxt)
+            self._check_rows = (starts, ids, masks)
+        return self._check_rows
 
     def static(self) -> _Static:
         """The tables of single-reason implications that only chains use (built once)."""
@@ -446,31 +472,7 @@ class _Words:
             else:
                 st = base.static()
                 tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
-            # base.checks() by witness id: a cell c is c, a house h of digit d is
-            # n + h * size + d.
-            starts = [0]
-            ids: list[int] = []
-            masks = [0] * self.nwit
-            cell_cands = base.cell_cands
-            nxt = 0  # the next candidate index
-            for d in range(size):
-                shift = d * n
-                rows = base.hdig[d]
-                by_cell = base.hcell[d]
-                for c in bits(base.pos[d]):
-                    i = shift + c
-                    if i > nxt:
-                        starts += [len(ids)] * (i - nxt)
-                    ids.append(c)
-                    masks[c] = cell_cands[c]
-                    for j in by_cell.get(c, ()):
-                        h, _, spots = rows[j]
-                        wid = n + h * size + d
-                        ids.append(wid)
-                        masks[wid] = spots << shift
-                    starts.append(len(ids))
-                    nxt = i + 1
-            starts += [len(ids)] * (N - nxt)
+            starts, ids, masks = base.check_rows()
             self.chk_start = array("i", starts)
             self.chk_ids = array("i", ids or [0])
             self.wmask = to_words(masks, nb)
@@ -487,13 +489,15 @@ class _Words:
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
-    def witness(self, wid: int, n: int, size: int) -> Witness:
-        if wid < 0:
-            return ("both", -wid - 1)
-        if wid < n:
-            return ("cell", wid)
-        h, d = divmod(wid - n, size)
-        return ("house", h, d)
+
+def _witness(wid: int, n: int, size: int) -> Witness:
+    """The witness of an id of ``_forcingwalk.layer`` (``_Base.check_rows``)."""
+    if wid < 0:
+        return ("both", -wid - 1)
+    if wid < n:
+        return ("cell", wid)
+    h, d = divmod(wid - n, size)
+    return ("house", h, d)
 
 
 #: The compiled forward search (``yass.logic.techniques._forcingwalk``) once looked up:
@@ -1303,7 +1307,7 @@ class _Search:
                 for bi, ids in dead:
                     b = branches[bi]
                     b.dead = True
-                    b.witness = [words.witness(wid, n, size) for wid in ids]
+                    b.witness = [_witness(wid, n, size) for wid in ids]
                     # (a premise that breaks the board by itself is a single, not a chain)
                     if k:
                         found.append(self._contradiction(bi, b))
