@@ -258,7 +258,9 @@ def test_rule_parents_of_the_nested_rules(engine: Any) -> None:
                 cand, g.value, pos, g.cand
             )
         ]
-        assert sorted(got) == sorted(want)
+        # The same hints in the same discovery order (the compiled producer skips the
+        # searches that cannot reach a changed link, so its numbers count fewer hints).
+        assert [h[1:] for h in sorted(got)] == [h[1:] for h in sorted(want)]
         met += len(got)
         for dynamic in (False, True):
             hints = se._chain_hints(view, False, True, dynamic, 0, True)

@@ -122,6 +122,9 @@ cdef int _nrules
 cdef int _ecx
 cdef int _esig
 cdef unsigned int RSAVE[81]
+cdef unsigned int GHM[27]
+cdef int HOTK[1458]
+cdef int _hst
 cdef int MARK_R[729]
 cdef int RPB[729]
 cdef int CK[4096]

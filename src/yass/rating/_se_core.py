@@ -1062,6 +1062,8 @@ if not cython.compiled:
     BKTOUCH = [0] * 27
     BKLOST = [0] * 243
     RSAVE = [0] * 81  # a nested rule's hints: the candidates its propagation started from,
+    GHM = [0] * 27  # ... per house, the digits that lost a place since then
+    HOTK = [0] * 1458  # ... the keys whose flip reaches a changed link (stamp _hst)
     MARK_R = [0] * 729  # ... a hint's rule parents ("off" keys, each once)
     RPB = [0] * 729
     CK = [0] * 4096  # ... a chain's keys (node first) and causes
@@ -1135,6 +1137,7 @@ _esig = -1
 _RULES: Any = None
 _nrp = 0  # rule parents in RPB
 _rstamp = 0
+_hst = 0  # HOTK's stamp
 _rcall = 0
 _ERR: Any = None  # an exception raised by a nested rule, raised again by the caller
 _ALL: list[Any] = []
@@ -2670,6 +2673,100 @@ def _keys(node: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(src=cython.int, n=cython.int, hs=cython.int)
+@cython.returns(cython.int)
+def _hot_source(src: int, n: int, hs: int) -> int:
+    if HOTK[src] != hs:
+        HOTK[src] = hs
+        PA[n] = src
+        n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    y=cython.int, okind=cython.int, hs=cython.int, n=cython.int, i=cython.int,
+    j=cython.int, p=cython.int, k=cython.int, qk=cython.int, base=cython.int,
+    cnt=cython.int, cell=cython.int, h=cython.int, d=cython.int, m=cython.uint,
+    g=cython.uint, pp=cython.uint,
+)  # fmt: skip
+@cython.returns(cython.void)
+def _hot(y: int, okind: int) -> None:
+    """Mark in HOTK (stamp ``_hst``, new) every key from which a chain of this combo's
+    links (``y``, ``okind`` as in ``_cycles``) can reach a link that gives a rule parent
+    (``_rp_add``): a link inside a cell that lost candidates since the propagation began
+    (RSAVE), or one of a digit between two cells of a house where the digit lost a place.
+    A search from an unmarked key finds no hint with rule parents.
+
+    The links are skew-symmetric (``a -> b`` is a link when ``b ^ 1 -> a ^ 1`` is), so
+    the keys reaching a link's source ``x`` are the flips of the keys reached from
+    ``x ^ 1``: one search forward from every such ``x ^ 1`` marks the flips."""
+    global _hst
+    _hst += 1
+    hs = _hst
+    n = 0
+    # The sources: the flips of the changed links' sources. Inside a cell: its "on"s link
+    # to its other digits' "off"s (with Y links), its "off"s to the other digit's "on" when
+    # it is bivalue (okind 1 or 2).
+    if y or okind:
+        for cell in range(81):
+            m = CAND[cell]
+            if not RSAVE[cell] & ~m or CPOP[m] < 2:
+                continue
+            for d in range(9):
+                if m >> d & 1:
+                    p = cell * 9 + d
+                    if y:
+                        n = _hot_source(p << 1, n, hs)
+                    if okind and CPOP[m] == 2:
+                        n = _hot_source((p << 1) | 1, n, hs)
+    # Between the places of a digit in a house that lost one: "on" to "off" (weak), and
+    # "off" to "on" when two places are left (okind 0 or 2).
+    for h in range(27):
+        g = GHM[h]
+        if not g:
+            continue
+        for d in range(9):
+            if not g >> d & 1:
+                continue
+            pp = POSA[h * 9 + d]
+            if CPOP[pp] < 2:
+                continue
+            for i in range(9):
+                if pp >> i & 1:
+                    p = HCELL[h * 9 + i] * 9 + d
+                    n = _hot_source(p << 1, n, hs)
+                    if okind != 1 and CPOP[pp] == 2:
+                        n = _hot_source((p << 1) | 1, n, hs)
+    i = 0
+    while i < n:
+        k = PA[i]
+        i += 1
+        p = k >> 1
+        if k & 1:
+            base = (y * 729 + p) * 28
+            cnt = ONN[y * 729 + p]
+        else:
+            base = (okind * 729 + p) * 4
+            cnt = OFFN[okind * 729 + p]
+        for j in range(cnt):
+            qk = ONL[base + j] if k & 1 else OFFL[base + j]
+            if HOTK[qk] != hs:
+                HOTK[qk] = hs
+                PA[n] = qk
+                n += 1
+    # HOTK held the keys reached; a key is hot when its flip was reached.
+    for k in range(0, 1458, 2):
+        i = HOTK[k] == hs
+        j = HOTK[k + 1] == hs
+        HOTK[k] = hs if j else 0
+        HOTK[k + 1] = hs if i else 0
+
+
 @cython.locals(
     combo=cython.int,
     y=cython.int,
@@ -2694,6 +2791,12 @@ def _keys(node: int) -> tuple[int, ...]:
     name=cython.int,
     cx=cython.int,
     rule=cython.int,
+    h=cython.int,
+    o=cython.int,
+    g=cython.uint,
+    hot_on=cython.bint,
+    hot_off=cython.bint,
+    hot_cycle=cython.bint,
 )
 def chains_and_cycles_all(
     cand: Sequence[int],
@@ -2710,7 +2813,9 @@ def chains_and_cycles_all(
     With ``save`` (the candidates a nested level's propagation started from, ``cand``
     its hypothetical grid): only the hints with rule parents, as (discovery number, name
     code, complexity, 0 or 1, eliminations, placement or None, rule parents as "off"
-    keys, nested identity: each target's keys breadth first)."""
+    keys, nested identity: each target's keys breadth first). Only the searches that can
+    meet a link giving a rule parent are made (``_hot``), so the discovery numbers keep
+    the order of the hints but not their values."""
     global _nn
     _load(cand, pos)
     _links()
@@ -2718,6 +2823,12 @@ def chains_and_cycles_all(
     if save is not None:
         for i in range(81):
             RSAVE[i] = save[i]
+        for h in range(27):
+            g = 0
+            for i in range(9):
+                o = HCELL[h * 9 + i]
+                g |= RSAVE[o] & ~CAND[o]
+            GHM[h] = g
     out: list[Any] = []
     seq = 0
     for combo in range(3):
@@ -2725,6 +2836,8 @@ def chains_and_cycles_all(
         x = 0 if combo == 1 else 1
         both = x and y
         okind = (2 if y else 0) if x else 1
+        if rule:
+            _hot(y, okind)
         for cell in range(81):
             m = CAND[cell]
             if value[cell] or CPOP[m] <= 1:
@@ -2736,15 +2849,32 @@ def chains_and_cycles_all(
                     continue
                 on = ((cell * 9 + d) << 1) | 1
                 _nn = 0
-                nf = _cycles(on, y, okind, 1 << 30)
+                # (with ``save``: a search from a key that reaches no changed link finds
+                # no hint with rule parents; the discovery numbers then count only the
+                # hints of the searches made, in the same order)
+                hot_on = not rule or HOTK[on] == _hst
+                hot_off = not rule or HOTK[on ^ 1] == _hst
+                if not hot_on and not hot_off:
+                    continue
+                # (a cycle from the "on" through a changed link back to it: the "on"
+                # reaches the link, and the link reaches the "on", so its "off" reaches
+                # the flipped link)
+                hot_cycle = hot_on and hot_off
+                nf = _cycles(on, y, okind, 1 << 30) if hot_cycle else 0
                 t = -1
                 w = -1
-                if x:
+                if x and not hot_cycle:
+                    if hot_on:
+                        t = _forcing(on, on ^ 1, y, okind, 1 << 30)
+                    if hot_off:
+                        w = _forcing(on ^ 1, on, y, okind, 1 << 30)
+                elif x:
                     # The cycle search went over every potential the "on" reaches (no
                     # length bound): the chain to its "off" exists only if it met it.
                     if MARK_OFF[on ^ 1] == _stamp:
                         t = _forcing(on, on ^ 1, y, okind, 1 << 30)
-                    w = _forcing(on ^ 1, on, y, okind, 1 << 30)
+                    if hot_off:
+                        w = _forcing(on ^ 1, on, y, okind, 1 << 30)
                 for i in range(nf):
                     dst = FOUND[i]
                     ne = _cycle_eliminations(dst)
