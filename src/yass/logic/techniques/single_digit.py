@@ -44,7 +44,7 @@ from yass.core.layout import Layout
 from yass.core.record import record
 from yass.core.step import Link, Node, Step, house_name, notation
 from yass.logic.techniques.base import Technique, cells_text
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import QuietDigits, context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -107,6 +107,15 @@ def _kind_of(lay: Layout, houses1: list[int], houses2: list[int], a1: int, b1: i
     return "tf", houses1[0], houses2[0]
 
 
+def _lines(lay: Layout) -> dict[tuple[str, int], int]:
+    """The house index of each row and column, by kind and number (0-based)."""
+    return {
+        (house.kind, house.number - 1): index
+        for index, house in enumerate(lay.houses)
+        if house.kind in ("row", "column")
+    }
+
+
 def _chains(board: Board, d: int) -> list[_Chain]:
     """Every two-strong-link chain on ``d`` that removes something (built once per board)."""
     ctx = context(board)
@@ -149,13 +158,24 @@ class _TwoLinkPattern(Technique):
 
     kind = ""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._quiet = QuietDigits()  # (the chains of a digit depend on its places alone)
+
     def find(self, board: Board) -> Iterator[Step]:
-        for d in range(1, board.layout.size + 1):
+        lay = board.layout
+        quiet = self._quiet
+        for d in range(1, lay.size + 1):
+            pos = board.positions(d)
+            if quiet.quiet(lay, d, pos):
+                continue
             seen: set[int] = set()
             for chain in _chains(board, d):
                 if chain.kind == self.kind and chain.targets not in seen:
                     seen.add(chain.targets)
                     yield self._step(board, chain)
+            if not seen:
+                quiet.remember(lay, d, pos)
 
     def _order(self, board: Board, ch: _Chain) -> _Chain:
         """The chain read from its first end (the row link of a kite; the lower end else)."""
@@ -239,7 +259,12 @@ class DualTwoStringKite(_TwoLinkPattern):
     kind = "kite"
 
     def find(self, board: Board) -> Iterator[Step]:
-        for d in range(1, board.layout.size + 1):
+        lay = board.layout
+        quiet = self._quiet
+        for d in range(1, lay.size + 1):
+            pos = board.positions(d)
+            if quiet.quiet(lay, d, pos):
+                continue
             by_box: dict[int, list[_Chain]] = {}
             for chain in _chains(board, d):
                 if chain.kind == "kite":
@@ -255,6 +280,8 @@ class DualTwoStringKite(_TwoLinkPattern):
                             continue
                         seen.add(both)
                         yield self._dual(board, one, two)
+            if not seen:
+                quiet.remember(lay, d, pos)
 
     def _dual(self, board: Board, one: _Chain, two: _Chain) -> Step:
         lay = board.layout
@@ -274,70 +301,86 @@ class EmptyRectangle(Technique):
 
     code = "er"
 
-    def find(self, board: Board) -> Iterator[Step]:
-        for found in self._found(board):
-            yield self._step(board, *found)
+    def __init__(self) -> None:
+        super().__init__()
+        # (a digit's rectangles depend on its places and placed cells alone)
+        self._quiet = QuietDigits()
 
-    def _found(self, board: Board) -> Iterator[tuple[int, int, int, int, int, int,
-                                                     tuple[int, int], int, int]]:
-        """(digit, box, spots, p, q, p's line, cross, part, targets) of each rectangle."""
+    def find(self, board: Board) -> Iterator[Step]:
+        for d, key in self._digits(board):
+            found = False
+            for one in self._found(board, d):
+                found = True
+                yield self._step(board, *one)
+            if not found:
+                self._quiet.remember(board.layout, d, key)
+
+    def _digits(self, board: Board) -> Iterator[tuple[int, int]]:
+        """The digits not known to have nothing, each with its key for ``_quiet``."""
+        lay = board.layout
+        shift = len(board.cands)
+        for d in range(1, lay.size + 1):
+            key = board.positions(d) | board.placed(d) << shift
+            if not self._quiet.quiet(lay, d, key):
+                yield d, key
+
+    def _found(self, board: Board, d: int) -> Iterator[tuple[int, int, int, int, int, int,
+                                                             tuple[int, int], int, int]]:
+        """(digit, box, spots, p, q, p's line, cross, part, targets) of each rectangle of
+        digit ``d``."""
         lay = board.layout
         n = lay.size
         peers = lay.peers
         ctx = context(board)
-        lines: dict[tuple[str, int], int] = {}
-        for index, house in enumerate(lay.houses):
-            if house.kind in ("row", "column"):
-                lines[house.kind, house.number - 1] = index
-        for d in range(1, n + 1):
-            pos = board.positions(d)
-            placed = board.placed(d)
-            pair_in: dict[int, tuple[int, int]] = {
-                h: (a, b) for a, b, h in ctx.conjugates(d)
-            }
-            seen: set[int] = set()
-            for box_index, box in enumerate(lay.houses):
-                if box.kind not in _BOXLIKE or not box.full or placed & box.mask:
-                    continue
-                spots = pos & box.mask
-                if spots.bit_count() < 2:
-                    continue
-                rows = sorted({c // n for c in bits(spots)})
-                cols = sorted({c % n for c in bits(spots)})
-                for r in rows:
-                    row_h = lines["row", r]
-                    row_mask = lay.houses[row_h].mask
-                    for c in cols:
-                        col_h = lines["column", c]
-                        col_mask = lay.houses[col_h].mask
-                        if spots & ~(row_mask | col_mask):
-                            continue
-                        on_row = spots & row_mask & ~col_mask
-                        on_col = spots & col_mask & ~row_mask
-                        if not on_row or not on_col:
-                            continue
-                        # p on the row (outside the box), its column a conjugate pair: the
-                        # box's d is then on the column part; and the same turned round.
-                        for line_mask, part, p_kind, part_line in (
-                            (row_mask, on_col, "column", col_mask),
-                            (col_mask, on_row, "row", row_mask),
-                        ):
-                            for p in bits(pos & line_mask & ~box.mask):
-                                p_line = lines[p_kind, p % n if p_kind == "column" else p // n]
-                                pair = pair_in.get(p_line)
-                                if pair is None:
-                                    continue
-                                q = pair[0] if pair[1] == p else pair[1]
-                                targets = pos & peers[q] & part_line & ~box.mask
-                                for s in bits(part):
-                                    targets &= peers[s]
-                                if not targets or targets in seen:
-                                    continue
-                                seen.add(targets)
-                                yield (
-                                    d, box_index, spots, p, q, p_line,
-                                    (row_h, col_h), part, targets,
-                                )
+        lines: dict[tuple[str, int], int] = ctx.memo("er-lines", lambda: _lines(lay))
+        pos = board.positions(d)
+        placed = board.placed(d)
+        pair_in: dict[int, tuple[int, int]] = {
+            h: (a, b) for a, b, h in ctx.conjugates(d)
+        }
+        seen: set[int] = set()
+        for box_index, box in enumerate(lay.houses):
+            if box.kind not in _BOXLIKE or not box.full or placed & box.mask:
+                continue
+            spots = pos & box.mask
+            if spots.bit_count() < 2:
+                continue
+            rows = sorted({c // n for c in bits(spots)})
+            cols = sorted({c % n for c in bits(spots)})
+            for r in rows:
+                row_h = lines["row", r]
+                row_mask = lay.houses[row_h].mask
+                for c in cols:
+                    col_h = lines["column", c]
+                    col_mask = lay.houses[col_h].mask
+                    if spots & ~(row_mask | col_mask):
+                        continue
+                    on_row = spots & row_mask & ~col_mask
+                    on_col = spots & col_mask & ~row_mask
+                    if not on_row or not on_col:
+                        continue
+                    # p on the row (outside the box), its column a conjugate pair: the
+                    # box's d is then on the column part; and the same turned round.
+                    for line_mask, part, p_kind, part_line in (
+                        (row_mask, on_col, "column", col_mask),
+                        (col_mask, on_row, "row", row_mask),
+                    ):
+                        for p in bits(pos & line_mask & ~box.mask):
+                            p_line = lines[p_kind, p % n if p_kind == "column" else p // n]
+                            pair = pair_in.get(p_line)
+                            if pair is None:
+                                continue
+                            q = pair[0] if pair[1] == p else pair[1]
+                            targets = pos & peers[q] & part_line & ~box.mask
+                            for s in bits(part):
+                                targets &= peers[s]
+                            if not targets or targets in seen:
+                                continue
+                            seen.add(targets)
+                            yield (
+                                d, box_index, spots, p, q, p_line,
+                                (row_h, col_h), part, targets,
+                            )
 
     def _step(
         self, board: Board, d: int, box: int, spots: int, p: int, q: int, p_line: int,
@@ -379,15 +422,20 @@ class DualEmptyRectangle(EmptyRectangle):
     code = "der"
 
     def find(self, board: Board) -> Iterator[Step]:
-        by_box: dict[tuple[int, int], list[tuple[int, int, int, int, int, int,
-                                                 tuple[int, int], int, int]]] = {}
-        for found in self._found(board):
-            by_box.setdefault((found[0], found[1]), []).append(found)
-        for ers in by_box.values():
-            for i, one in enumerate(ers):
-                for two in ers[i + 1:]:
-                    if one[8] & ~two[8] and two[8] & ~one[8]:
-                        yield self._dual(board, one, two)
+        for d, key in self._digits(board):
+            by_box: dict[int, list[tuple[int, int, int, int, int, int,
+                                         tuple[int, int], int, int]]] = {}
+            for found in self._found(board, d):
+                by_box.setdefault(found[1], []).append(found)
+            any_dual = False
+            for ers in by_box.values():
+                for i, one in enumerate(ers):
+                    for two in ers[i + 1:]:
+                        if one[8] & ~two[8] and two[8] & ~one[8]:
+                            any_dual = True
+                            yield self._dual(board, one, two)
+            if not any_dual:
+                self._quiet.remember(board.layout, d, key)
 
     def _dual(self, board: Board, *halves: tuple[int, int, int, int, int, int,
                                                  tuple[int, int], int, int]) -> Step:
