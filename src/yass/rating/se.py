@@ -1880,7 +1880,9 @@ def _adv_x_wing(g: _Grid, save: list[int], lost: list[int], touched: list[int]) 
 # The nested levels ask the same chaining rule about the same hypothetical grid again and
 # again (an assumption and its complement often lead to the same grid): its hints depend
 # on the grid alone, so they are kept per producer call (emptied by _multiple_chains).
-_NESTED_MEMO: dict[tuple[int, tuple[int, ...]], list[_CHint]] = {}
+# Keys start with the rule's identity; producer 21's compiled rule also keys the grid the
+# propagation started from, and keeps each hint with its rule parents.
+_NESTED_MEMO: dict[tuple[Any, ...], Any] = {}
 
 
 def _adv_chain_rule(hints: Callable[[_Grid], list[_CHint]]) -> _Rule:
@@ -2469,11 +2471,50 @@ def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
     return found
 
 
+def _adv_chains_and_cycles_rule() -> _Rule:
+    """Producer 21's rule for the nested levels: ``_adv_chain_rule(_chains_and_cycles_all)``
+    answered, where the compiled module is there, by its variant that keeps only the hints
+    with rule parents (``_se_core.chains_and_cycles_all`` with ``save``) and gives their
+    parents and nested identity itself: the same hints, parents, names, complexities and
+    identities, in the same order, without building every hint's chains in Python."""
+    slow = _adv_chain_rule(_chains_and_cycles_all)
+    ident = len(_RULE_IDS)
+    _RULE_IDS.append(ident)
+    names = _CYCLE_NAMES + _CHAIN_NAMES
+
+    def rule(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+        fast = _FAST
+        if fast is None:
+            yield from slow(g, save, lost, touched)
+            return
+        key = (ident, tuple(g.cand), tuple(save))
+        found = _NESTED_MEMO.get(key)
+        if found is None:
+            with _core_lock():
+                every = fast.chains_and_cycles_all(g.cand, g.value, g.pos, save)
+            hints = []
+            for seq, code, cx, chain, elims, place, parents, sig in every:
+                both = code in (0, 4)
+                diff = (7.0 if both else 6.6 if chain else 6.5) + _length_increment(cx)
+                sort_key = 4 if both else 3 if code in (1, 5) else 2
+                h = _CHint(diff, cx, sort_key, seq, names[code], place, elims, [], 0)
+                h.sig = sig
+                hints.append((h, parents))
+            hints.sort(key=lambda hp: hp[0].order())
+            found = _NESTED_MEMO[key] = hints
+            if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
+                del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+        for h, parents in found:
+            yield [(c, d - 1) for c, d in h.elims], parents, h
+
+    return rule
+
+
 # The "other rules" of each level, in SE's order.
 _ADV_RULES: dict[int, tuple[_Rule, ...]] = {}
 _SIMPLE_RULES = (_adv_locking, _adv_hidden_pair, _adv_naked_pair, _adv_x_wing)
 _ADV_RULES[1] = _SIMPLE_RULES
-_ADV_RULES[2] = (*_SIMPLE_RULES, _adv_chain_rule(_chains_and_cycles_all))
+_ADV_RULES[2] = (*_SIMPLE_RULES, _adv_chains_and_cycles_rule())
 _ADV_RULES[3] = (
     *_ADV_RULES[2],
     _adv_chain_rule(lambda g: _chain_hints(g, False, True, False, 0, True)),
