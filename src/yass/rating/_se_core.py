@@ -385,6 +385,55 @@ def _cycles(skey: int, y: int, okind: int, cmax: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(
+    start=cython.int, target=cython.int, y=cython.int, okind=cython.int, st=cython.int,
+    n=cython.int, i=cython.int, j=cython.int, k=cython.int, qk=cython.int, base=cython.int,
+    cnt=cython.int,
+)  # fmt: skip
+@cython.returns(cython.bint)
+def _reaches(start: int, target: int, y: int, okind: int) -> bool:
+    """Whether ``_forcing(start, target, y, okind, no bound)`` finds a chain: the same
+    links searched for the target alone, without the chain's nodes."""
+    global _stamp
+    _stamp += 1
+    st = _stamp
+    if start & 1:
+        MARK_ON[start] = st
+    else:
+        MARK_OFF[start] = st
+    PA[0] = start
+    n = 1
+    i = 0
+    while i < n:
+        k = PA[i]
+        i += 1
+        if k & 1:
+            base = (y * 729 + (k >> 1)) * 28
+            cnt = ONN[y * 729 + (k >> 1)]
+            for j in range(cnt):
+                qk = ONL[base + j]
+                if qk == target:
+                    return True
+                if MARK_OFF[qk] != st:
+                    MARK_OFF[qk] = st
+                    PA[n] = qk
+                    n += 1
+        else:
+            base = (okind * 729 + (k >> 1)) * 4
+            cnt = OFFN[okind * 729 + (k >> 1)]
+            for j in range(cnt):
+                qk = OFFL[base + j]
+                if qk == target:
+                    return True
+                if MARK_ON[qk] != st:
+                    MARK_ON[qk] = st
+                    PA[n] = qk
+                    n += 1
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
     start=cython.int,
     target=cython.int,
     y=cython.int,
@@ -2864,7 +2913,7 @@ def chains_and_cycles_all(
                 t = -1
                 w = -1
                 if x and not hot_cycle:
-                    if hot_on:
+                    if hot_on and _reaches(on, on ^ 1, y, okind):
                         t = _forcing(on, on ^ 1, y, okind, 1 << 30)
                     if hot_off:
                         w = _forcing(on ^ 1, on, y, okind, 1 << 30)
