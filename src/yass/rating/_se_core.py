@@ -1349,11 +1349,9 @@ def _advanced(slot: int) -> int:
             for t in range(_nlock):
                 h = LOCK1[t]
                 digits = TOUCH[h]
-                if not digits:
-                    continue
-                for d in range(9):
-                    if not digits >> d & 1:
-                        continue
+                while digits:  # (its digits in order)
+                    d = LOWI[digits]
+                    digits &= digits - 1
                     p = POSA[h * 9 + d]
                     if p & (p - 1) and not p & ~LOCKIN[t]:
                         rest = POSA[LOCK2[t] * 9 + d] & LOCKOUT[t]
