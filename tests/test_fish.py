@@ -246,3 +246,36 @@ def test_a_placement_that_leaves_the_candidates_unchanged_is_seen() -> None:
     board.place(2, 5)
     assert board.cands == before
     assert _steps("sxw", board) == []
+
+
+REMEMBERING = ("xw", "sf", "jf", "sky", "kite", "tf", "d2sk", "er", "der")
+
+
+@pytest.mark.parametrize(("name", "count"), [("norvig_hardest11.txt", 2), ("norvig_top95.txt", 2)])
+def test_remembered_quiet_digits_change_no_step(name: str, count: int) -> None:
+    """The techniques that skip a digit whose places gave nothing before (``QuietDigits``)
+    find, at every state of a solve path, the same steps as a new instance that has seen
+    nothing (the memory is checked after each state has been searched, so it is used)."""
+    from yass.logic.techniques import technique_class
+
+    shared = get_techniques(",".join(REMEMBERING))
+    ladder = get_techniques(LADDER + ",d2sk,der,aic")
+    compared = 0
+    for line in puzzle_lines(name, count):
+        puzzle = Puzzle(Layout.classic(9), tuple(max(0, char_digit(ch)) for ch in line))
+        solution = search_solve(puzzle)
+        assert solution is not None
+        board = puzzle.board()
+        while not board.is_solved():
+            for tech in shared:
+                fresh = technique_class(tech.code)()
+                got = [s.notation for s in tech.find(board)]
+                assert got == [s.notation for s in fresh.find(board)], tech.code
+                compared += len(got)
+            hint = next_step(board, ladder)
+            if hint is None:
+                cell = next(c for c in range(len(solution)) if not board.values[c])
+                board.place(cell, solution[cell])
+                continue
+            assert apply_step(board, hint) is None
+    assert compared > 0
