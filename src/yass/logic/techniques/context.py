@@ -94,10 +94,12 @@ class Context:
 class QuietDigits:
     """Remembers the digit states on which a single-digit technique found nothing.
 
-    A single-digit technique (fish, skyscraper, colouring, X-chain...) depends only on
-    the layout and the places of its digit. Once it has found nothing for digit d with
-    places P, it finds nothing again while d's places are still P, so the solve loop's
-    rescans after every step can skip that digit. ``quiet(layout, d, places)`` asks;
+    A single-digit technique (the basic and finned fish, Skyscraper, 2-String Kite, Turbot
+    Fish and their dual, Empty Rectangle and its dual use this) depends only on the layout
+    and the places of its digit. Once it has found nothing for digit d with places P, it
+    finds nothing again while d's places are still P, so the solve loop's rescans after
+    every step can skip that digit (a key may hold more than the places, e.g. the placed
+    cells too). ``quiet(layout, d, places)`` asks;
     ``remember(layout, d, places)`` records. The memory is bounded and per technique.
     """
 
