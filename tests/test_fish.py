@@ -248,7 +248,7 @@ def test_a_placement_that_leaves_the_candidates_unchanged_is_seen() -> None:
     assert _steps("sxw", board) == []
 
 
-REMEMBERING = ("xw", "sf", "jf", "sky", "kite", "tf", "d2sk", "er", "der")
+REMEMBERING = ("ic", "xw", "sf", "jf", "sky", "kite", "tf", "d2sk", "er", "der")
 
 
 @pytest.mark.parametrize(("name", "count"), [("norvig_hardest11.txt", 2), ("norvig_top95.txt", 2)])

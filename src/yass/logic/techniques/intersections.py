@@ -16,6 +16,7 @@ from yass.core.geometry import a_digit, bits, digit_char
 from yass.core.propagate import outside_reach
 from yass.core.step import Step, house_name, notation
 from yass.logic.techniques.base import Technique, cells_text
+from yass.logic.techniques.context import QuietDigits
 from yass.logic.techniques.singles import full_houses_in_order
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -30,13 +31,23 @@ class Intersection(Technique):
 
     code = "ic"
 
+    def __init__(self) -> None:
+        super().__init__()
+        # (a digit's intersections depend on its places and placed cells alone)
+        self._quiet = QuietDigits()
+
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         peers = lay.peers
         reach = outside_reach(lay)
+        shift = len(board.cands)
+        quiet = self._quiet
+        keys = {d: board.positions(d) | board.placed(d) << shift for d in range(1, lay.size + 1)}
+        live = [d for d, key in keys.items() if not quiet.quiet(lay, d, key)]
+        found: set[int] = set()
         for index, house in full_houses_in_order(lay):
             most = reach[house.mask]
-            for d in range(1, lay.size + 1):
+            for d in live:
                 spots = board.positions(d) & house.mask
                 if not spots & (spots - 1) or board.placed(d) & house.mask:
                     continue
@@ -67,6 +78,7 @@ class Intersection(Technique):
                 elims = tuple((c, d) for c in bits(targets))
                 many = targets & (targets - 1)
                 see = "see all of them, so they" if many else "sees all of them, so it"
+                found.add(d)
                 yield Step(
                     self.code,
                     eliminations=elims,
@@ -82,3 +94,6 @@ class Intersection(Technique):
                     notation=notation(lay, form, f"{ch} in {house_name(lay, index)}", (), elims),
                     name=form,
                 )
+        for d in live:
+            if d not in found:
+                quiet.remember(lay, d, keys[d])
