@@ -414,3 +414,70 @@ def test_relations_only_count_alike(seed: int, size: int, data: st.DataObject) -
     compiled = _run(_core, puzzle, limit, -1)
     assert compiled[0][0] == expected
     assert _run(PY, puzzle, limit, -1) == compiled
+
+
+# -- the exact support of a small sum (``_g_enum``) against every filling -----------------------
+
+
+def _fillings(
+    cands: list[int], coefs: list[int], apart: list[int], total: int
+) -> list[tuple[int, ...]]:
+    """Every filling (digits) of a sum: one candidate a term, terms that see each other
+    different, the coefficients times the digits adding up to ``total``."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(pos: int, acc: int, chosen: tuple[int, ...]) -> None:
+        if pos == len(cands):
+            if acc == total:
+                out.append(chosen)
+            return
+        for d in range(1, 10):
+            if cands[pos] >> (d - 1) & 1 and not any(
+                apart[pos] >> j & 1 and chosen[j] == d for j in range(pos)
+            ):
+                walk(pos + 1, acc + coefs[pos] * d, (*chosen, d))
+
+    walk(0, 0, ())
+    return out
+
+
+def test_sum_enumeration_finds_the_exact_support() -> None:
+    # ``_g_enum`` (the core's source, run interpreted) passes over branches that can only
+    # find supports again; what it keeps is still every digit some filling uses, and the
+    # digits every filling uses (0 when each candidate has a filling).
+    rng = random.Random(11)
+    vars(PY).update(_gn=9, _gall=511)  # a 9x9 grid's digits
+    ran = 0
+    for _ in range(1500):
+        n = rng.randint(1, 6)
+        cands = [rng.randint(1, 511) for _ in range(n)]
+        coefs = [rng.choice((1, 1, 1, -1, 2)) for _ in range(n)]
+        sees = [[j != i and rng.random() < 0.4 for j in range(n)] for i in range(n)]
+        apart = [sum(1 << j for j in range(n) if sees[i][j] or sees[j][i]) for i in range(n)]
+        picked = [rng.choice([d for d in range(1, 10) if m >> (d - 1) & 1]) for m in cands]
+        total = sum(k * d for k, d in zip(coefs, picked, strict=True)) + rng.choice((0, 0, 1))
+        for j in range(n):
+            PY.GC[j] = cands[j]
+            PY.GD_CELL[j] = j
+            PY.GD_COEF[j] = coefs[j]
+            PY.GD_APART[j] = apart[j]
+        r = PY._g_enum(0, n, total)
+        fills = _fillings(cands, coefs, apart, total)
+        if r == 0:  # gave up: too many combinations or nodes
+            continue
+        ran += 1
+        if not fills:
+            assert r == -1
+            continue
+        assert r == 1
+        support = [0] * n
+        need = 511
+        for f in fills:
+            used = 0
+            for j, d in enumerate(f):
+                support[j] |= 1 << (d - 1)
+                used |= 1 << (d - 1)
+            need &= used
+        assert [PY.GD_SUP[j] for j in range(n)] == support
+        assert PY._gneed == (0 if support == cands else need)
+    assert ran > 1000

@@ -270,6 +270,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GD_REST = [0] * 16
     GD_V = [0] * 16
     GD_SUP = [0] * 16
+    GD_FRESH = [0] * 16
     GD_ACC = [0] * 17
     GD_SMIN = [0] * 17
     GD_SMAX = [0] * 17
@@ -1599,8 +1600,10 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, n=cython.int, total=cython.int,
                pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
-               product=cython.int, found=cython.int, full=cython.bint, used=cython.uint,
-               b=cython.uint, m=cython.uint, block=cython.uint, apart=cython.uint)
+               product=cython.int, found=cython.int, used=cython.uint, b=cython.uint,
+               m=cython.uint, block=cython.uint, apart=cython.uint, need=cython.uint,
+               fresh=cython.int, last=cython.int, alast=cython.int, rem=cython.int,
+               d=cython.int, unsup=cython.int, full_from=cython.int)
 @cython.returns(cython.int)
 def _g_enum(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
@@ -1608,14 +1611,26 @@ def _g_enum(base: int, n: int, total: int) -> int:
     pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
     digits some filling that reaches ``total`` uses, and in ``_gneed`` the digits every
     filling uses (0 when that is not known). 1 when it ran, -1 when no filling
-    exists, 0 when it gave up (more than 8000 fillings in the candidates, or 4000
-    nodes)."""
+    exists, 0 when it gave up (more than 2000 combinations of the candidates, or 1500
+    nodes).
+
+    The last term's digit follows from the total (the search stops one term short and
+    computes it). Once no digit is known that every filling uses (``need`` is 0), a
+    branch whose chosen digits are all supported already and below which every term's
+    candidates are all supported can only find supports again: it is passed over (and
+    after a filling, the search goes back at once to the deepest term that still has an
+    unsupported candidate). The support and ``_gneed`` found are those of the full
+    enumeration.
+    """
     global _gneed
     _gneed = 0
     product = 1
+    unsup = 0  # candidates no filling has used yet
     for j in range(n):
         GD_SUP[j] = 0
-        product *= _pop16(GC[base + GD_CELL[j]])
+        a = _pop16(GC[base + GD_CELL[j]])
+        unsup += a
+        product *= a
         if product > 2000:
             return 0
     GD_SMIN[n] = 0
@@ -1629,48 +1644,83 @@ def _g_enum(base: int, n: int, total: int) -> int:
         else:
             GD_SMIN[j] = GD_SMIN[j + 1] + a * (_top16(m) + 1)
             GD_SMAX[j] = GD_SMAX[j + 1] + a * (_ctz(m) + 1)
+    last = n - 1
+    alast = GD_COEF[last]
     nodes = 0
     found = 0
+    need = _gall
+    full_from = n  # the terms from here on have every candidate supported
     pos = 0
-    _gneed = _gall
     GD_ACC[0] = 0
+    GD_FRESH[0] = 0
     GD_REST[0] = GC[base + GD_CELL[0]]
     while pos >= 0:
-        m = GD_REST[pos]
-        if m == 0:
-            pos -= 1
-            continue
-        b = m & -m
-        GD_REST[pos] = m ^ b
-        nodes += 1
-        if nodes > 1500:
-            return 0
-        acc = GD_ACC[pos] + GD_COEF[pos] * (_ctz(b) + 1)
-        if acc + GD_SMIN[pos + 1] > total or acc + GD_SMAX[pos + 1] < total:
-            continue
-        GD_V[pos] = b
-        if pos == n - 1:  # a filling: its sum is total
-            found = 1
-            full = True
-            used = 0
-            for j in range(n):
-                GD_SUP[j] |= GD_V[j]
-                used |= GD_V[j]
-                if GD_SUP[j] != GC[base + GD_CELL[j]]:
-                    full = False
-            _gneed &= used
-            if full:
-                _gneed = 0  # not known: the fillings were not all seen
-                return 1  # every candidate has a filling: nothing to narrow
-            continue
-        pos += 1
-        GD_ACC[pos] = acc
         block = 0
-        apart = GD_APART[pos]
-        for j in range(pos):
-            if apart >> j & 1:
-                block |= GD_V[j]
-        GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
+        if pos < last:
+            m = GD_REST[pos]
+            if m == 0:
+                pos -= 1
+                continue
+            b = m & -m
+            GD_REST[pos] = m ^ b
+            nodes += 1
+            if nodes > 1500:
+                return 0
+            a = GD_COEF[pos]
+            acc = GD_ACC[pos] + a * (_ctz(b) + 1)
+            if acc + GD_SMIN[pos + 1] > total:
+                if a > 0:
+                    GD_REST[pos] = 0  # the term's greater digits overshoot too
+                continue
+            if acc + GD_SMAX[pos + 1] < total:
+                if a < 0:
+                    GD_REST[pos] = 0  # its greater digits fall further short
+                continue
+            GD_V[pos] = b
+            # whether a digit chosen so far has no support yet (a filling supports every
+            # digit on its path: ``GD_FRESH`` is then cleared along it)
+            fresh = GD_FRESH[pos] | (0 if GD_SUP[pos] & b else 1)
+            if not fresh and not need and full_from <= pos + 1:
+                continue  # every filling below only finds supports again
+            # the next term's candidates less the digits of the terms before it it sees
+            apart = GD_APART[pos + 1] & ((2 << pos) - 1)
+            while apart:
+                block |= GD_V[_ctz(apart)]
+                apart &= apart - 1
+            if pos + 1 < last:
+                pos += 1
+                GD_FRESH[pos] = fresh
+                GD_ACC[pos] = acc
+                GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
+                continue
+        else:  # a sum of one term
+            acc = 0
+            pos = -1  # nothing to go back to
+        # the last term: its digit is what the total leaves
+        rem = total - acc
+        d = rem // alast
+        if d * alast != rem or d < 1 or d > _gn:
+            continue
+        b = 1 << (d - 1)
+        if not GC[base + GD_CELL[last]] & ~block & b:
+            continue
+        GD_V[last] = b
+        found = 1
+        used = 0
+        for j in range(n):
+            used |= GD_V[j]
+            GD_FRESH[j] = 0
+            if not GD_SUP[j] & GD_V[j]:
+                GD_SUP[j] |= GD_V[j]
+                unsup -= 1
+        need &= used
+        if unsup == 0:
+            return 1  # every candidate has a filling: nothing to narrow (``_gneed`` 0)
+        while GD_SUP[full_from - 1] == GC[base + GD_CELL[full_from - 1]]:
+            full_from -= 1  # (not to 0: a candidate has no filling yet)
+        if need == 0 and full_from - 1 < pos:
+            pos = full_from - 1  # the branches below it only find supports again
+    _gneed = need if found else 0
     return 1 if found else -1
 
 
