@@ -481,3 +481,36 @@ def test_sum_enumeration_finds_the_exact_support() -> None:
         assert [PY.GD_SUP[j] for j in range(n)] == support
         assert PY._gneed == (0 if support == cands else need)
     assert ran > 1000
+
+
+def test_sum_reach_finds_the_support_with_repeats() -> None:
+    # ``_g_reach`` (interpreted source): with digits free to repeat, each term keeps the
+    # digits of some filling; sums spanning one 64-bit word and several take different
+    # paths, with the same outcome.
+    rng = random.Random(12)
+    vars(PY).update(_gn=9, _gall=511)
+    words = set()
+    for _ in range(600):
+        n = rng.randint(1, 7)
+        cands = [rng.randint(1, 511) if n < 5 else rng.choice((3, 5, 48, 130, 273, 400))
+                 for _ in range(n)]
+        coefs = [rng.choice((1, 1, 1, -1, 2, 3, 4)) for _ in range(n)]
+        words.add(sum(abs(k) for k in coefs) * 8 >> 6)
+        picked = [rng.choice([d for d in range(1, 10) if m >> (d - 1) & 1]) for m in cands]
+        total = sum(k * d for k, d in zip(coefs, picked, strict=True)) + rng.choice((0, 0, 1))
+        for j in range(n):
+            PY.GC[j] = cands[j]
+            PY.GD_CELL[j] = j
+            PY.GD_COEF[j] = coefs[j]
+        r = PY._g_reach(0, n, total)
+        fills = _fillings(cands, coefs, [0] * n, total)
+        if not fills:
+            assert r == -1
+            continue
+        assert r == 1
+        support = [0] * n
+        for f in fills:
+            for j, d in enumerate(f):
+                support[j] |= 1 << (d - 1)
+        assert [PY.GD_SUP[j] for j in range(n)] == support
+    assert {0, 1} <= words  # sums in one word and in two

@@ -2006,7 +2006,8 @@ def _bits_shl_or(src: int, dst: int, k: int, nw: int) -> None:
 @cython.locals(base=cython.int, n=cython.int, total=cython.int, j=cython.int, a=cython.int,
                low0=cython.int, span=cython.int, want=cython.int, w=cython.int,
                m=cython.uint, rest=cython.uint, bit=cython.uint, sup=cython.uint,
-               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong, nw=cython.int)
+               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong, nw=cython.int,
+               alive=cython.ulonglong)
 @cython.returns(cython.int)
 def _g_reach(base: int, n: int, total: int) -> int:
     """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
@@ -2028,6 +2029,38 @@ def _g_reach(base: int, n: int, total: int) -> int:
     if span > 255 or want < 0 or want > span:
         return -1 if span <= 255 else 0
     nw = (span >> 6) + 1  # the words the sums 0..span take
+    if nw == 1:  # the sums in one word (most sums): the same steps on it alone
+        GB[0] = 1
+        for j in range(n):
+            m = GC[base + GD_CELL[j]]
+            a = GD_COEF[j]
+            hit = 0
+            rest = m
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                hit |= GB[4 * j] << (a * (_ctz(bit) + 1) - GD_ACC[j])
+            GB[4 * j + 4] = hit
+        if not GB[4 * n] >> want & 1:
+            return -1
+        one = 1
+        GBB[4 * n] = one << want
+        for j in range(n - 1, -1, -1):
+            m = GC[base + GD_CELL[j]]
+            a = GD_COEF[j]
+            sup = 0
+            alive = 0
+            rest = m
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                hit = GBB[4 * j + 4] >> (a * (_ctz(bit) + 1) - GD_ACC[j]) & GB[4 * j]
+                if hit:
+                    sup |= bit
+                    alive |= hit
+            GBB[4 * j] = alive
+            GD_SUP[j] = sup
+        return 1
     for j in range(4 * (n + 1)):
         GB[j] = 0
         GBB[j] = 0
