@@ -271,6 +271,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GD_V = [0] * 16
     GD_SUP = [0] * 16
     GD_FRESH = [0] * 16
+    GD_USED = [0] * 16
     GD_ACC = [0] * 17
     GD_SMIN = [0] * 17
     GD_SMAX = [0] * 17
@@ -1603,7 +1604,7 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
                product=cython.int, found=cython.int, used=cython.uint, b=cython.uint,
                m=cython.uint, block=cython.uint, apart=cython.uint, need=cython.uint,
                fresh=cython.int, last=cython.int, alast=cython.int, rem=cython.int,
-               d=cython.int, unsup=cython.int, full_from=cython.int)
+               d=cython.int, unsup=cython.int, full_from=cython.int, k=cython.int)
 @cython.returns(cython.int)
 def _g_enum(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
@@ -1653,6 +1654,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
     pos = 0
     GD_ACC[0] = 0
     GD_FRESH[0] = 0
+    GD_USED[0] = 0
     GD_REST[0] = GC[base + GD_CELL[0]]
     while pos >= 0:
         block = 0
@@ -1680,8 +1682,10 @@ def _g_enum(base: int, n: int, total: int) -> int:
             # whether a digit chosen so far has no support yet (a filling supports every
             # digit on its path: ``GD_FRESH`` is then cleared along it)
             fresh = GD_FRESH[pos] | (0 if GD_SUP[pos] & b else 1)
-            if not fresh and not need and full_from <= pos + 1:
-                continue  # every filling below only finds supports again
+            if not fresh and full_from <= pos + 1 and not need & ~(GD_USED[pos] | b):
+                # every filling below only finds supports again, and holds the digits
+                # every filling so far holds
+                continue
             # the next term's candidates less the digits of the terms before it it sees
             apart = GD_APART[pos + 1] & ((2 << pos) - 1)
             while apart:
@@ -1690,6 +1694,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
             if pos + 1 < last:
                 pos += 1
                 GD_FRESH[pos] = fresh
+                GD_USED[pos] = GD_USED[pos - 1] | b
                 GD_ACC[pos] = acc
                 GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
                 continue
@@ -1708,7 +1713,7 @@ def _g_enum(base: int, n: int, total: int) -> int:
         found = 1
         used = 0
         for j in range(n):
-            used |= GD_V[j]
+            used |= GD_V[j]  # (the digits of the path: ``GD_USED``, this one and the last)
             GD_FRESH[j] = 0
             if not GD_SUP[j] & GD_V[j]:
                 GD_SUP[j] |= GD_V[j]
@@ -1718,8 +1723,14 @@ def _g_enum(base: int, n: int, total: int) -> int:
             return 1  # every candidate has a filling: nothing to narrow (``_gneed`` 0)
         while GD_SUP[full_from - 1] == GC[base + GD_CELL[full_from - 1]]:
             full_from -= 1  # (not to 0: a candidate has no filling yet)
-        if need == 0 and full_from - 1 < pos:
-            pos = full_from - 1  # the branches below it only find supports again
+        if full_from - 1 < pos:
+            # back to the deepest term with an unsupported candidate, or below it to the
+            # first whose digits before hold every digit every filling holds: the
+            # branches passed over only find supports and those digits again
+            k = full_from - 1
+            while k < pos and need & ~GD_USED[k + 1]:
+                k += 1
+            pos = k
     _gneed = need if found else 0
     return 1 if found else -1
 
