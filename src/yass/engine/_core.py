@@ -1740,7 +1740,8 @@ def _g_enum(base: int, n: int, total: int) -> int:
 @cython.locals(base=cython.int, n=cython.int, s=cython.uint, i=cython.int, j=cython.int,
                x=cython.int, y=cython.int, d=cython.int, old=cython.int, free=cython.int,
                head=cython.int, tail=cython.int, seen=cython.uint, rest=cython.uint,
-               low=cython.uint, adj=cython.uint, bit=cython.uint, sup=cython.uint)
+               low=cython.uint, adj=cython.uint, bit=cython.uint, sup=cython.uint,
+               known=cython.int, whole=cython.int)
 @cython.returns(cython.int)
 def _g_match(base: int, n: int, s: int) -> int:
     """Can the ``n`` cells in ``GD_CELL`` take the ``n`` digits of ``s``, one each? 0 when
@@ -1748,13 +1749,25 @@ def _g_match(base: int, n: int, s: int) -> int:
 
     One perfect matching by augmenting paths; then cell i can take digit d (held by
     cell j in the matching) exactly when j reaches i in the graph "x can take the digit
-    y holds": each cell on the path passes its digit on, and i's is freed.
+    y holds": each cell on the path passes its digit on, and i's is freed. (No matching
+    when every cell can take every digit of ``s``; no reach when ``GD_SUP`` already
+    holds every (cell, digit) the set allows.)
     """
-    for d in range(16):
-        GM_OWNER[d] = -1
+    whole = 1  # every cell can take every digit of s: any one each (n = |s|)
+    known = 1  # every (cell, digit) the set allows has a filling already
     for i in range(n):
         GM_CAND[i] = GC[base + GD_CELL[i]] & s
         GM_MATCH[i] = -1
+        if GM_CAND[i] != s:
+            whole = 0
+        if GM_CAND[i] & ~GD_SUP[i]:
+            known = 0
+    if whole:
+        for i in range(n):
+            GD_SUP[i] |= s
+        return 1
+    for d in range(16):
+        GM_OWNER[d] = -1
     for i in range(n):
         seen = 0
         head = 0
@@ -1787,6 +1800,8 @@ def _g_match(base: int, n: int, s: int) -> int:
             if x == i:
                 break
             d = old
+    if known:
+        return 1  # a filling exists, and it could add no support
     for x in range(n):
         adj = 0
         for y in range(n):
