@@ -123,6 +123,7 @@ cdef int G_YSTART[1025]
 cdef unsigned short G_YCELLS[8192]
 cdef int G_YLAYER[10240]
 cdef unsigned short G_YNEXT[131072]
+cdef unsigned short G_YOK[65536]
 cdef unsigned char GY_MARK[65536]
 cdef unsigned char G_YDISTINCT[1024]
 cdef unsigned long long _M64

@@ -287,12 +287,14 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GP_SEEN = [0] * 16
     # Layered automata along lines (sandwich, X-sum, skyscraper): their cells, where
     # each position's states start (n + 2 entries an automaton of n cells, so at
-    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), and
-    # a mark per state (reached going forward, then alive going back).
+    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), the
+    # digits with a next state of each state (a mask), and a mark per state (reached
+    # going forward, then alive going back).
     G_YSTART = [0] * 1025
     G_YCELLS = [0] * 8192
     G_YLAYER = [0] * 10240
     G_YNEXT = [0] * 131072
+    G_YOK = [0] * 65536
     GY_MARK = [0] * 65536
     # Whether an automaton's line holds different digits (then ``_g_layered_distinct``
     # pairs its states with the digits used: the pairs' states, digits, liveness and
@@ -1283,7 +1285,8 @@ def gen_fits(spec: CompiledLayout) -> bool:
 
 
 @cython.locals(i=cython.int, cell=cython.int, peer=cython.int, g=cython.int, first=cython.int,
-               nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple)
+               nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple,
+               state=cython.int, ok=cython.uint)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
@@ -1402,9 +1405,16 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.ynext  # numbered within each automaton: add its first number
     for g in range(nlay):
         first = G_YLAYER[G_YSTART[g] + 2 * g]
-        for i in range(first * size, G_YLAYER[G_YSTART[g + 1] + 2 * g + 1] * size):
-            nxt = vals[i]
-            G_YNEXT[i] = 0xFFFF if nxt < 0 else nxt + first
+        for state in range(first, G_YLAYER[G_YSTART[g + 1] + 2 * g + 1]):
+            ok = 0  # the digits with a move from the state
+            for i in range(state * size, state * size + size):
+                nxt = vals[i]
+                if nxt < 0:
+                    G_YNEXT[i] = 0xFFFF
+                else:
+                    G_YNEXT[i] = nxt + first
+                    ok |= 1 << (i - state * size)
+            G_YOK[state] = ok
     vals = spec.ydistinct
     for i in range(len(vals)):
         G_YDISTINCT[i] = vals[i]
@@ -2269,10 +2279,7 @@ def _g_contains(base: int, g: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
-               i=cython.int, s=cython.int, t=cython.int, s0=cython.int, s1=cython.int,
-               m=cython.uint, rest=cython.uint, low=cython.uint, sup=cython.uint,
-               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int,
-               strong=cython.int)
+               i=cython.int, strong=cython.int)
 @cython.returns(cython.int)
 def _g_layered(base: int, g: int, strong: int) -> int:
     """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
@@ -2282,10 +2289,26 @@ def _g_layered(base: int, g: int, strong: int) -> int:
     (``_g_layered_distinct``): at once, or in the search (``_gydefer``) only at the root
     and only when ``_g_pending`` asks (``strong``). -1 on a contradiction, 1 when a cell
     narrowed, else 0."""
-    global _gypn
     c0 = G_YSTART[g]
     n = G_YSTART[g + 1] - c0
     l0 = c0 + 2 * g
+    for i in range(n):
+        GD_CELL[i] = G_YCELLS[c0 + i]
+    if _g_layered_passes(n, l0, base) < 0:
+        return -1
+    return _g_layered_rest(base, g, n, l0, strong)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(n=cython.int, l0=cython.int, base=cython.int, i=cython.int, s=cython.int,
+               s0=cython.int, s1=cython.int, m=cython.uint, rest=cython.uint,
+               low=cython.uint, sup=cython.uint, reached=cython.int, keep=cython.int)
+@cython.returns(cython.int)
+def _g_layered_passes(n: int, l0: int, base: int) -> int:
+    """The forward and backward passes of ``_g_layered`` over the automaton whose layers
+    start at ``G_YLAYER[l0]``, on the cells ``GD_CELL[:n]``: the digits each keeps in
+    ``GD_SUP``; -1 when no line of the candidates obeys the rule, else 0."""
     s0 = G_YLAYER[l0]
     for s in range(s0, G_YLAYER[l0 + n + 1]):
         GY_MARK[s] = 0
@@ -2293,40 +2316,48 @@ def _g_layered(base: int, g: int, strong: int) -> int:
         return -1  # no state at all: no line obeys the rule
     GY_MARK[s0] = 1
     for i in range(n):
-        m = GC[base + G_YCELLS[c0 + i]]
+        m = GC[base + GD_CELL[i]]
         reached = 0
         for s in range(G_YLAYER[l0 + i], G_YLAYER[l0 + i + 1]):
             if not GY_MARK[s]:
                 continue
-            rest = m
+            rest = m & G_YOK[s]
             while rest:
                 low = rest & -rest
                 rest ^= low
-                t = G_YNEXT[s * _gn + _ctz(low)]
-                if t != 0xFFFF:
-                    GY_MARK[t] = 1
-                    reached = 1
+                GY_MARK[G_YNEXT[s * _gn + _ctz(low)]] = 1
+                reached = 1
         if not reached:
             return -1
     for i in range(n - 1, -1, -1):
-        m = GC[base + G_YCELLS[c0 + i]]
+        m = GC[base + GD_CELL[i]]
         sup = 0
         s1 = G_YLAYER[l0 + i + 1]
         for s in range(G_YLAYER[l0 + i], s1):
             if not GY_MARK[s]:
                 continue
             keep = 0
-            rest = m
+            rest = m & G_YOK[s]
             while rest:
                 low = rest & -rest
                 rest ^= low
-                t = G_YNEXT[s * _gn + _ctz(low)]
-                if t != 0xFFFF and GY_MARK[t]:
+                if GY_MARK[G_YNEXT[s * _gn + _ctz(low)]]:
                     sup |= low
                     keep = 1
             GY_MARK[s] = keep
-        GD_CELL[i] = G_YCELLS[c0 + i]
         GD_SUP[i] = sup
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, n=cython.int, l0=cython.int, strong=cython.int,
+               i=cython.int, left=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _g_layered_rest(base: int, g: int, n: int, l0: int, strong: int) -> int:
+    """``_g_layered`` after its passes (``GD_SUP`` holds the digits they keep): the exact
+    pass of a line whose digits differ, now or later, then the cells narrowed."""
+    global _gypn
     if G_YDISTINCT[g] and _gydefer and not strong:
         if base == 0 and not GY_PEND[g]:  # due once the cheap revisions are done
             GY_PEND[g] = 1
@@ -2432,13 +2463,11 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
         m = GD_SUP[i]
         for p in range(GP_LSTART[i], end):
             used = GP_USED[p]
-            rest = m & ~used
+            rest = m & ~used & G_YOK[GP_STATE[p]]
             while rest:
                 low = rest & -rest
                 rest ^= low
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
-                if t == 0xFFFF:
-                    continue
                 key = t
                 key = key << 16 | used | low
                 slot = _gy_find(key)
@@ -2463,13 +2492,11 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
         for p in range(GP_LSTART[i], GP_LSTART[i + 1]):
             used = GP_USED[p]
             alive = 0
-            rest = m & ~used
+            rest = m & ~used & G_YOK[GP_STATE[p]]
             while rest:
                 low = rest & -rest
                 rest ^= low
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
-                if t == 0xFFFF:
-                    continue
                 key = t
                 q = _gy_find(key << 16 | used | low)
                 if q >= 0 and GP_ALIVE[q]:
