@@ -62,6 +62,10 @@ cdef unsigned int GW[256]
 cdef int G_ISTART[6145]
 cdef unsigned char G_ICELLS[65536]
 cdef int _gnipairs
+cdef int _gniparts
+cdef int G_IPSTART[4097]
+cdef short G_IPARTS[16384]
+cdef unsigned int GI_SH[2048]
 cdef unsigned char GSOL[256]
 cdef unsigned short GU[256]
 cdef unsigned char OUTBUF[257]

@@ -142,6 +142,7 @@ _G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
 _G_MAXSETS = 16384
 _G_MAXFLIST = 16384
 _G_MAXIPAIRS = 2048
+_G_MAXIPARTS = 16384
 _G_MAXYNEXT = 131072
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
@@ -234,6 +235,12 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     # G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
     G_ISTART = [0] * 6145
     G_ICELLS = [0] * 65536
+    # For pair k, the pairs whose shared cells make up the first house's other cells at
+    # G_IPARTS[G_IPSTART[2k]:G_IPSTART[2k+1]], then the second's (-1: read the cells);
+    # the digits of each pair's shared cells (``_g_intersections``).
+    G_IPSTART = [0] * 4097
+    G_IPARTS = [0] * 16384
+    GI_SH = [0] * 2048
     GSOL = [0] * 256
     TOP8 = [0] * 256
     # The compiled forms of the rules (yass.engine.compiled): digit-set groups (cells, allowed digit
@@ -345,6 +352,7 @@ _gnhouses = 0
 _gall = 0
 _gqn = 0
 _gnipairs = 0
+_gniparts = 0  # entries of G_IPARTS (0: the pairs' other cells are read cell by cell)
 _gnsol = 0
 _glimit = 1
 _gnsets = 0
@@ -1291,7 +1299,7 @@ def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords, _gnconts, _gegen, _gnipairs
+    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts
     _gegen += 1  # the memory of form revisions forgets the last layout's
     if _gegen >= 0xFFFFFFF0:
         for i in range(4096):
@@ -1437,6 +1445,15 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.icells
     for i in range(len(vals)):
         G_ICELLS[i] = vals[i]
+    vals = spec.ipstart
+    _gniparts = 0
+    if len(vals) == 2 * _gnipairs + 1 and len(spec.iparts) <= _G_MAXIPARTS:
+        for i in range(len(vals)):
+            G_IPSTART[i] = vals[i]
+        vals = spec.iparts
+        for i in range(len(vals)):
+            G_IPARTS[i] = vals[i]
+        _gniparts = len(vals)
     for i in range(16 * ncells):
         G_PBITS[i] = 0
     for cell in range(ncells):
@@ -1487,39 +1504,77 @@ def _g_clear(base: int, a: int, b: int, out: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, k=cython.int, j=cython.int, r=cython.int,
                i0=cython.int, i1=cython.int, i2=cython.int, i3=cython.int,
-               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, changed=cython.int)
+               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, changed=cython.int,
+               p0=cython.int, p1=cython.int, p2=cython.int)
 @cython.returns(cython.int)
 def _g_intersections(base: int) -> int:
     """Pointing and claiming on every pair of full houses sharing cells: a digit that
     one house can hold only in the shared cells leaves the other house's other cells.
-    -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0."""
+    -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0.
+
+    The digits of each pair's shared cells are read first (``GI_SH``; again for the
+    pairs after one that narrowed cells); a house's other cells, when they are the
+    shared cells of other pairs (``G_IPARTS``), are read from those."""
     changed = 0
+    _gi_shared(base, 0)
     for k in range(_gnipairs):
-        i0 = G_ISTART[3 * k]
         i1 = G_ISTART[3 * k + 1]
         i2 = G_ISTART[3 * k + 2]
         i3 = G_ISTART[3 * k + 3]
-        shared = 0
-        for j in range(i0, i1):
-            shared |= GC[base + G_ICELLS[j]]
+        shared = GI_SH[k]
         aonly = 0
-        for j in range(i1, i2):
-            aonly |= GC[base + G_ICELLS[j]]
         bonly = 0
-        for j in range(i2, i3):
-            bonly |= GC[base + G_ICELLS[j]]
+        if _gniparts:
+            p0 = G_IPSTART[2 * k]
+            p1 = G_IPSTART[2 * k + 1]
+            p2 = G_IPSTART[2 * k + 2]
+            if G_IPARTS[p0] >= 0:
+                for j in range(p0, p1):
+                    aonly |= GI_SH[G_IPARTS[j]]
+            else:
+                for j in range(i1, i2):
+                    aonly |= GC[base + G_ICELLS[j]]
+            if G_IPARTS[p1] >= 0:
+                for j in range(p1, p2):
+                    bonly |= GI_SH[G_IPARTS[j]]
+            else:
+                for j in range(i2, i3):
+                    bonly |= GC[base + G_ICELLS[j]]
+        else:
+            for j in range(i1, i2):
+                aonly |= GC[base + G_ICELLS[j]]
+            for j in range(i2, i3):
+                bonly |= GC[base + G_ICELLS[j]]
         # the first house's digits confined to the shared cells leave the second's others
+        r = 0
         if shared & ~aonly & bonly:
             r = _g_clear(base, i2, i3, shared & ~aonly)
             if r < 0:
                 return -1
             changed |= r
         if shared & ~bonly & aonly:  # and the other way round
-            r = _g_clear(base, i1, i2, shared & ~bonly)
-            if r < 0:
+            i0 = _g_clear(base, i1, i2, shared & ~bonly)
+            if i0 < 0:
                 return -1
-            changed |= r
+            changed |= i0
+            r |= i0
+        if r:
+            _gi_shared(base, k + 1)
     return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, first=cython.int, k=cython.int, j=cython.int,
+               shared=cython.uint)
+@cython.returns(cython.void)
+def _gi_shared(base: int, first: int) -> None:
+    """``GI_SH[k]``: the digits of pair k's shared cells, for the pairs from ``first`` on."""
+    for k in range(first, _gnipairs):
+        shared = 0
+        for j in range(G_ISTART[3 * k], G_ISTART[3 * k + 1]):
+            shared |= GC[base + G_ICELLS[j]]
+        GI_SH[k] = shared
 
 
 @cython.cfunc
