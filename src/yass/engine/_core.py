@@ -279,6 +279,14 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GD_SUP = [0] * 16
     GD_FRESH = [0] * 16
     GD_USED = [0] * 16
+    # ``_g_enum``'s order of the terms (fewest candidates first), their candidate counts,
+    # and the caller's cells, coefficients, apart masks and supports kept meanwhile.
+    GO_ORD = [0] * 16
+    GO_POP = [0] * 16
+    GO_CELL = [0] * 16
+    GO_COEF = [0] * 16
+    GO_APART = [0] * 16
+    GO_SUP = [0] * 16
     GD_ACC = [0] * 17
     GD_SMIN = [0] * 17
     GD_SMAX = [0] * 17
@@ -1664,6 +1672,54 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int, i=cython.int, j=cython.int,
+               p=cython.int, x=cython.int, r=cython.int, ap=cython.uint, moved=cython.int)
+@cython.returns(cython.int)
+def _g_enum(base: int, n: int, total: int) -> int:
+    """``_g_enum_run`` with the terms taken fewest candidates first (the last term, whose
+    digit the total gives, is then one with the most): the same support and common
+    digits, found over fewer branches. ``GD_CELL``, ``GD_COEF``, ``GD_APART`` and
+    ``GD_SUP`` are in the caller's order again after it."""
+    moved = 0
+    for i in range(n):
+        GO_POP[i] = _pop16(GC[base + GD_CELL[i]])
+        GO_ORD[i] = i
+    for i in range(1, n):  # insertion sort, stable
+        x = GO_ORD[i]
+        j = i - 1
+        while j >= 0 and GO_POP[GO_ORD[j]] > GO_POP[x]:
+            GO_ORD[j + 1] = GO_ORD[j]
+            j -= 1
+            moved = 1
+        GO_ORD[j + 1] = x
+    if not moved:
+        return _g_enum_run(base, n, total)
+    for i in range(n):
+        GO_CELL[i] = GD_CELL[i]
+        GO_COEF[i] = GD_COEF[i]
+        GO_APART[i] = GD_APART[i]
+    for i in range(n):
+        p = GO_ORD[i]
+        GD_CELL[i] = GO_CELL[p]
+        GD_COEF[i] = GO_COEF[p]
+        ap = 0
+        for j in range(n):
+            if GO_APART[p] >> GO_ORD[j] & 1:
+                ap |= 1 << j
+        GD_APART[i] = ap
+    r = _g_enum_run(base, n, total)
+    for i in range(n):
+        GO_SUP[GO_ORD[i]] = GD_SUP[i]
+    for i in range(n):
+        GD_CELL[i] = GO_CELL[i]
+        GD_COEF[i] = GO_COEF[i]
+        GD_APART[i] = GO_APART[i]
+        GD_SUP[i] = GO_SUP[i]
+    return r
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(base=cython.int, n=cython.int, total=cython.int,
                pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
                product=cython.int, found=cython.int, used=cython.uint, b=cython.uint,
@@ -1671,7 +1727,7 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
                fresh=cython.int, last=cython.int, alast=cython.int, rem=cython.int,
                d=cython.int, unsup=cython.int, full_from=cython.int, k=cython.int)
 @cython.returns(cython.int)
-def _g_enum(base: int, n: int, total: int) -> int:
+def _g_enum_run(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
     terms): a depth-first search of its fillings (cells that see each other differ),
     pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
