@@ -512,8 +512,8 @@ def test_sum_enumeration_finds_the_exact_support() -> None:
 
 def test_sum_reach_finds_the_support_with_repeats() -> None:
     # ``_g_reach`` (interpreted source): with digits free to repeat, each term keeps the
-    # digits of some filling; sums spanning one 64-bit word and several take different
-    # paths, with the same outcome.
+    # digits of some filling; sums whose values (from each term's least candidate) span
+    # one 64-bit word and several take different paths, with the same outcome.
     rng = random.Random(12)
     vars(PY).update(_gn=9, _gall=511)
     words = set()
@@ -522,7 +522,8 @@ def test_sum_reach_finds_the_support_with_repeats() -> None:
         cands = [rng.randint(1, 511) if n < 5 else rng.choice((3, 5, 48, 130, 273, 400))
                  for _ in range(n)]
         coefs = [rng.choice((1, 1, 1, -1, 2, 3, 4)) for _ in range(n)]
-        words.add(sum(abs(k) for k in coefs) * 8 >> 6)
+        spans = [m.bit_length() - (m & -m).bit_length() for m in cands]  # top - least digit
+        words.add(sum(abs(k) * w for k, w in zip(coefs, spans, strict=True)) >> 6)
         picked = [rng.choice([d for d in range(1, 10) if m >> (d - 1) & 1]) for m in cands]
         total = sum(k * d for k, d in zip(coefs, picked, strict=True)) + rng.choice((0, 0, 1))
         for j in range(n):

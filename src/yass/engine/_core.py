@@ -2159,19 +2159,21 @@ def _bits_shl_or(src: int, dst: int, k: int, nw: int) -> None:
 def _g_reach(base: int, n: int, total: int) -> int:
     """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
     to repeat, by the sums its prefixes reach and its suffixes may still add (sets of
-    sums as 256-bit words, each term shifted to start at 0): ``GD_SUP`` per term. 1 when
-    it ran, -1 when no filling exists, 0 when the sums span more than 256 values."""
+    sums as 256-bit words, each term shifted to start at 0 at its least candidate):
+    ``GD_SUP`` per term. 1 when it ran, -1 when no filling exists, 0 when the sums span
+    more than 256 values."""
     span = 0
     want = total
     for j in range(n):
         a = GD_COEF[j]
+        m = GC[base + GD_CELL[j]]
         if a > 0:
-            low0 = a
-            span += a * (_gn - 1)
+            low0 = a * (_ctz(m) + 1)
+            span += a * (_top16(m) - _ctz(m))
         else:
-            low0 = a * _gn
-            span -= a * (_gn - 1)
-        GD_ACC[j] = low0  # the term's value at its least: values are a*d - low0 >= 0
+            low0 = a * (_top16(m) + 1)
+            span -= a * (_top16(m) - _ctz(m))
+        GD_ACC[j] = low0  # the term's least value over its candidates: a*d - low0 >= 0
         want -= low0
     if span > 255 or want < 0 or want > span:
         return -1 if span <= 255 else 0
