@@ -383,6 +383,33 @@ def test_house_intersections_of_the_classic_layout() -> None:
         second = compiled.icells[compiled.istart[3 * k + 2] : compiled.istart[3 * k + 3]]
         assert len(shared) == 3 and len(first) == len(second) == 6
         assert not set(shared) & set(first) and not set(shared) & set(second)
+        # each house's other cells are the shared cells of two other pairs of that house
+        ip = compiled.ipstart
+        for other, parts in ((first, compiled.iparts[ip[2 * k] : ip[2 * k + 1]]),
+                             (second, compiled.iparts[ip[2 * k + 1] : ip[2 * k + 2]])):
+            assert len(parts) == 2 and k not in parts
+            union = [c for j in parts
+                     for c in compiled.icells[compiled.istart[3 * j] : compiled.istart[3 * j + 1]]]
+            assert sorted(union) == sorted(other)
+
+
+def test_house_intersections_of_irregular_regions() -> None:
+    # A house's other cells that no other pairs' shared cells make up exactly are read
+    # cell by cell (-1); the compiled search still counts as the reference does.
+    entries = [e for e in variant_entries(multi_cell=True)
+               if any(c["type"] in ("regions", "jigsaw") for c in e["constraints"])]
+    if not entries:
+        pytest.skip("no irregular-region puzzle in the corpus")
+    seen_fallback = False
+    for entry in entries[:3]:
+        puzzle = variant_puzzle(entry)
+        compiled = compile_layout(puzzle.layout)
+        if compiled is None:
+            continue
+        assert len(compiled.ipstart) == 2 * (len(compiled.istart) - 1) // 3 + 1
+        seen_fallback |= -1 in compiled.iparts
+        assert fast.count_solutions(puzzle, 2) == search.count_solutions(puzzle, 2)
+    assert seen_fallback
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -414,3 +441,104 @@ def test_relations_only_count_alike(seed: int, size: int, data: st.DataObject) -
     compiled = _run(_core, puzzle, limit, -1)
     assert compiled[0][0] == expected
     assert _run(PY, puzzle, limit, -1) == compiled
+
+
+# -- the exact support of a small sum (``_g_enum``) against every filling -----------------------
+
+
+def _fillings(
+    cands: list[int], coefs: list[int], apart: list[int], total: int
+) -> list[tuple[int, ...]]:
+    """Every filling (digits) of a sum: one candidate a term, terms that see each other
+    different, the coefficients times the digits adding up to ``total``."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(pos: int, acc: int, chosen: tuple[int, ...]) -> None:
+        if pos == len(cands):
+            if acc == total:
+                out.append(chosen)
+            return
+        for d in range(1, 10):
+            if cands[pos] >> (d - 1) & 1 and not any(
+                apart[pos] >> j & 1 and chosen[j] == d for j in range(pos)
+            ):
+                walk(pos + 1, acc + coefs[pos] * d, (*chosen, d))
+
+    walk(0, 0, ())
+    return out
+
+
+def test_sum_enumeration_finds_the_exact_support() -> None:
+    # ``_g_enum`` (the core's source, run interpreted) passes over branches that can only
+    # find supports again; what it keeps is still every digit some filling uses, and the
+    # digits every filling uses (0 when each candidate has a filling).
+    rng = random.Random(11)
+    vars(PY).update(_gn=9, _gall=511)  # a 9x9 grid's digits
+    ran = 0
+    for _ in range(1500):
+        n = rng.randint(1, 6)
+        cands = [rng.randint(1, 511) for _ in range(n)]
+        coefs = [rng.choice((1, 1, 1, -1, 2)) for _ in range(n)]
+        sees = [[j != i and rng.random() < 0.4 for j in range(n)] for i in range(n)]
+        apart = [sum(1 << j for j in range(n) if sees[i][j] or sees[j][i]) for i in range(n)]
+        picked = [rng.choice([d for d in range(1, 10) if m >> (d - 1) & 1]) for m in cands]
+        total = sum(k * d for k, d in zip(coefs, picked, strict=True)) + rng.choice((0, 0, 1))
+        for j in range(n):
+            PY.GC[j] = cands[j]
+            PY.GD_CELL[j] = j
+            PY.GD_COEF[j] = coefs[j]
+            PY.GD_APART[j] = apart[j]
+        r = PY._g_enum(0, n, total)
+        fills = _fillings(cands, coefs, apart, total)
+        if r == 0:  # gave up: too many combinations or nodes
+            continue
+        ran += 1
+        if not fills:
+            assert r == -1
+            continue
+        assert r == 1
+        support = [0] * n
+        need = 511
+        for f in fills:
+            used = 0
+            for j, d in enumerate(f):
+                support[j] |= 1 << (d - 1)
+                used |= 1 << (d - 1)
+            need &= used
+        assert [PY.GD_SUP[j] for j in range(n)] == support
+        assert PY._gneed == (0 if support == cands else need)
+    assert ran > 1000
+
+
+def test_sum_reach_finds_the_support_with_repeats() -> None:
+    # ``_g_reach`` (interpreted source): with digits free to repeat, each term keeps the
+    # digits of some filling; sums whose values (from each term's least candidate) span
+    # one 64-bit word and several take different paths, with the same outcome.
+    rng = random.Random(12)
+    vars(PY).update(_gn=9, _gall=511)
+    words = set()
+    for _ in range(600):
+        n = rng.randint(1, 7)
+        cands = [rng.randint(1, 511) if n < 5 else rng.choice((3, 5, 48, 130, 273, 400))
+                 for _ in range(n)]
+        coefs = [rng.choice((1, 1, 1, -1, 2, 3, 4)) for _ in range(n)]
+        spans = [m.bit_length() - (m & -m).bit_length() for m in cands]  # top - least digit
+        words.add(sum(abs(k) * w for k, w in zip(coefs, spans, strict=True)) >> 6)
+        picked = [rng.choice([d for d in range(1, 10) if m >> (d - 1) & 1]) for m in cands]
+        total = sum(k * d for k, d in zip(coefs, picked, strict=True)) + rng.choice((0, 0, 1))
+        for j in range(n):
+            PY.GC[j] = cands[j]
+            PY.GD_CELL[j] = j
+            PY.GD_COEF[j] = coefs[j]
+        r = PY._g_reach(0, n, total)
+        fills = _fillings(cands, coefs, [0] * n, total)
+        if not fills:
+            assert r == -1
+            continue
+        assert r == 1
+        support = [0] * n
+        for f in fills:
+            for j, d in enumerate(f):
+                support[j] |= 1 << (d - 1)
+        assert [PY.GD_SUP[j] for j in range(n)] == support
+    assert {0, 1} <= words  # sums in one word and in two

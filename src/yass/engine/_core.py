@@ -142,6 +142,7 @@ _G_MAXFORMCELLS = 8192  # cells of all digit-set groups, and terms of all sums
 _G_MAXSETS = 16384
 _G_MAXFLIST = 16384
 _G_MAXIPAIRS = 2048
+_G_MAXIPARTS = 16384
 _G_MAXYNEXT = 131072
 
 # A 9x9 search level is a block of 64 words in ST9: words 0-26 are the digit words
@@ -234,6 +235,12 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     # G_ISTART[3k+2], the second's up to G_ISTART[3k+3] (pointing and claiming).
     G_ISTART = [0] * 6145
     G_ICELLS = [0] * 65536
+    # For pair k, the pairs whose shared cells make up the first house's other cells at
+    # G_IPARTS[G_IPSTART[2k]:G_IPSTART[2k+1]], then the second's (-1: read the cells);
+    # the digits of each pair's shared cells (``_g_intersections``).
+    G_IPSTART = [0] * 4097
+    G_IPARTS = [0] * 16384
+    GI_SH = [0] * 2048
     GSOL = [0] * 256
     TOP8 = [0] * 256
     # The compiled forms of the rules (yass.engine.compiled): digit-set groups (cells, allowed digit
@@ -270,6 +277,16 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GD_REST = [0] * 16
     GD_V = [0] * 16
     GD_SUP = [0] * 16
+    GD_FRESH = [0] * 16
+    GD_USED = [0] * 16
+    # ``_g_enum``'s order of the terms (fewest candidates first), their candidate counts,
+    # and the caller's cells, coefficients, apart masks and supports kept meanwhile.
+    GO_ORD = [0] * 16
+    GO_POP = [0] * 16
+    GO_CELL = [0] * 16
+    GO_COEF = [0] * 16
+    GO_APART = [0] * 16
+    GO_SUP = [0] * 16
     GD_ACC = [0] * 17
     GD_SMIN = [0] * 17
     GD_SMAX = [0] * 17
@@ -285,12 +302,14 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GP_SEEN = [0] * 16
     # Layered automata along lines (sandwich, X-sum, skyscraper): their cells, where
     # each position's states start (n + 2 entries an automaton of n cells, so at
-    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), and
-    # a mark per state (reached going forward, then alive going back).
+    # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), the
+    # digits with a next state of each state (a mask), and a mark per state (reached
+    # going forward, then alive going back).
     G_YSTART = [0] * 1025
     G_YCELLS = [0] * 8192
     G_YLAYER = [0] * 10240
     G_YNEXT = [0] * 131072
+    G_YOK = [0] * 65536
     GY_MARK = [0] * 65536
     # Whether an automaton's line holds different digits (then ``_g_layered_distinct``
     # pairs its states with the digits used: the pairs' states, digits, liveness and
@@ -341,6 +360,7 @@ _gnhouses = 0
 _gall = 0
 _gqn = 0
 _gnipairs = 0
+_gniparts = 0  # entries of G_IPARTS (0: the pairs' other cells are read cell by cell)
 _gnsol = 0
 _glimit = 1
 _gnsets = 0
@@ -1281,12 +1301,13 @@ def gen_fits(spec: CompiledLayout) -> bool:
 
 
 @cython.locals(i=cython.int, cell=cython.int, peer=cython.int, g=cython.int, first=cython.int,
-               nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple)
+               nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple,
+               state=cython.int, ok=cython.uint)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords, _gnconts, _gegen, _gnipairs
+    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts
     _gegen += 1  # the memory of form revisions forgets the last layout's
     if _gegen >= 0xFFFFFFF0:
         for i in range(4096):
@@ -1400,9 +1421,16 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.ynext  # numbered within each automaton: add its first number
     for g in range(nlay):
         first = G_YLAYER[G_YSTART[g] + 2 * g]
-        for i in range(first * size, G_YLAYER[G_YSTART[g + 1] + 2 * g + 1] * size):
-            nxt = vals[i]
-            G_YNEXT[i] = 0xFFFF if nxt < 0 else nxt + first
+        for state in range(first, G_YLAYER[G_YSTART[g + 1] + 2 * g + 1]):
+            ok = 0  # the digits with a move from the state
+            for i in range(state * size, state * size + size):
+                nxt = vals[i]
+                if nxt < 0:
+                    G_YNEXT[i] = 0xFFFF
+                else:
+                    G_YNEXT[i] = nxt + first
+                    ok |= 1 << (i - state * size)
+            G_YOK[state] = ok
     vals = spec.ydistinct
     for i in range(len(vals)):
         G_YDISTINCT[i] = vals[i]
@@ -1425,6 +1453,15 @@ def _gen_load(spec: CompiledLayout) -> bool:
     vals = spec.icells
     for i in range(len(vals)):
         G_ICELLS[i] = vals[i]
+    vals = spec.ipstart
+    _gniparts = 0
+    if len(vals) == 2 * _gnipairs + 1 and len(spec.iparts) <= _G_MAXIPARTS:
+        for i in range(len(vals)):
+            G_IPSTART[i] = vals[i]
+        vals = spec.iparts
+        for i in range(len(vals)):
+            G_IPARTS[i] = vals[i]
+        _gniparts = len(vals)
     for i in range(16 * ncells):
         G_PBITS[i] = 0
     for cell in range(ncells):
@@ -1475,39 +1512,77 @@ def _g_clear(base: int, a: int, b: int, out: int) -> int:
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, k=cython.int, j=cython.int, r=cython.int,
                i0=cython.int, i1=cython.int, i2=cython.int, i3=cython.int,
-               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, changed=cython.int)
+               shared=cython.uint, aonly=cython.uint, bonly=cython.uint, changed=cython.int,
+               p0=cython.int, p1=cython.int, p2=cython.int)
 @cython.returns(cython.int)
 def _g_intersections(base: int) -> int:
     """Pointing and claiming on every pair of full houses sharing cells: a digit that
     one house can hold only in the shared cells leaves the other house's other cells.
-    -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0."""
+    -1 on a contradiction, 1 when a cell narrowed (new singles queued), else 0.
+
+    The digits of each pair's shared cells are read first (``GI_SH``; again for the
+    pairs after one that narrowed cells); a house's other cells, when they are the
+    shared cells of other pairs (``G_IPARTS``), are read from those."""
     changed = 0
+    _gi_shared(base, 0)
     for k in range(_gnipairs):
-        i0 = G_ISTART[3 * k]
         i1 = G_ISTART[3 * k + 1]
         i2 = G_ISTART[3 * k + 2]
         i3 = G_ISTART[3 * k + 3]
-        shared = 0
-        for j in range(i0, i1):
-            shared |= GC[base + G_ICELLS[j]]
+        shared = GI_SH[k]
         aonly = 0
-        for j in range(i1, i2):
-            aonly |= GC[base + G_ICELLS[j]]
         bonly = 0
-        for j in range(i2, i3):
-            bonly |= GC[base + G_ICELLS[j]]
+        if _gniparts:
+            p0 = G_IPSTART[2 * k]
+            p1 = G_IPSTART[2 * k + 1]
+            p2 = G_IPSTART[2 * k + 2]
+            if G_IPARTS[p0] >= 0:
+                for j in range(p0, p1):
+                    aonly |= GI_SH[G_IPARTS[j]]
+            else:
+                for j in range(i1, i2):
+                    aonly |= GC[base + G_ICELLS[j]]
+            if G_IPARTS[p1] >= 0:
+                for j in range(p1, p2):
+                    bonly |= GI_SH[G_IPARTS[j]]
+            else:
+                for j in range(i2, i3):
+                    bonly |= GC[base + G_ICELLS[j]]
+        else:
+            for j in range(i1, i2):
+                aonly |= GC[base + G_ICELLS[j]]
+            for j in range(i2, i3):
+                bonly |= GC[base + G_ICELLS[j]]
         # the first house's digits confined to the shared cells leave the second's others
+        r = 0
         if shared & ~aonly & bonly:
             r = _g_clear(base, i2, i3, shared & ~aonly)
             if r < 0:
                 return -1
             changed |= r
         if shared & ~bonly & aonly:  # and the other way round
-            r = _g_clear(base, i1, i2, shared & ~bonly)
-            if r < 0:
+            i0 = _g_clear(base, i1, i2, shared & ~bonly)
+            if i0 < 0:
                 return -1
-            changed |= r
+            changed |= i0
+            r |= i0
+        if r:
+            _gi_shared(base, k + 1)
     return changed
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, first=cython.int, k=cython.int, j=cython.int,
+               shared=cython.uint)
+@cython.returns(cython.void)
+def _gi_shared(base: int, first: int) -> None:
+    """``GI_SH[k]``: the digits of pair k's shared cells, for the pairs from ``first`` on."""
+    for k in range(first, _gnipairs):
+        shared = 0
+        for j in range(G_ISTART[3 * k], G_ISTART[3 * k + 1]):
+            shared |= GC[base + G_ICELLS[j]]
+        GI_SH[k] = shared
 
 
 @cython.cfunc
@@ -1597,25 +1672,87 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(base=cython.int, n=cython.int, total=cython.int,
-               pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
-               product=cython.int, found=cython.int, full=cython.bint, used=cython.uint,
-               b=cython.uint, m=cython.uint, block=cython.uint, apart=cython.uint)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int, i=cython.int, j=cython.int,
+               p=cython.int, x=cython.int, r=cython.int, ap=cython.uint, moved=cython.int)
 @cython.returns(cython.int)
 def _g_enum(base: int, n: int, total: int) -> int:
+    """``_g_enum_run`` with the terms taken fewest candidates first (the last term, whose
+    digit the total gives, is then one with the most): the same support and common
+    digits, found over fewer branches. ``GD_CELL``, ``GD_COEF``, ``GD_APART`` and
+    ``GD_SUP`` are in the caller's order again after it."""
+    moved = 0
+    for i in range(n):
+        GO_POP[i] = _pop16(GC[base + GD_CELL[i]])
+        GO_ORD[i] = i
+    for i in range(1, n):  # insertion sort, stable
+        x = GO_ORD[i]
+        j = i - 1
+        while j >= 0 and GO_POP[GO_ORD[j]] > GO_POP[x]:
+            GO_ORD[j + 1] = GO_ORD[j]
+            j -= 1
+            moved = 1
+        GO_ORD[j + 1] = x
+    if not moved:
+        return _g_enum_run(base, n, total)
+    for i in range(n):
+        GO_CELL[i] = GD_CELL[i]
+        GO_COEF[i] = GD_COEF[i]
+        GO_APART[i] = GD_APART[i]
+    for i in range(n):
+        p = GO_ORD[i]
+        GD_CELL[i] = GO_CELL[p]
+        GD_COEF[i] = GO_COEF[p]
+        ap = 0
+        for j in range(n):
+            if GO_APART[p] >> GO_ORD[j] & 1:
+                ap |= 1 << j
+        GD_APART[i] = ap
+    r = _g_enum_run(base, n, total)
+    for i in range(n):
+        GO_SUP[GO_ORD[i]] = GD_SUP[i]
+    for i in range(n):
+        GD_CELL[i] = GO_CELL[i]
+        GD_COEF[i] = GO_COEF[i]
+        GD_APART[i] = GO_APART[i]
+        GD_SUP[i] = GO_SUP[i]
+    return r
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, n=cython.int, total=cython.int,
+               pos=cython.int, j=cython.int, a=cython.int, nodes=cython.int, acc=cython.int,
+               product=cython.int, found=cython.int, used=cython.uint, b=cython.uint,
+               m=cython.uint, block=cython.uint, apart=cython.uint, need=cython.uint,
+               fresh=cython.int, last=cython.int, alast=cython.int, rem=cython.int,
+               d=cython.int, unsup=cython.int, full_from=cython.int, k=cython.int)
+@cython.returns(cython.int)
+def _g_enum_run(base: int, n: int, total: int) -> int:
     """Exact support of the small sum in ``GD_CELL``, ``GD_COEF``, ``GD_APART`` (``n``
     terms): a depth-first search of its fillings (cells that see each other differ),
     pruned by the least and greatest sums of the terms left, keeps in ``GD_SUP`` the
     digits some filling that reaches ``total`` uses, and in ``_gneed`` the digits every
     filling uses (0 when that is not known). 1 when it ran, -1 when no filling
-    exists, 0 when it gave up (more than 8000 fillings in the candidates, or 4000
-    nodes)."""
+    exists, 0 when it gave up (more than 2000 combinations of the candidates, or 1500
+    nodes).
+
+    The last term's digit follows from the total (the search stops one term short and
+    computes it). Once no digit is known that every filling uses (``need`` is 0), a
+    branch whose chosen digits are all supported already and below which every term's
+    candidates are all supported can only find supports again: it is passed over (and
+    after a filling, the search goes back at once to the deepest term that still has an
+    unsupported candidate). The support and ``_gneed`` found are those of the full
+    enumeration.
+    """
     global _gneed
     _gneed = 0
     product = 1
+    unsup = 0  # candidates no filling has used yet
     for j in range(n):
         GD_SUP[j] = 0
-        product *= _pop16(GC[base + GD_CELL[j]])
+        a = _pop16(GC[base + GD_CELL[j]])
+        unsup += a
+        product *= a
         if product > 2000:
             return 0
     GD_SMIN[n] = 0
@@ -1629,48 +1766,93 @@ def _g_enum(base: int, n: int, total: int) -> int:
         else:
             GD_SMIN[j] = GD_SMIN[j + 1] + a * (_top16(m) + 1)
             GD_SMAX[j] = GD_SMAX[j + 1] + a * (_ctz(m) + 1)
+    last = n - 1
+    alast = GD_COEF[last]
     nodes = 0
     found = 0
+    need = _gall
+    full_from = n  # the terms from here on have every candidate supported
     pos = 0
-    _gneed = _gall
     GD_ACC[0] = 0
+    GD_FRESH[0] = 0
+    GD_USED[0] = 0
     GD_REST[0] = GC[base + GD_CELL[0]]
     while pos >= 0:
-        m = GD_REST[pos]
-        if m == 0:
-            pos -= 1
-            continue
-        b = m & -m
-        GD_REST[pos] = m ^ b
-        nodes += 1
-        if nodes > 1500:
-            return 0
-        acc = GD_ACC[pos] + GD_COEF[pos] * (_ctz(b) + 1)
-        if acc + GD_SMIN[pos + 1] > total or acc + GD_SMAX[pos + 1] < total:
-            continue
-        GD_V[pos] = b
-        if pos == n - 1:  # a filling: its sum is total
-            found = 1
-            full = True
-            used = 0
-            for j in range(n):
-                GD_SUP[j] |= GD_V[j]
-                used |= GD_V[j]
-                if GD_SUP[j] != GC[base + GD_CELL[j]]:
-                    full = False
-            _gneed &= used
-            if full:
-                _gneed = 0  # not known: the fillings were not all seen
-                return 1  # every candidate has a filling: nothing to narrow
-            continue
-        pos += 1
-        GD_ACC[pos] = acc
         block = 0
-        apart = GD_APART[pos]
-        for j in range(pos):
-            if apart >> j & 1:
-                block |= GD_V[j]
-        GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
+        if pos < last:
+            m = GD_REST[pos]
+            if m == 0:
+                pos -= 1
+                continue
+            b = m & -m
+            GD_REST[pos] = m ^ b
+            nodes += 1
+            if nodes > 1500:
+                return 0
+            a = GD_COEF[pos]
+            acc = GD_ACC[pos] + a * (_ctz(b) + 1)
+            if acc + GD_SMIN[pos + 1] > total:
+                if a > 0:
+                    GD_REST[pos] = 0  # the term's greater digits overshoot too
+                continue
+            if acc + GD_SMAX[pos + 1] < total:
+                if a < 0:
+                    GD_REST[pos] = 0  # its greater digits fall further short
+                continue
+            GD_V[pos] = b
+            # whether a digit chosen so far has no support yet (a filling supports every
+            # digit on its path: ``GD_FRESH`` is then cleared along it)
+            fresh = GD_FRESH[pos] | (0 if GD_SUP[pos] & b else 1)
+            if not fresh and full_from <= pos + 1 and not need & ~(GD_USED[pos] | b):
+                # every filling below only finds supports again, and holds the digits
+                # every filling so far holds
+                continue
+            # the next term's candidates less the digits of the terms before it it sees
+            apart = GD_APART[pos + 1] & ((2 << pos) - 1)
+            while apart:
+                block |= GD_V[_ctz(apart)]
+                apart &= apart - 1
+            if pos + 1 < last:
+                pos += 1
+                GD_FRESH[pos] = fresh
+                GD_USED[pos] = GD_USED[pos - 1] | b
+                GD_ACC[pos] = acc
+                GD_REST[pos] = GC[base + GD_CELL[pos]] & ~block
+                continue
+        else:  # a sum of one term
+            acc = 0
+            pos = -1  # nothing to go back to
+        # the last term: its digit is what the total leaves
+        rem = total - acc
+        d = rem // alast
+        if d * alast != rem or d < 1 or d > _gn:
+            continue
+        b = 1 << (d - 1)
+        if not GC[base + GD_CELL[last]] & ~block & b:
+            continue
+        GD_V[last] = b
+        found = 1
+        used = 0
+        for j in range(n):
+            used |= GD_V[j]  # (the digits of the path: ``GD_USED``, this one and the last)
+            GD_FRESH[j] = 0
+            if not GD_SUP[j] & GD_V[j]:
+                GD_SUP[j] |= GD_V[j]
+                unsup -= 1
+        need &= used
+        if unsup == 0:
+            return 1  # every candidate has a filling: nothing to narrow (``_gneed`` 0)
+        while GD_SUP[full_from - 1] == GC[base + GD_CELL[full_from - 1]]:
+            full_from -= 1  # (not to 0: a candidate has no filling yet)
+        if full_from - 1 < pos:
+            # back to the deepest term with an unsupported candidate, or below it to the
+            # first whose digits before hold every digit every filling holds: the
+            # branches passed over only find supports and those digits again
+            k = full_from - 1
+            while k < pos and need & ~GD_USED[k + 1]:
+                k += 1
+            pos = k
+    _gneed = need if found else 0
     return 1 if found else -1
 
 
@@ -1679,7 +1861,8 @@ def _g_enum(base: int, n: int, total: int) -> int:
 @cython.locals(base=cython.int, n=cython.int, s=cython.uint, i=cython.int, j=cython.int,
                x=cython.int, y=cython.int, d=cython.int, old=cython.int, free=cython.int,
                head=cython.int, tail=cython.int, seen=cython.uint, rest=cython.uint,
-               low=cython.uint, adj=cython.uint, bit=cython.uint, sup=cython.uint)
+               low=cython.uint, adj=cython.uint, bit=cython.uint, sup=cython.uint,
+               known=cython.int, whole=cython.int)
 @cython.returns(cython.int)
 def _g_match(base: int, n: int, s: int) -> int:
     """Can the ``n`` cells in ``GD_CELL`` take the ``n`` digits of ``s``, one each? 0 when
@@ -1687,13 +1870,25 @@ def _g_match(base: int, n: int, s: int) -> int:
 
     One perfect matching by augmenting paths; then cell i can take digit d (held by
     cell j in the matching) exactly when j reaches i in the graph "x can take the digit
-    y holds": each cell on the path passes its digit on, and i's is freed.
+    y holds": each cell on the path passes its digit on, and i's is freed. (No matching
+    when every cell can take every digit of ``s``; no reach when ``GD_SUP`` already
+    holds every (cell, digit) the set allows.)
     """
-    for d in range(16):
-        GM_OWNER[d] = -1
+    whole = 1  # every cell can take every digit of s: any one each (n = |s|)
+    known = 1  # every (cell, digit) the set allows has a filling already
     for i in range(n):
         GM_CAND[i] = GC[base + GD_CELL[i]] & s
         GM_MATCH[i] = -1
+        if GM_CAND[i] != s:
+            whole = 0
+        if GM_CAND[i] & ~GD_SUP[i]:
+            known = 0
+    if whole:
+        for i in range(n):
+            GD_SUP[i] |= s
+        return 1
+    for d in range(16):
+        GM_OWNER[d] = -1
     for i in range(n):
         seen = 0
         head = 0
@@ -1726,6 +1921,8 @@ def _g_match(base: int, n: int, s: int) -> int:
             if x == i:
                 break
             d = old
+    if known:
+        return 1  # a filling exists, and it could add no support
     for x in range(n):
         adj = 0
         for y in range(n):
@@ -1956,28 +2153,63 @@ def _bits_shl_or(src: int, dst: int, k: int, nw: int) -> None:
 @cython.locals(base=cython.int, n=cython.int, total=cython.int, j=cython.int, a=cython.int,
                low0=cython.int, span=cython.int, want=cython.int, w=cython.int,
                m=cython.uint, rest=cython.uint, bit=cython.uint, sup=cython.uint,
-               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong, nw=cython.int)
+               k=cython.int, hit=cython.ulonglong, one=cython.ulonglong, nw=cython.int,
+               alive=cython.ulonglong)
 @cython.returns(cython.int)
 def _g_reach(base: int, n: int, total: int) -> int:
     """Support of the small sum in ``GD_CELL``, ``GD_COEF`` (``n`` terms) with digits free
     to repeat, by the sums its prefixes reach and its suffixes may still add (sets of
-    sums as 256-bit words, each term shifted to start at 0): ``GD_SUP`` per term. 1 when
-    it ran, -1 when no filling exists, 0 when the sums span more than 256 values."""
+    sums as 256-bit words, each term shifted to start at 0 at its least candidate):
+    ``GD_SUP`` per term. 1 when it ran, -1 when no filling exists, 0 when the sums span
+    more than 256 values."""
     span = 0
     want = total
     for j in range(n):
         a = GD_COEF[j]
+        m = GC[base + GD_CELL[j]]
         if a > 0:
-            low0 = a
-            span += a * (_gn - 1)
+            low0 = a * (_ctz(m) + 1)
+            span += a * (_top16(m) - _ctz(m))
         else:
-            low0 = a * _gn
-            span -= a * (_gn - 1)
-        GD_ACC[j] = low0  # the term's value at its least: values are a*d - low0 >= 0
+            low0 = a * (_top16(m) + 1)
+            span -= a * (_top16(m) - _ctz(m))
+        GD_ACC[j] = low0  # the term's least value over its candidates: a*d - low0 >= 0
         want -= low0
     if span > 255 or want < 0 or want > span:
         return -1 if span <= 255 else 0
     nw = (span >> 6) + 1  # the words the sums 0..span take
+    if nw == 1:  # the sums in one word (most sums): the same steps on it alone
+        GB[0] = 1
+        for j in range(n):
+            m = GC[base + GD_CELL[j]]
+            a = GD_COEF[j]
+            hit = 0
+            rest = m
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                hit |= GB[4 * j] << (a * (_ctz(bit) + 1) - GD_ACC[j])
+            GB[4 * j + 4] = hit
+        if not GB[4 * n] >> want & 1:
+            return -1
+        one = 1
+        GBB[4 * n] = one << want
+        for j in range(n - 1, -1, -1):
+            m = GC[base + GD_CELL[j]]
+            a = GD_COEF[j]
+            sup = 0
+            alive = 0
+            rest = m
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                hit = GBB[4 * j + 4] >> (a * (_ctz(bit) + 1) - GD_ACC[j]) & GB[4 * j]
+                if hit:
+                    sup |= bit
+                    alive |= hit
+            GBB[4 * j] = alive
+            GD_SUP[j] = sup
+        return 1
     for j in range(4 * (n + 1)):
         GB[j] = 0
         GBB[j] = 0
@@ -2160,10 +2392,7 @@ def _g_contains(base: int, g: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
-               i=cython.int, s=cython.int, t=cython.int, s0=cython.int, s1=cython.int,
-               m=cython.uint, rest=cython.uint, low=cython.uint, sup=cython.uint,
-               keep=cython.int, reached=cython.int, left=cython.int, r=cython.int,
-               strong=cython.int)
+               i=cython.int, strong=cython.int)
 @cython.returns(cython.int)
 def _g_layered(base: int, g: int, strong: int) -> int:
     """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
@@ -2173,10 +2402,26 @@ def _g_layered(base: int, g: int, strong: int) -> int:
     (``_g_layered_distinct``): at once, or in the search (``_gydefer``) only at the root
     and only when ``_g_pending`` asks (``strong``). -1 on a contradiction, 1 when a cell
     narrowed, else 0."""
-    global _gypn
     c0 = G_YSTART[g]
     n = G_YSTART[g + 1] - c0
     l0 = c0 + 2 * g
+    for i in range(n):
+        GD_CELL[i] = G_YCELLS[c0 + i]
+    if _g_layered_passes(n, l0, base) < 0:
+        return -1
+    return _g_layered_rest(base, g, n, l0, strong)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(n=cython.int, l0=cython.int, base=cython.int, i=cython.int, s=cython.int,
+               s0=cython.int, s1=cython.int, m=cython.uint, rest=cython.uint,
+               low=cython.uint, sup=cython.uint, reached=cython.int, keep=cython.int)
+@cython.returns(cython.int)
+def _g_layered_passes(n: int, l0: int, base: int) -> int:
+    """The forward and backward passes of ``_g_layered`` over the automaton whose layers
+    start at ``G_YLAYER[l0]``, on the cells ``GD_CELL[:n]``: the digits each keeps in
+    ``GD_SUP``; -1 when no line of the candidates obeys the rule, else 0."""
     s0 = G_YLAYER[l0]
     for s in range(s0, G_YLAYER[l0 + n + 1]):
         GY_MARK[s] = 0
@@ -2184,40 +2429,48 @@ def _g_layered(base: int, g: int, strong: int) -> int:
         return -1  # no state at all: no line obeys the rule
     GY_MARK[s0] = 1
     for i in range(n):
-        m = GC[base + G_YCELLS[c0 + i]]
+        m = GC[base + GD_CELL[i]]
         reached = 0
         for s in range(G_YLAYER[l0 + i], G_YLAYER[l0 + i + 1]):
             if not GY_MARK[s]:
                 continue
-            rest = m
+            rest = m & G_YOK[s]
             while rest:
                 low = rest & -rest
                 rest ^= low
-                t = G_YNEXT[s * _gn + _ctz(low)]
-                if t != 0xFFFF:
-                    GY_MARK[t] = 1
-                    reached = 1
+                GY_MARK[G_YNEXT[s * _gn + _ctz(low)]] = 1
+                reached = 1
         if not reached:
             return -1
     for i in range(n - 1, -1, -1):
-        m = GC[base + G_YCELLS[c0 + i]]
+        m = GC[base + GD_CELL[i]]
         sup = 0
         s1 = G_YLAYER[l0 + i + 1]
         for s in range(G_YLAYER[l0 + i], s1):
             if not GY_MARK[s]:
                 continue
             keep = 0
-            rest = m
+            rest = m & G_YOK[s]
             while rest:
                 low = rest & -rest
                 rest ^= low
-                t = G_YNEXT[s * _gn + _ctz(low)]
-                if t != 0xFFFF and GY_MARK[t]:
+                if GY_MARK[G_YNEXT[s * _gn + _ctz(low)]]:
                     sup |= low
                     keep = 1
             GY_MARK[s] = keep
-        GD_CELL[i] = G_YCELLS[c0 + i]
         GD_SUP[i] = sup
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(base=cython.int, g=cython.int, n=cython.int, l0=cython.int, strong=cython.int,
+               i=cython.int, left=cython.int, r=cython.int)
+@cython.returns(cython.int)
+def _g_layered_rest(base: int, g: int, n: int, l0: int, strong: int) -> int:
+    """``_g_layered`` after its passes (``GD_SUP`` holds the digits they keep): the exact
+    pass of a line whose digits differ, now or later, then the cells narrowed."""
+    global _gypn
     if G_YDISTINCT[g] and _gydefer and not strong:
         if base == 0 and not GY_PEND[g]:  # due once the cheap revisions are done
             GY_PEND[g] = 1
@@ -2323,13 +2576,11 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
         m = GD_SUP[i]
         for p in range(GP_LSTART[i], end):
             used = GP_USED[p]
-            rest = m & ~used
+            rest = m & ~used & G_YOK[GP_STATE[p]]
             while rest:
                 low = rest & -rest
                 rest ^= low
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
-                if t == 0xFFFF:
-                    continue
                 key = t
                 key = key << 16 | used | low
                 slot = _gy_find(key)
@@ -2354,13 +2605,11 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
         for p in range(GP_LSTART[i], GP_LSTART[i + 1]):
             used = GP_USED[p]
             alive = 0
-            rest = m & ~used
+            rest = m & ~used & G_YOK[GP_STATE[p]]
             while rest:
                 low = rest & -rest
                 rest ^= low
                 t = G_YNEXT[GP_STATE[p] * _gn + _ctz(low)]
-                if t == 0xFFFF:
-                    continue
                 key = t
                 q = _gy_find(key << 16 | used | low)
                 if q >= 0 and GP_ALIVE[q]:

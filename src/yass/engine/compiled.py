@@ -55,7 +55,10 @@ class CompiledLayout:
     contains, then automata. Pairs of full houses that share two cells or more
     (pointing and claiming): ``icells`` holds, for pair k, the shared cells at
     ``istart[3k]:istart[3k + 1]``, the first house's other cells up to ``istart[3k + 2]``
-    and the second's up to ``istart[3k + 3]``.
+    and the second's up to ``istart[3k + 3]``; ``iparts`` at ``ipstart[2k]:ipstart[2k + 1]``
+    the pairs whose shared cells make up the first house's other cells, then up to
+    ``ipstart[2k + 2]`` the second's (-1 alone: they are no such union); ``ipstart``
+    empty when not given.
     """
 
     size: int
@@ -91,6 +94,8 @@ class CompiledLayout:
     flist: tuple[int, ...] = ()
     istart: tuple[int, ...] = (0,)
     icells: tuple[int, ...] = ()
+    ipstart: tuple[int, ...] = ()
+    iparts: tuple[int, ...] = ()
 
     @property
     def ncells(self) -> int:
@@ -112,29 +117,58 @@ _TKMAX: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 #: ``_intersections`` by full houses (as masks) when they are the grid's rows, columns
 #: and boxes: one geometry's recur in every layout. Bounded.
-_INTERSECTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_INTERSECTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+#: The most entries ``_intersections`` lists in ``iparts`` (the core's table).
+_MOST_IPARTS = 16384
 
 
 def _intersections(
     full_houses: Sequence[Sequence[int]], key: tuple[int, ...] | None = None
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``(istart, icells)`` of the pairs of full houses that share two cells or more and
-    neither holds the other (see ``CompiledLayout``); kept under ``key`` when given."""
+) -> tuple[tuple[int, ...], ...]:
+    """``(istart, icells, ipstart, iparts)`` of the pairs of full houses that share two
+    cells or more and neither holds the other (see ``CompiledLayout``); kept under
+    ``key`` when given."""
     known = _INTERSECTIONS.get(key) if key is not None else None
     if known is not None:
         return known
     sets = [frozenset(h) for h in full_houses]
     istart = [0]
     icells: list[int] = []
+    pairs: list[tuple[int, int, frozenset[int]]] = []
     for a, first in enumerate(sets):
-        for second in sets[a + 1 :]:
+        for b in range(a + 1, len(sets)):
+            second = sets[b]
             shared = first & second
             if len(shared) < 2 or first <= second or second <= first:
                 continue
+            pairs.append((a, b, shared))
             for part in (shared, first - shared, second - shared):
                 icells.extend(sorted(part))
                 istart.append(len(icells))
-    made = (tuple(istart), tuple(icells))
+    # Each house's other cells as the shared cells of other pairs of that house, when
+    # those make them up exactly (a row's cells outside a box: the row's cells in the
+    # other boxes), else -1 (the core reads the cells).
+    of_house: dict[int, list[int]] = {}
+    for k, (a, b, _) in enumerate(pairs):
+        of_house.setdefault(a, []).append(k)
+        of_house.setdefault(b, []).append(k)
+    ipstart = [0]
+    iparts: list[int] = []
+    for k, (a, b, shared) in enumerate(pairs):
+        for h in (a, b):
+            other = sets[h] - shared
+            parts = [j for j in of_house[h] if j != k and pairs[j][2] <= other]
+            covered: set[int] = set()
+            for j in parts:
+                covered |= pairs[j][2]
+            exact = len(covered) == sum(len(pairs[j][2]) for j in parts) and covered == other
+            iparts.extend(parts if exact and parts else [-1])
+            ipstart.append(len(iparts))
+    if len(iparts) > _MOST_IPARTS:
+        ipstart = list(range(2 * len(pairs) + 1))
+        iparts = [-1] * (2 * len(pairs))
+    made = (tuple(istart), tuple(icells), tuple(ipstart), tuple(iparts))
     return remember(_INTERSECTIONS, key, made, limit=64) if key is not None else made
 
 
@@ -274,7 +308,7 @@ def _flatten(
         ylayer.extend([first + k for k in auto.starts])
         ynext.extend(auto.nexts)
         first += auto.starts[-1]
-    istart, icells = _intersections(full_houses, house_key)
+    istart, icells, ipstart, iparts = _intersections(full_houses, house_key)
     return CompiledLayout(
         size=size,
         pstart=pstart,
@@ -309,6 +343,8 @@ def _flatten(
         flist=flist,
         istart=istart,
         icells=icells,
+        ipstart=ipstart,
+        iparts=iparts,
     )
 
 
