@@ -11,6 +11,7 @@ import json
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import yass.logic.techniques
 from conftest import SEED_PUZZLE
@@ -220,9 +221,31 @@ def test_the_installed_command_is_a_plain_script() -> None:
     script = Path(__file__).parent.parent / "scripts" / "yass"
     lines = script.read_text().splitlines()
     assert lines[0] == "#!python"
-    code = [ln for ln in lines if ln and not ln.startswith("#")]
-    assert code[:2] == ["import sys", "from yass.cli.commands import main"]
+    imports = [ln.strip() for ln in lines if ln.strip().startswith(("import ", "from "))]
+    assert imports == ["import sys", "from yass.cli.commands import main"]
     done = subprocess.run(
         [sys.executable, str(script), "solve", EASY], capture_output=True, text=True
     )
     assert done.returncode == 0 and "0 guesses required!" in done.stdout, done.stderr
+
+
+def test_ctrl_c_while_the_command_loads_is_one_line_and_130(tmp_path: Path) -> None:
+    """A Ctrl-C that lands while ``yass`` is still importing (before the command's own
+    handling is in place) ends it as any other Ctrl-C: one line, exit status 130, no
+    traceback; for the installed script and for ``python -m yass``. (The interrupt is
+    made certain by a stand-in ``yass.cli.commands`` that raises it on import.)"""
+    fake = tmp_path / "yass"
+    (fake / "cli").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "cli" / "__init__.py").write_text("")
+    (fake / "cli" / "commands.py").write_text("raise KeyboardInterrupt\n")
+    main_src = Path(yass.__file__).parent / "__main__.py"
+    (fake / "__main__.py").write_text(main_src.read_text())
+    script = Path(__file__).parent.parent / "scripts" / "yass"
+    env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    for argv in ([str(script), "solve", EASY], ["-m", "yass", "solve", EASY]):
+        done = subprocess.run(
+            [sys.executable, *argv], capture_output=True, text=True, env=env, cwd=tmp_path
+        )
+        assert done.returncode == 130, (argv, done.stderr)
+        assert done.stderr == "yass: interrupted: stopped by Ctrl-C\n", (argv, done.stderr)
