@@ -4,8 +4,9 @@ import sys
 
 try:
     from yass.cli.commands import main
-except KeyboardInterrupt:  # Ctrl-C while the command was still loading
-    sys.stderr.write("yass: interrupted: stopped by Ctrl-C\n")
-    raise SystemExit(130) from None
 
-raise SystemExit(main())
+    code = main()
+except KeyboardInterrupt:  # Ctrl-C before the command's own handling was in place
+    sys.stderr.write("yass: interrupted: stopped by Ctrl-C\n")
+    code = 130
+raise SystemExit(code)
