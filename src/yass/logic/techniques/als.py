@@ -222,39 +222,76 @@ class AlsData:
         size = lay.size
         self.pos = pos = [board.positions(d) for d in range(1, size + 1)]
         found = _collect(board, max_als_size(size))
-        alss: list[Als] = []
         order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
-        known = geo.known_seers()
-        for cells, (mask, house) in order:
-            where = [0] * size
-            seen = [0] * size
-            reach = [0] * size
-            potential = 0
-            m = mask
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                w = cells & pos[d]
-                where[d] = w
-                s = known.get(w)
-                if s is None:
-                    s = geo.seers(w)
-                seen[d] = s
-                r = reach[d] = s & pos[d]
-                if r:
-                    potential |= low
-            alss.append(Als(cells, mask, house, where, seen, reach, potential))
-        self.alss = alss
         walk = _compiled_walk()
         if walk is not None:
-            self.pairs = _rcc_words(walk, lay, alss, pos, overlap)
+            self.alss, self.pairs = _sets_words(walk, lay, order, pos, overlap)
         else:
-            self.pairs = _rcc(alss, pos, size, overlap)
+            self.alss = _sets(geo, order, pos, size)
+            self.pairs = _rcc(self.alss, pos, size, overlap)
+        alss = self.alss
         self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
         for i, j, r in self.pairs:
             self.links[i].append((j, r))
             self.links[j].append((i, r))
+
+
+def _sets(
+    geo: _Geometry, order: list[tuple[int, tuple[int, int]]], pos: list[int], size: int
+) -> list[Als]:
+    """The ``Als`` of each (cells, (digit mask, house)) of ``order`` on Python integers."""
+    alss: list[Als] = []
+    known = geo.known_seers()
+    for cells, (mask, house) in order:
+        where = [0] * size
+        seen = [0] * size
+        reach = [0] * size
+        potential = 0
+        m = mask
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            w = cells & pos[d]
+            where[d] = w
+            s = known.get(w)
+            if s is None:
+                s = geo.seers(w)
+            seen[d] = s
+            r = reach[d] = s & pos[d]
+            if r:
+                potential |= low
+        alss.append(Als(cells, mask, house, where, seen, reach, potential))
+    return alss
+
+
+def _sets_words(
+    walk: Any, lay: Layout, order: list[tuple[int, tuple[int, int]]], pos: list[int],
+    overlap: bool,
+) -> tuple[list[Als], list[tuple[int, int, int]]]:
+    """``_sets`` and ``_rcc`` in C (``_alswalk.fields`` and ``rcc``): the same sets and
+    pairs."""
+    from array import array
+
+    ncw = (lay.ncells + 63) >> 6
+    nb = ncw * 8
+    size = lay.size
+    nals = len(order)
+    cells = to_words([cb for cb, _ in order], nb)
+    masks = array("i", [mu for _, (mu, _) in order])
+    posw = to_words(pos, nb)
+    peers = memoryview(peer_words(lay)).cast("Q")
+    got: list[tuple[list[int], list[int], list[int], int]] = []
+    walk.fields(nals, size, ncw, cells, masks, posw, peers,
+                memoryview(bytearray(2 * nb)).cast("Q"), got)
+    alss = [
+        Als(cb, mu, house, *fields)
+        for (cb, (mu, house)), fields in zip(order, got, strict=True)
+    ]
+    seen = memoryview(bytearray(2 * nals * size * nb)).cast("Q")
+    pairs: list[tuple[int, int, int]] = []
+    walk.rcc(nals, size, ncw, cells, masks, posw, peers, int(overlap), seen, pairs)
+    return alss, pairs
 
 
 def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
@@ -297,24 +334,6 @@ def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tupl
                         if not b.where[d] & ~s:
                             rcc[(i, j)] = rcc.get((i, j), 0) | low
     return [(i, j, r) for (i, j), r in sorted(rcc.items())]
-
-
-def _rcc_words(
-    walk: Any, lay: Layout, alss: list[Als], pos: list[int], overlap: bool
-) -> list[tuple[int, int, int]]:
-    """``_rcc`` in C (``_alswalk.rcc``): the same pairs in the same order."""
-    from array import array
-
-    ncw = (lay.ncells + 63) >> 6
-    nb = ncw * 8
-    seen = memoryview(bytearray(len(alss) * lay.size * nb)).cast("Q")
-    out: list[tuple[int, int, int]] = []
-    walk.rcc(
-        len(alss), lay.size, ncw, to_words([a.cells for a in alss], nb),
-        array("i", [a.mask for a in alss]), to_words(pos, nb),
-        memoryview(peer_words(lay)).cast("Q"), int(overlap), seen, out,
-    )
-    return out
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
