@@ -200,6 +200,52 @@ def scan(
                 z += 1
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    seen=cython.ulonglong[::1], pos=cython.ulonglong[::1], masks=cython.int[::1],
+    i=cython.int, j=cython.int, r=cython.int, size=cython.int, ncw=cython.int,
+    d=cython.int, w=cython.int, bit=cython.int, a=cython.Py_ssize_t, q=cython.Py_ssize_t,
+    b=cython.ulonglong, c=cython.ulonglong,
+)
+@cython.returns(cython.bint)
+def _xz(seen: Any, pos: Any, masks: Any, i: int, j: int, r: int, size: int, ncw: int) -> bool:
+    """Whether ALS-XZ removes something with sets i and j linked by the RCC digits ``r``
+    (``seen`` as in ``rcc``): with one RCC, a common digit Z other than it that some cell
+    outside both sees in both; with two, either RCC digit seen so in both, or another
+    digit of either set seen so in that set; never with three."""
+    for d in range(size):
+        bit = 1 << d
+        a = i * size + d
+        a *= ncw
+        q = j * size + d
+        q *= ncw
+        if r & (r - 1):
+            if r & (r - 1) & (r & (r - 1)) - 1:
+                return False  # three RCCs: not on a board with a solution
+            b = 0
+            c = 0
+            if r & bit:
+                for w in range(ncw):
+                    b |= seen[a + w] & seen[q + w] & pos[d * ncw + w]
+            else:
+                if masks[i] & bit:
+                    for w in range(ncw):
+                        b |= seen[a + w] & pos[d * ncw + w]
+                if masks[j] & bit:
+                    for w in range(ncw):
+                        c |= seen[q + w] & pos[d * ncw + w]
+            if b | c:
+                return True
+        elif masks[i] & masks[j] & ~r & bit:
+            b = 0
+            for w in range(ncw):
+                b |= seen[a + w] & seen[q + w] & pos[d * ncw + w]
+            if b:
+                return True
+    return False
+
+
 @cython.ccall
 @cython.locals(
     nals=cython.int,
@@ -232,13 +278,14 @@ def scan(
 )
 def rcc(
     nals: int, size: int, ncw: int, cells: Any, masks: Any, pos: Any, peers: Any,
-    overlap: int, seen: Any, out: list[tuple[int, int, int]],
+    overlap: int, seen: Any, out: list[tuple[int, int, int]], xz: list[int],
 ) -> None:
     """The restricted common candidates of every two sets i < j, in order, appended to
     ``out`` as (i, j, digit mask): the digits d of both whose places in j all see all of
     those in i (sets sharing a cell are linked only with ``overlap``, by a digit none
-    of the shared cells holds). ``cells`` and ``pos`` (each digit's places) are ``ncw``
-    words a row, ``peers`` ``ncw`` words a cell; ``seen`` is scratch, ``2 * nals * size *
+    of the shared cells holds); and to ``xz`` the indexes in ``out`` of the pairs with
+    which ALS-XZ removes something (``_xz``). ``cells`` and ``pos`` (each digit's
+    places) are ``ncw`` words a row, ``peers`` ``ncw`` words a cell; ``seen`` is scratch, ``2 * nals * size *
     ncw`` words (the cells seeing all of a set's places of a digit, then those places)."""
     h = nals
     h *= size * ncw
@@ -291,6 +338,8 @@ def rcc(
                     common >>= 1
                     d += 1
                 if r:
+                    if _xz(seen, pos, masks, i, j, r, size, ncw):
+                        xz.append(len(out))
                     out.append((i, j, r))
         return
     for i in range(nals):
@@ -323,6 +372,8 @@ def rcc(
                 if not b:
                     r |= 1 << d
             if r:
+                if _xz(seen, pos, masks, i, j, r, size, ncw):
+                    xz.append(len(out))
                 out.append((i, j, r))
 
 

@@ -224,8 +224,11 @@ class AlsData:
         found = _collect(board, max_als_size(size))
         order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         walk = _compiled_walk()
+        #: The indexes in ``pairs`` of the pairs with which ALS-XZ removes something,
+        #: or None when not known (then ALS-XZ tries every pair).
+        self.xz: list[int] | None = None
         if walk is not None:
-            self.alss, self.pairs = _sets_words(walk, lay, order, pos, overlap)
+            self.alss, self.pairs, self.xz = _sets_words(walk, lay, order, pos, overlap)
         else:
             self.alss = _sets(geo, order, pos, size)
             self.pairs = _rcc(self.alss, pos, size, overlap)
@@ -268,9 +271,9 @@ def _sets(
 def _sets_words(
     walk: Any, lay: Layout, order: list[tuple[int, tuple[int, int]]], pos: list[int],
     overlap: bool,
-) -> tuple[list[Als], list[tuple[int, int, int]]]:
+) -> tuple[list[Als], list[tuple[int, int, int]], list[int]]:
     """``_sets`` and ``_rcc`` in C (``_alswalk.fields`` and ``rcc``): the same sets and
-    pairs."""
+    pairs, and ``AlsData.xz``."""
     from array import array
 
     ncw = (lay.ncells + 63) >> 6
@@ -290,8 +293,9 @@ def _sets_words(
     ]
     seen = memoryview(bytearray(2 * nals * size * nb)).cast("Q")
     pairs: list[tuple[int, int, int]] = []
-    walk.rcc(nals, size, ncw, cells, masks, posw, peers, int(overlap), seen, pairs)
-    return alss, pairs
+    xz: list[int] = []
+    walk.rcc(nals, size, ncw, cells, masks, posw, peers, int(overlap), seen, pairs, xz)
+    return alss, pairs, xz
 
 
 def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
@@ -400,12 +404,25 @@ def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
 # -- small helpers ------------------------------------------------------------------------
 
 
-def _indexes(mask: int) -> Iterator[int]:
-    """Digit indexes (d-1) of a digit mask."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _indexes(mask: int) -> tuple[int, ...]:
+    """Digit indexes (d-1) of a digit mask, ascending (kept by mask: a few hundred
+    masks come back millions of times)."""
+    found = _INDEXES.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = tuple(out)
+        if len(_INDEXES) < 1 << 16:
+            _INDEXES[mask] = found
+    return found
+
+
+#: ``_indexes`` by mask (bounded; a pure function, so shared by every thread).
+_INDEXES: dict[int, tuple[int, ...]] = {}
 
 
 def _digits(mask: int) -> str:
@@ -489,7 +506,8 @@ class AlsXZ(Technique):
         lay = board.layout
         alss = data.alss
         done: set[tuple[tuple[int, int], ...]] = set()
-        for i, j, rcc in data.pairs:
+        pairs = data.pairs if data.xz is None else [data.pairs[k] for k in data.xz]
+        for i, j, rcc in pairs:
             a, b = alss[i], alss[j]
             if not (a.potential | b.potential):
                 continue
@@ -581,13 +599,19 @@ class AlsXYWing(Technique):
                     common = a.potential & b.potential
                     if not common or (a.cells & b.cells and not self.allow_overlap):
                         continue
+                    # The digits Z could remove somewhere whatever X and Y are.
+                    live = 0
+                    for z in _indexes(common):
+                        if a.reach[z] & b.reach[z]:
+                            live |= 1 << z
+                    if not live:
+                        continue
                     for x in _indexes(ra):
                         for y in _indexes(rb & ~(1 << x)):
-                            targets: dict[int, int] = {}
-                            for z in _indexes(common & ~(1 << x | 1 << y)):
-                                _add(targets, z, a.reach[z] & b.reach[z])
-                            if not targets:
+                            zs = live & ~(1 << x | 1 << y)
+                            if not zs:
                                 continue
+                            targets = {z: a.reach[z] & b.reach[z] for z in _indexes(zs)}
                             key = _eliminations(targets)
                             if key not in done:
                                 done.add(key)
@@ -1050,14 +1074,29 @@ class DeathBlossom(Technique):
         for c in bits(board.empty):
             if 2 <= cands[c].bit_count() <= _MAX_STEM:
                 stems |= 1 << c
+        # Only a stem with a petal for each of its digits can be one: the cells that some
+        # set's d sees, for each d.
+        near = [0] * size
+        for a in alss:
+            if a.potential:
+                for d in _indexes(a.potential):
+                    near[d] |= a.reach[d]
+        for c in bits(stems):
+            for d in _indexes(cands[c]):
+                if not near[d] >> c & 1:
+                    stems &= ~(1 << c)
+                    break
         # petals[(stem, d)]: sets holding d whose every d sees the stem.
         petals: dict[tuple[int, int], list[int]] = {}
+        if not stems:
+            return
         for i, a in enumerate(alss):
             if not a.potential:
                 continue
             for d in _indexes(a.potential):
-                for stem in bits(a.reach[d] & stems):
-                    petals.setdefault((stem, d), []).append(i)
+                if a.reach[d] & stems:
+                    for stem in bits(a.reach[d] & stems):
+                        petals.setdefault((stem, d), []).append(i)
         budget = [_BLOSSOM_BUDGET]
         done: set[tuple[tuple[int, int], ...]] = set()
         for stem in bits(stems):
