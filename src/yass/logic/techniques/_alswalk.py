@@ -285,8 +285,9 @@ def rcc(
     those in i (sets sharing a cell are linked only with ``overlap``, by a digit none
     of the shared cells holds); and to ``xz`` the indexes in ``out`` of the pairs with
     which ALS-XZ removes something (``_xz``). ``cells`` and ``pos`` (each digit's
-    places) are ``ncw`` words a row, ``peers`` ``ncw`` words a cell; ``seen`` is scratch, ``2 * nals * size *
-    ncw`` words (the cells seeing all of a set's places of a digit, then those places)."""
+    places) are ``ncw`` words a row, ``peers`` ``ncw`` words a cell; ``seen`` is
+    scratch, ``2 * nals * size * ncw`` words (the cells seeing all of a set's places of
+    a digit, then those places)."""
     h = nals
     h *= size * ncw
     for i in range(nals):
