@@ -132,3 +132,29 @@ def test_a_layout_still_pickles_after_the_compiled_searches() -> None:
     links.link_graph(board, grouped=True, als=True)
     assert "peer_words" in " ".join(board.layout.derived)
     assert pickle.loads(pickle.dumps(board.layout)).peers == board.layout.peers
+
+
+def _sets(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every set's fields (cells, mask, house, where, seen, reach, potential)."""
+    with monkeypatch.context() as m:
+        m.setattr(als, "_WALK", walk)
+        return [
+            [(a.cells, a.mask, a.house, a.where, a.seen, a.reach, a.potential)
+             for a in als.AlsData(b).alss]
+            for b in boards
+        ]
+
+
+@pytest.mark.skipif(
+    not _alswalk.is_compiled(), reason="yass.logic.techniques._alswalk is not built"
+)
+def test_compiled_fields_give_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    boards = _boards(4)
+    want = _sets(boards, None, monkeypatch)
+    assert all(len(sets) > 50 for sets in want)
+    assert _sets(boards, _alswalk, monkeypatch) == want
+
+
+def test_interpreted_fields_give_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    boards = _boards(1)
+    assert _sets(boards, _interpreted(), monkeypatch) == _sets(boards, None, monkeypatch)

@@ -73,7 +73,7 @@ def test_pack_writes_the_bytes_of_to_bytes(compiled: bool) -> None:
         pytest.skip("yass.logic.techniques._chainwalk is not built")
     module = _chainwalk if compiled else _interpreted()
     rng = random.Random(7)
-    for nb in (8, 16, 96, 112):
+    for nb in (8, 12, 16, 96, 112):  # (12: rows that are not whole words)
         top = 8 * nb
         values = [0, 1, 1 << (top - 1), (1 << top) - 1]
         values += [rng.getrandbits(rng.randint(1, top)) for _ in range(200)]
@@ -85,3 +85,6 @@ def test_pack_writes_the_bytes_of_to_bytes(compiled: bool) -> None:
             module.pack([1, 1 << top], nb)
         with pytest.raises(OverflowError):
             module.pack([-1], nb)
+        with pytest.raises(OverflowError):  # a high digit past the row's last word
+            module.pack([1 << (top + 40)], nb)
+    assert len(module.scratch(40)) == 40

@@ -26,7 +26,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["advance", "is_compiled", "partners", "rcc", "scan"]
+__all__ = ["advance", "fields", "is_compiled", "partners", "rcc", "scan"]
 
 
 def is_compiled() -> bool:
@@ -200,6 +200,52 @@ def scan(
                 z += 1
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    seen=cython.ulonglong[::1], pos=cython.ulonglong[::1], masks=cython.int[::1],
+    i=cython.int, j=cython.int, r=cython.int, size=cython.int, ncw=cython.int,
+    d=cython.int, w=cython.int, bit=cython.int, a=cython.Py_ssize_t, q=cython.Py_ssize_t,
+    b=cython.ulonglong, c=cython.ulonglong,
+)
+@cython.returns(cython.bint)
+def _xz(seen: Any, pos: Any, masks: Any, i: int, j: int, r: int, size: int, ncw: int) -> bool:
+    """Whether ALS-XZ removes something with sets i and j linked by the RCC digits ``r``
+    (``seen`` as in ``rcc``): with one RCC, a common digit Z other than it that some cell
+    outside both sees in both; with two, either RCC digit seen so in both, or another
+    digit of either set seen so in that set; never with three."""
+    for d in range(size):
+        bit = 1 << d
+        a = i * size + d
+        a *= ncw
+        q = j * size + d
+        q *= ncw
+        if r & (r - 1):
+            if r & (r - 1) & (r & (r - 1)) - 1:
+                return False  # three RCCs: not on a board with a solution
+            b = 0
+            c = 0
+            if r & bit:
+                for w in range(ncw):
+                    b |= seen[a + w] & seen[q + w] & pos[d * ncw + w]
+            else:
+                if masks[i] & bit:
+                    for w in range(ncw):
+                        b |= seen[a + w] & pos[d * ncw + w]
+                if masks[j] & bit:
+                    for w in range(ncw):
+                        c |= seen[q + w] & pos[d * ncw + w]
+            if b | c:
+                return True
+        elif masks[i] & masks[j] & ~r & bit:
+            b = 0
+            for w in range(ncw):
+                b |= seen[a + w] & seen[q + w] & pos[d * ncw + w]
+            if b:
+                return True
+    return False
+
+
 @cython.ccall
 @cython.locals(
     nals=cython.int,
@@ -217,22 +263,33 @@ def scan(
     w=cython.int,
     t=cython.int,
     common=cython.int,
+    mi=cython.int,
     r=cython.int,
     shared=cython.ulonglong,
     b=cython.ulonglong,
     a=cython.Py_ssize_t,
     p=cython.Py_ssize_t,
+    h=cython.Py_ssize_t,
+    q=cython.Py_ssize_t,
+    ci0=cython.ulonglong,
+    ci1=cython.ulonglong,
+    sh0=cython.ulonglong,
+    sh1=cython.ulonglong,
 )
 def rcc(
     nals: int, size: int, ncw: int, cells: Any, masks: Any, pos: Any, peers: Any,
-    overlap: int, seen: Any, out: list[tuple[int, int, int]],
+    overlap: int, seen: Any, out: list[tuple[int, int, int]], xz: list[int],
 ) -> None:
     """The restricted common candidates of every two sets i < j, in order, appended to
     ``out`` as (i, j, digit mask): the digits d of both whose places in j all see all of
     those in i (sets sharing a cell are linked only with ``overlap``, by a digit none
-    of the shared cells holds). ``cells`` and ``pos`` (each digit's places) are ``ncw``
-    words a row, ``peers`` ``ncw`` words a cell; ``seen`` is scratch, ``nals * size *
-    ncw`` words."""
+    of the shared cells holds); and to ``xz`` the indexes in ``out`` of the pairs with
+    which ALS-XZ removes something (``_xz``). ``cells`` and ``pos`` (each digit's
+    places) are ``ncw`` words a row, ``peers`` ``ncw`` words a cell; ``seen`` is
+    scratch, ``2 * nals * size * ncw`` words (the cells seeing all of a set's places of
+    a digit, then those places)."""
+    h = nals
+    h *= size * ncw
     for i in range(nals):
         for d in range(size):
             if not (masks[i] >> d & 1):
@@ -241,8 +298,9 @@ def rcc(
             a *= ncw
             for w in range(ncw):
                 seen[a + w] = 0xFFFFFFFFFFFFFFFF
+                seen[h + a + w] = cells[i * ncw + w] & pos[d * ncw + w]
             for w in range(ncw):
-                b = cells[i * ncw + w] & pos[d * ncw + w]
+                b = seen[h + a + w]
                 t = 0
                 while b:
                     if b & 1:
@@ -252,6 +310,39 @@ def rcc(
                             seen[a + j] &= peers[p + j]
                     b >>= 1
                     t += 1
+    if ncw == 2:
+        # The usual grids (65 to 128 cells): two words a row, held in locals.
+        for i in range(nals):
+            ci0 = cells[2 * i]
+            ci1 = cells[2 * i + 1]
+            mi = masks[i]
+            for j in range(i + 1, nals):
+                common = mi & masks[j]
+                if not common:
+                    continue
+                sh0 = ci0 & cells[2 * j]
+                sh1 = ci1 & cells[2 * j + 1]
+                if (sh0 | sh1) and not overlap:
+                    continue
+                r = 0
+                d = 0
+                while common:
+                    if common & 1 and not (
+                        (sh0 | sh1) and (sh0 & pos[2 * d] | sh1 & pos[2 * d + 1])
+                    ):
+                        a = i * size + d
+                        a *= 2
+                        q = j * size + d
+                        q = h + 2 * q
+                        if not (seen[q] & ~seen[a] | seen[q + 1] & ~seen[a + 1]):
+                            r |= 1 << d
+                    common >>= 1
+                    d += 1
+                if r:
+                    if _xz(seen, pos, masks, i, j, r, size, ncw):
+                        xz.append(len(out))
+                    out.append((i, j, r))
+        return
     for i in range(nals):
         for j in range(i + 1, nals):
             common = masks[i] & masks[j]
@@ -274,10 +365,90 @@ def rcc(
                         continue
                 a = i * size + d
                 a *= ncw
+                q = j * size + d
+                q = h + q * ncw
                 b = 0
                 for w in range(ncw):
-                    b |= cells[j * ncw + w] & pos[d * ncw + w] & ~seen[a + w]
+                    b |= seen[q + w] & ~seen[a + w]
                 if not b:
                     r |= 1 << d
             if r:
+                if _xz(seen, pos, masks, i, j, r, size, ncw):
+                    xz.append(len(out))
                 out.append((i, j, r))
+
+
+@cython.cfunc
+@cython.locals(buf=cython.ulonglong[::1], at=cython.Py_ssize_t, ncw=cython.int, w=cython.int)
+def _number(buf: Any, at: int, ncw: int) -> int:
+    """The ``ncw`` words of ``buf`` from ``at`` as one Python integer (little-endian)."""
+    v: Any = 0
+    for w in range(ncw - 1, -1, -1):
+        v = (v << 64) | buf[at + w]
+    return v  # type: ignore[no-any-return]
+
+
+@cython.ccall
+@cython.locals(
+    nals=cython.int,
+    size=cython.int,
+    ncw=cython.int,
+    cells=cython.ulonglong[::1],
+    masks=cython.int[::1],
+    pos=cython.ulonglong[::1],
+    peers=cython.ulonglong[::1],
+    scratch=cython.ulonglong[::1],
+    i=cython.int,
+    d=cython.int,
+    w=cython.int,
+    t=cython.int,
+    j=cython.int,
+    pot=cython.int,
+    b=cython.ulonglong,
+    r=cython.ulonglong,
+    p=cython.Py_ssize_t,
+    s=cython.Py_ssize_t,
+)
+def fields(
+    nals: int, size: int, ncw: int, cells: Any, masks: Any, pos: Any, peers: Any,
+    scratch: Any, out: list[tuple[list[int], list[int], list[int], int]],
+) -> None:
+    """Each set's ``Als`` fields, appended to ``out`` in order as (where, seen, reach,
+    potential): per digit index d of the set's mask, its cells holding d, the cells
+    seeing all of those, and those of them where d is still a candidate (0 for the other
+    digits); potential the mask of the digits whose reach is not empty. ``cells`` and
+    ``pos`` are ``ncw`` words a row, ``peers`` ``ncw`` words a cell; ``scratch`` is
+    ``2 * ncw`` words."""
+    s = ncw
+    for i in range(nals):
+        where: list[int] = [0] * size
+        seen: list[int] = [0] * size
+        reach: list[int] = [0] * size
+        pot = 0
+        for d in range(size):
+            if not (masks[i] >> d & 1):
+                continue
+            for w in range(ncw):
+                scratch[w] = cells[i * ncw + w] & pos[d * ncw + w]
+                scratch[s + w] = 0xFFFFFFFFFFFFFFFF
+            for w in range(ncw):
+                b = scratch[w]
+                t = 0
+                while b:
+                    if b & 1:
+                        p = w * 64 + t
+                        p *= ncw
+                        for j in range(ncw):
+                            scratch[s + j] &= peers[p + j]
+                    b >>= 1
+                    t += 1
+            where[d] = _number(scratch, 0, ncw)
+            seen[d] = _number(scratch, s, ncw)
+            r = 0
+            for w in range(ncw):
+                scratch[w] = scratch[s + w] & pos[d * ncw + w]
+                r |= scratch[w]
+            if r:
+                pot |= 1 << d
+                reach[d] = _number(scratch, 0, ncw)
+        out.append((where, seen, reach, pot))

@@ -29,7 +29,7 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["advance", "als_forcings", "extra_links", "is_compiled", "pack", "prepare"]
+__all__ = ["advance", "als_forcings", "extra_links", "is_compiled", "pack", "prepare", "scratch"]
 
 if not cython.compiled:  # C values when compiled (declared in _chainwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -60,16 +60,32 @@ def pack(values: list[int], nb: int) -> bytearray:
     Python call per value; ``links.to_words``)."""
     count = len(values)
     size = nb
-    out = bytearray(count * size)
     if cython.compiled:
-        if count:
-            view = out
+        if not count:
+            return bytearray()
+        out = yass_unset_bytearray(count * size)  # type: ignore[name-defined]  # noqa: F821
+        view = out
+        if size % 8 == 0:
+            for k in range(count):
+                yass_long_to_words(  # type: ignore[name-defined]  # noqa: F821
+                    values[k], cython.address(view[k * size]), size
+                )
+        else:
             for k in range(count):
                 yass_long_to_le(  # type: ignore[name-defined]  # noqa: F821  (the .pxd's)
                     values[k], cython.address(view[k * size]), size
                 )
-        return out
+        return out  # type: ignore[no-any-return]
     return bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))
+
+
+@cython.locals(n=cython.Py_ssize_t)
+def scratch(n: int) -> bytearray:
+    """A bytearray of ``n`` bytes for rows that are written before they are read: left
+    unset when compiled (no time spent clearing it), zeroed when interpreted."""
+    if cython.compiled:
+        return yass_unset_bytearray(n)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return bytearray(n)
 
 
 @cython.cfunc

@@ -222,39 +222,80 @@ class AlsData:
         size = lay.size
         self.pos = pos = [board.positions(d) for d in range(1, size + 1)]
         found = _collect(board, max_als_size(size))
-        alss: list[Als] = []
         order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
-        known = geo.known_seers()
-        for cells, (mask, house) in order:
-            where = [0] * size
-            seen = [0] * size
-            reach = [0] * size
-            potential = 0
-            m = mask
-            while m:
-                low = m & -m
-                d = low.bit_length() - 1
-                m ^= low
-                w = cells & pos[d]
-                where[d] = w
-                s = known.get(w)
-                if s is None:
-                    s = geo.seers(w)
-                seen[d] = s
-                r = reach[d] = s & pos[d]
-                if r:
-                    potential |= low
-            alss.append(Als(cells, mask, house, where, seen, reach, potential))
-        self.alss = alss
         walk = _compiled_walk()
+        #: The indexes in ``pairs`` of the pairs with which ALS-XZ removes something,
+        #: or None when not known (then ALS-XZ tries every pair).
+        self.xz: list[int] | None = None
         if walk is not None:
-            self.pairs = _rcc_words(walk, lay, alss, pos, overlap)
+            self.alss, self.pairs, self.xz = _sets_words(walk, lay, order, pos, overlap)
         else:
-            self.pairs = _rcc(alss, pos, size, overlap)
+            self.alss = _sets(geo, order, pos, size)
+            self.pairs = _rcc(self.alss, pos, size, overlap)
+        alss = self.alss
         self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
         for i, j, r in self.pairs:
             self.links[i].append((j, r))
             self.links[j].append((i, r))
+
+
+def _sets(
+    geo: _Geometry, order: list[tuple[int, tuple[int, int]]], pos: list[int], size: int
+) -> list[Als]:
+    """The ``Als`` of each (cells, (digit mask, house)) of ``order`` on Python integers."""
+    alss: list[Als] = []
+    known = geo.known_seers()
+    for cells, (mask, house) in order:
+        where = [0] * size
+        seen = [0] * size
+        reach = [0] * size
+        potential = 0
+        m = mask
+        while m:
+            low = m & -m
+            d = low.bit_length() - 1
+            m ^= low
+            w = cells & pos[d]
+            where[d] = w
+            s = known.get(w)
+            if s is None:
+                s = geo.seers(w)
+            seen[d] = s
+            r = reach[d] = s & pos[d]
+            if r:
+                potential |= low
+        alss.append(Als(cells, mask, house, where, seen, reach, potential))
+    return alss
+
+
+def _sets_words(
+    walk: Any, lay: Layout, order: list[tuple[int, tuple[int, int]]], pos: list[int],
+    overlap: bool,
+) -> tuple[list[Als], list[tuple[int, int, int]], list[int]]:
+    """``_sets`` and ``_rcc`` in C (``_alswalk.fields`` and ``rcc``): the same sets and
+    pairs, and ``AlsData.xz``."""
+    from array import array
+
+    ncw = (lay.ncells + 63) >> 6
+    nb = ncw * 8
+    size = lay.size
+    nals = len(order)
+    cells = to_words([cb for cb, _ in order], nb)
+    masks = array("i", [mu for _, (mu, _) in order])
+    posw = to_words(pos, nb)
+    peers = memoryview(peer_words(lay)).cast("Q")
+    got: list[tuple[list[int], list[int], list[int], int]] = []
+    walk.fields(nals, size, ncw, cells, masks, posw, peers,
+                memoryview(bytearray(2 * nb)).cast("Q"), got)
+    alss = [
+        Als(cb, mu, house, *fields)
+        for (cb, (mu, house)), fields in zip(order, got, strict=True)
+    ]
+    seen = memoryview(bytearray(2 * nals * size * nb)).cast("Q")
+    pairs: list[tuple[int, int, int]] = []
+    xz: list[int] = []
+    walk.rcc(nals, size, ncw, cells, masks, posw, peers, int(overlap), seen, pairs, xz)
+    return alss, pairs, xz
 
 
 def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
@@ -297,24 +338,6 @@ def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tupl
                         if not b.where[d] & ~s:
                             rcc[(i, j)] = rcc.get((i, j), 0) | low
     return [(i, j, r) for (i, j), r in sorted(rcc.items())]
-
-
-def _rcc_words(
-    walk: Any, lay: Layout, alss: list[Als], pos: list[int], overlap: bool
-) -> list[tuple[int, int, int]]:
-    """``_rcc`` in C (``_alswalk.rcc``): the same pairs in the same order."""
-    from array import array
-
-    ncw = (lay.ncells + 63) >> 6
-    nb = ncw * 8
-    seen = memoryview(bytearray(len(alss) * lay.size * nb)).cast("Q")
-    out: list[tuple[int, int, int]] = []
-    walk.rcc(
-        len(alss), lay.size, ncw, to_words([a.cells for a in alss], nb),
-        array("i", [a.mask for a in alss]), to_words(pos, nb),
-        memoryview(peer_words(lay)).cast("Q"), int(overlap), seen, out,
-    )
-    return out
 
 
 def _collect(board: Board, limit: int) -> dict[int, tuple[int, int]]:
@@ -381,12 +404,25 @@ def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
 # -- small helpers ------------------------------------------------------------------------
 
 
-def _indexes(mask: int) -> Iterator[int]:
-    """Digit indexes (d-1) of a digit mask."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _indexes(mask: int) -> tuple[int, ...]:
+    """Digit indexes (d-1) of a digit mask, ascending (kept by mask: a few hundred
+    masks come back millions of times)."""
+    found = _INDEXES.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = tuple(out)
+        if len(_INDEXES) < 1 << 16:
+            _INDEXES[mask] = found
+    return found
+
+
+#: ``_indexes`` by mask (bounded; a pure function, so shared by every thread).
+_INDEXES: dict[int, tuple[int, ...]] = {}
 
 
 def _digits(mask: int) -> str:
@@ -470,7 +506,8 @@ class AlsXZ(Technique):
         lay = board.layout
         alss = data.alss
         done: set[tuple[tuple[int, int], ...]] = set()
-        for i, j, rcc in data.pairs:
+        pairs = data.pairs if data.xz is None else [data.pairs[k] for k in data.xz]
+        for i, j, rcc in pairs:
             a, b = alss[i], alss[j]
             if not (a.potential | b.potential):
                 continue
@@ -562,13 +599,19 @@ class AlsXYWing(Technique):
                     common = a.potential & b.potential
                     if not common or (a.cells & b.cells and not self.allow_overlap):
                         continue
+                    # The digits Z could remove somewhere whatever X and Y are.
+                    live = 0
+                    for z in _indexes(common):
+                        if a.reach[z] & b.reach[z]:
+                            live |= 1 << z
+                    if not live:
+                        continue
                     for x in _indexes(ra):
                         for y in _indexes(rb & ~(1 << x)):
-                            targets: dict[int, int] = {}
-                            for z in _indexes(common & ~(1 << x | 1 << y)):
-                                _add(targets, z, a.reach[z] & b.reach[z])
-                            if not targets:
+                            zs = live & ~(1 << x | 1 << y)
+                            if not zs:
                                 continue
+                            targets = {z: a.reach[z] & b.reach[z] for z in _indexes(zs)}
                             key = _eliminations(targets)
                             if key not in done:
                                 done.add(key)
@@ -1031,14 +1074,29 @@ class DeathBlossom(Technique):
         for c in bits(board.empty):
             if 2 <= cands[c].bit_count() <= _MAX_STEM:
                 stems |= 1 << c
+        # Only a stem with a petal for each of its digits can be one: the cells that some
+        # set's d sees, for each d.
+        near = [0] * size
+        for a in alss:
+            if a.potential:
+                for d in _indexes(a.potential):
+                    near[d] |= a.reach[d]
+        for c in bits(stems):
+            for d in _indexes(cands[c]):
+                if not near[d] >> c & 1:
+                    stems &= ~(1 << c)
+                    break
         # petals[(stem, d)]: sets holding d whose every d sees the stem.
         petals: dict[tuple[int, int], list[int]] = {}
+        if not stems:
+            return
         for i, a in enumerate(alss):
             if not a.potential:
                 continue
             for d in _indexes(a.potential):
-                for stem in bits(a.reach[d] & stems):
-                    petals.setdefault((stem, d), []).append(i)
+                if a.reach[d] & stems:
+                    for stem in bits(a.reach[d] & stems):
+                        petals.setdefault((stem, d), []).append(i)
         budget = [_BLOSSOM_BUDGET]
         done: set[tuple[tuple[int, int], ...]] = set()
         for stem in bits(stems):

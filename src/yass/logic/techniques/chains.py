@@ -338,7 +338,8 @@ def _walk_words(
         return
     weak = buf(view.weak)
     strong = buf(view.strong)
-    layers = memoryview(bytearray(len(starts) * max_depth * 2 * nb)).cast("Q")
+    # (each search's round is written before it is read: no need to clear the rows)
+    layers = memoryview(words.scratch(len(starts) * max_depth * 2 * nb)).cast("Q")
     tmp = memoryview(bytearray(2 * nb)).cast("Q")
     raw_state = state.cast("B")
     raw_layers = layers.cast("B")

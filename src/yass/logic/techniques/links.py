@@ -231,7 +231,8 @@ def link_graph(board: Board, grouped: bool = False, als: bool = False) -> LinkGr
         return ctx.memo("links", lambda: _cell_graph(board))
     key = "links_grouped_als" if als else "links_grouped"
     base = ctx.memo("links", lambda: _cell_graph(board))
-    return ctx.memo(key, lambda: _grouped_graph(board, base, als))
+    nodes = ctx.memo("links_group_nodes", lambda: _group_nodes(board, base))
+    return ctx.memo(key, lambda: _grouped_graph(board, base, als, nodes))
 
 
 def _cell_graph(board: Board) -> LinkGraph:
@@ -336,11 +337,110 @@ def _full_of_cell(layout: Layout) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
+@per_layout
+def _plain(layout: Layout) -> bool:
+    """Whether no relation arcs link the layout's cells: a candidate's weak links are then
+    the same digit in the cells it sees and the other digits of its cell, so those
+    shared by the candidates of a digit in two cells or more are the digit in the cells
+    that see them all."""
+    return not any(layout.arcs)
+
+
+@per_layout
+def _seers(layout: Layout) -> dict[int, int]:
+    """Cell bitset -> the cells that see all of them (a bounded cache; see ``_Nodes``)."""
+    return {}
+
+
+class _Nodes:
+    """The nodes and links of a grouped graph while it is built: the candidate graph's
+    links copied, and the extra nodes made so far (``node_of``)."""
+
+    __slots__ = ("alive", "base_weak", "extra_cells", "extra_digit", "extra_kind",
+                 "extra_weak", "groups", "index", "linked", "n", "peers", "plain", "pos",
+                 "seers", "strong", "weak")
+
+    def __init__(self, board: Board, base: LinkGraph, groups: list[dict[int, str]],
+                 pos: list[int]) -> None:
+        lay = board.layout
+        self.n = lay.ncells
+        self.plain = _plain(lay)
+        self.seers = _seers(lay)
+        self.peers = lay.peers
+        self.pos = pos
+        self.groups = groups
+        self.alive = base.alive
+        self.base_weak = base.weak
+        self.strong = base.strong[:]
+        self.weak = base.weak[:]
+        self.linked = base.linked
+        #: (cells << 8 | digit index) -> node, or -1 when nothing is weakly linked to it.
+        self.index: dict[int, int] = {}
+        self.extra_digit: list[int] = []
+        self.extra_cells: list[int] = []
+        self.extra_kind: list[str] = []
+        #: Candidates weakly linked to every candidate of the node.
+        self.extra_weak: list[int] = []
+
+    def copy(self) -> _Nodes:
+        new = _Nodes.__new__(_Nodes)
+        for name in _Nodes.__slots__:
+            setattr(new, name, getattr(self, name))
+        for name in ("strong", "weak", "extra_digit", "extra_cells", "extra_kind",
+                     "extra_weak"):
+            setattr(new, name, getattr(self, name)[:])
+        new.index = dict(self.index)
+        return new
+
+    def node_of(self, d: int, spots: int) -> int:
+        """The node "d is in one of spots" (-1 when nothing is weakly linked to it)."""
+        n = self.n
+        if not spots & (spots - 1):
+            return d * n + spots.bit_length() - 1
+        key = spots << 8 | d
+        i = self.index.get(key)
+        if i is None:
+            off = d * n
+            if self.plain:
+                seers = self.seers.get(spots)
+                if seers is None:
+                    seers = -1
+                    peers = self.peers
+                    rest = spots
+                    while rest:
+                        low = rest & -rest
+                        seers &= peers[low.bit_length() - 1]
+                        rest ^= low
+                    if len(self.seers) < 1 << 17:
+                        self.seers[spots] = seers
+                w = (self.pos[d] & seers) << off
+            else:
+                w = self.alive
+                base_weak = self.base_weak
+                rest = spots
+                while rest and w:
+                    low = rest & -rest
+                    w &= base_weak[off + low.bit_length() - 1]
+                    rest ^= low
+            if not w:
+                self.index[key] = -1
+                return -1
+            strong = self.strong
+            i = self.index[key] = len(strong)
+            strong.append(0)
+            self.weak.append(0)
+            self.extra_digit.append(d + 1)
+            self.extra_cells.append(spots)
+            self.extra_kind.append(self.groups[d].get(spots, "als"))
+            self.extra_weak.append(w)
+        return i
+
+
+def _group_nodes(board: Board, base: LinkGraph) -> _Nodes:
+    """The group nodes of the board and their strong links (the part of the grouped
+    graphs with and without ALS nodes that is the same)."""
     lay = board.layout
-    n = lay.ncells
     size = lay.size
-    ncands = base.ncands
     pos = [board.positions(d) for d in range(1, size + 1)]
     placed = [board.placed(d) for d in range(1, size + 1)]
     houses = lay.houses
@@ -356,7 +456,6 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             spots = pos[d] & common
             if spots & (spots - 1):
                 groups[d].setdefault(spots, "group")
-    als_sets = _als_sets(board) if use_als else []
 
     # Strong links inside full houses: two units (cells or extra nodes) holding all
     # the places of a digit between them.
@@ -387,43 +486,10 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
                     continue  # the pair is met again from the other side
                 pending.append((d, spots, rest))
 
-    strong = base.strong[:]
-    weak = base.weak[:]
-    linked = base.linked
-    alive = base.alive
-    base_weak = base.weak
-    index: dict[tuple[int, int], int] = {}
-    extra_digit: list[int] = []
-    extra_cells: list[int] = []
-    extra_kind: list[str] = []
-    extra_weak: list[int] = []  # candidates weakly linked to every candidate of the node
-
-    def node_of(d: int, spots: int) -> int:
-        """The node "d is in one of spots" (-1 when nothing is weakly linked to it)."""
-        if not spots & (spots - 1):
-            return d * n + spots.bit_length() - 1
-        key = (d, spots)
-        i = index.get(key)
-        if i is None:
-            w = alive
-            off = d * n
-            rest = spots
-            while rest and w:
-                low = rest & -rest
-                w &= base_weak[off + low.bit_length() - 1]
-                rest ^= low
-            if not w:
-                index[key] = -1
-                return -1
-            i = index[key] = len(strong)
-            strong.append(0)
-            weak.append(0)
-            extra_digit.append(d + 1)
-            extra_cells.append(spots)
-            extra_kind.append(groups[d].get(spots, "als"))
-            extra_weak.append(w)
-        return i
-
+    nodes = _Nodes(board, base, groups, pos)
+    node_of = nodes.node_of
+    strong = nodes.strong
+    linked = nodes.linked
     for d, sa, sb in pending:
         a = node_of(d, sa)
         b = node_of(d, sb)
@@ -432,6 +498,32 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
         strong[a] |= 1 << b
         strong[b] |= 1 << a
         linked |= 1 << a | 1 << b
+    nodes.linked = linked
+    return nodes
+
+
+def _grouped_graph(
+    board: Board, base: LinkGraph, use_als: bool, groups: _Nodes | None = None
+) -> LinkGraph:
+    """The grouped graph (with ALS nodes if ``use_als``); ``groups`` the board's
+    ``_group_nodes`` when known (not changed)."""
+    lay = board.layout
+    n = lay.ncells
+    size = lay.size
+    ncands = base.ncands
+    nodes = (groups or _group_nodes(board, base)).copy()
+    pos = nodes.pos
+    als_sets = _als_sets(board) if use_als else []
+    node_of = nodes.node_of
+    index = nodes.index
+    strong = nodes.strong
+    weak = nodes.weak
+    linked = nodes.linked
+    alive = base.alive
+    extra_digit = nodes.extra_digit
+    extra_cells = nodes.extra_cells
+    extra_kind = nodes.extra_kind
+    extra_weak = nodes.extra_weak
     # Inside an ALS any two digits are strongly linked (at most one digit is missing).
     als_links = AlsLinks(ncands, n)
     als_forcing: dict[tuple[int, int], tuple[int, int]] = {}
@@ -448,7 +540,7 @@ def _grouped_graph(board: Board, base: LinkGraph, use_als: bool) -> LinkGraph:
             spots = pos[d] & cells
             if spots:
                 if spots & (spots - 1):
-                    i = index.get((d, spots), -2)
+                    i = index.get(spots << 8 | d, -2)
                     if i == -2:
                         i = node_of(d, spots)
                     if i < 0:

@@ -62,6 +62,7 @@ from yass.logic.techniques.base import (
     digits_text,
     removal_text,
 )
+from yass.logic.techniques.context import QuietParts
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -98,6 +99,37 @@ def _boxes(layout: Layout) -> _Boxes:
     return _Boxes(layout)
 
 
+#: The cells of each box (0-8), in order.
+_BOX_CELLS = tuple(
+    tuple((b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3))
+    for b in range(9)
+)
+
+#: Each placement of ``_PERMS`` as a mask of a box's nine cells (bit 3 * row + column).
+_LOCAL_PLACES = tuple(sum(1 << (3 * i + p[i]) for i in range(3)) for p, _ in _PERMS)
+
+#: For each mask of a box's cells, the placements (indexes into ``_PERMS``) inside it.
+_VALID = tuple(
+    tuple(k for k, cells in enumerate(_LOCAL_PLACES) if not cells & ~mask) for mask in range(512)
+)
+
+#: For each box, each mask of its nine cells as a bitset of the grid's cells.
+_BOX_GLOBAL = tuple(
+    tuple(sum(1 << cells[j] for j in range(9) if mask >> j & 1) for mask in range(512))
+    for cells in _BOX_CELLS
+)
+
+#: The digit triples (digit indexes), in order.
+_TRIOS = tuple(combinations(range(9), 3))
+
+#: For each digit mask of one to three digits, the triples (indexes into ``_TRIOS``)
+#: holding all its digits.
+_TRIOS_OVER = tuple(
+    tuple(t for t, trio in enumerate(_TRIOS) if not mask & ~sum(1 << d for d in trio))
+    if 1 <= mask.bit_count() <= 3 else ()
+    for mask in range(512)
+)
+
 #: The nine rectangles of boxes: (top-left, top-right, bottom-left, bottom-right).
 _QUADS = tuple(
     (b1 * 3 + s1, b1 * 3 + s2, b2 * 3 + s1, b2 * 3 + s2)
@@ -106,56 +138,110 @@ _QUADS = tuple(
 )
 
 
-#: Per box (0-8), each placement of ``_PERMS`` as (its three cells as a bitset, parity).
-_PLACEMENTS = tuple(
-    tuple(
-        (sum(1 << ((b // 3 * 3 + i) * 9 + b % 3 * 3 + p[i]) for i in range(3)), parity)
-        for p, parity in _PERMS
-    )
-    for b in range(9)
-)
-
-
 class Tridagon(Technique):
     """Twelve cells in four boxes that can't all hold one triple: a guardian is true."""
 
     code = "tri"
 
+    def __init__(self) -> None:
+        # A rectangle of boxes that gave nothing, with its 36 cells' candidates then:
+        # while they stay the same in one solve it gives nothing again (cells outside only
+        # lose candidates, which can only take eliminations away).
+        self._quiet = QuietParts()
+
     def find(self, board: Board) -> Iterator[Step]:
         boxes = _boxes(board.layout)
         if not boxes.ok:
             return
-        pos = [board.positions(d) for d in range(1, 10)]
+        cands = board.cands
+        quiet = self._quiet.follow(board)
+        box_state = [tuple([cands[c] for c in cells]) for cells in _BOX_CELLS]
+        live: list[tuple[int, tuple[int, int, int, int], tuple[int, ...]]] = []
+        for q, quad in enumerate(_QUADS):
+            b0, b1, b2, b3 = quad
+            state = box_state[b0] + box_state[b1] + box_state[b2] + box_state[b3]
+            if quiet.get(q) != state:
+                live.append((q, quad, state))
+        if not live:
+            return
+        used = 0  # the boxes of the rectangles still to search
+        for _, quad, _ in live:
+            for b in quad:
+                used |= 1 << b
+        # per box: the open cells of each digit, as a mask of the box's nine cells
+        empty = board.empty
+        local = [[0] * 9 for _ in range(9)]
+        for b in range(9):
+            if not used >> b & 1:
+                continue
+            row = local[b]
+            for j, c in enumerate(_BOX_CELLS[b]):
+                if empty >> c & 1:
+                    m = cands[c]
+                    while m:
+                        low = m & -m
+                        row[low.bit_length() - 1] |= 1 << j
+                        m ^= low
+        # pure[t][b]: how many open cells of box b (three at most) have only digits of
+        # the trio t. A pattern has three guardians at most, so nine of its twelve cells
+        # at least are such cells: a rectangle whose boxes have fewer holds none.
+        pure = [[0] * 9 for _ in _TRIOS]
+        for b in range(9):
+            if not used >> b & 1:
+                continue
+            for c in _BOX_CELLS[b]:
+                if empty >> c & 1 and cands[c].bit_count() <= 3:
+                    for t in _TRIOS_OVER[cands[c]]:
+                        if pure[t][b] < 3:
+                            pure[t][b] += 1
         done: set[tuple[tuple[int, int], ...]] = set()
-        for trio in combinations(range(1, 10), 3):
-            m = 0
-            holds = 0  # the open cells with a digit of the trio
-            for d in trio:
-                m |= 1 << (d - 1)
-                holds |= pos[d - 1]
-            others = 0  # the open cells with a digit beyond it
-            for d in range(9):
-                if not m >> d & 1:
-                    others |= pos[d]
-            # per box: (cells, parity, guardian cells) of each usable placement
-            options: list[list[tuple[int, int, int]]] = []
-            for box in _PLACEMENTS:
-                found = []
-                for cells, parity in box:
-                    if not cells & ~holds:
-                        guards = cells & others
-                        if guards.bit_count() <= _MAX_GUARDIANS:
-                            found.append((cells, parity, guards))
-                options.append(found)
-            for quad in _QUADS:
-                if not all(options[b] for b in quad):
+        hits = [0] * len(_QUADS)  # patterns with eliminations (shown or not) per rectangle
+        boxes_used = [b for b in range(9) if used >> b & 1]
+        for t, trio in enumerate(_TRIOS):
+            count = pure[t]
+            near = [
+                (q, quad, state) for q, quad, state in live
+                if count[quad[0]] + count[quad[1]] + count[quad[2]] + count[quad[3]] >= 9
+            ]
+            if not near:
+                continue
+            d1, d2, d3 = trio
+            m = 1 << d1 | 1 << d2 | 1 << d3
+            # per box: the placements whose cells all hold a digit of the trio
+            valid: list[tuple[int, ...]] = [()] * 9
+            for b in boxes_used:
+                row = local[b]
+                valid[b] = _VALID[row[d1] | row[d2] | row[d3]]
+            options: list[list[tuple[int, int, int]]] | None = None
+            for q, quad, _ in near:
+                b0, b1, b2, b3 = quad
+                if not (valid[b0] and valid[b1] and valid[b2] and valid[b3]):
                     continue
-                yield from self._quad(board, boxes, quad, options, m, done)
+                if options is None:
+                    # (cells, parity, guardian cells: those with a digit beyond the trio)
+                    options = [[] for _ in range(9)]
+                    for b in boxes_used:
+                        if valid[b]:
+                            row = local[b]
+                            beyond = 0
+                            for d in range(9):
+                                if not m >> d & 1:
+                                    beyond |= row[d]
+                            glob = _BOX_GLOBAL[b]
+                            options[b] = [
+                                (glob[_LOCAL_PLACES[k]], _PERMS[k][1],
+                                 glob[_LOCAL_PLACES[k] & beyond])
+                                for k in valid[b]
+                            ]
+                yield from self._quad(board, boxes, quad, options, m, done, hits, q)
+        for q, _, state in live:
+            if not hits[q]:
+                quiet[q] = state
 
     def _quad(
         self, board: Board, boxes: _Boxes, quad: tuple[int, int, int, int],
         options: list[list[tuple[int, int, int]]], m: int,
-        done: set[tuple[tuple[int, int], ...]],
+        done: set[tuple[tuple[int, int], ...]], hits: list[int], q: int,
     ) -> Iterator[Step]:
         o0, o1, o2, o3 = (options[b] for b in quad)
         for c0, p0, g0 in o0:
@@ -176,6 +262,7 @@ class Tridagon(Technique):
                         elims = _eliminations(board, guards, m)
                         if not elims:
                             continue
+                        hits[q] += 1
                         key = tuple(elims)
                         if key in done:
                             continue

@@ -41,7 +41,7 @@ from yass.core.geometry import a_digit, bits, digit_char, mask_digits
 from yass.core.layout import Layout, per_layout
 from yass.core.step import Link, Node, Step, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
-from yass.logic.techniques.context import context
+from yass.logic.techniques.context import QuietParts, context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -238,6 +238,13 @@ class _BentWing(Technique):
 
     size = 4
 
+    def __init__(self) -> None:
+        # A pair of crossing houses that gave nothing, with its cells' candidates then:
+        # while they stay the same in one solve it gives nothing again (a set's cells are
+        # in the pair, and cells outside only lose candidates, which can only take
+        # eliminations away).
+        self._quiet = QuietParts()
+
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         cands = board.cands
@@ -255,7 +262,25 @@ class _BentWing(Technique):
         crossings = _crossings_by_house(lay)
         peers = lay.peers
         places = [board.positions(d) for d in range(1, lay.size + 1)]
-        seen: set[int] = set()
+        quiet = self._quiet.follow(board)
+        house_state: dict[int, tuple[int, ...]] = {}
+        for h1, partners in crossings:
+            for h in (h1, *partners):
+                if h not in house_state:
+                    house_state[h] = tuple([cands[c] for c in bits(h)])
+        # Per pair (numbered in order): its cells' candidates, and whether it is to be
+        # searched (not quiet since a board it gave nothing on).
+        states: list[tuple[int, ...]] = []
+        live: list[bool] = []
+        for h1, partners in crossings:
+            for h2 in partners:
+                state = house_state[h1] + house_state[h2]
+                live.append(quiet.get(len(states)) != state)
+                states.append(state)
+        if not any(live):
+            return
+        hits = [0] * len(states)  # sets that remove something, per pair
+        seen: dict[int, bool] = {}  # the sets tried: whether each removes something
         for digits in _digit_sets(lay.size, n):
             inside = small  # the cells whose candidates are all among these n digits
             rest = every & ~digits
@@ -265,10 +290,15 @@ class _BentWing(Technique):
                 rest ^= low
             if inside.bit_count() < n:
                 continue
+            pair = -1
             for h1, partners in crossings:
                 if not inside & h1:
+                    pair += len(partners)
                     continue  # (the set must have a cell in h1 outside h2)
                 for h2 in partners:
+                    pair += 1
+                    if not live[pair]:
+                        continue
                     pool = inside & (h1 | h2)
                     if pool.bit_count() < n or not pool & ~h1 or not pool & ~h2:
                         continue
@@ -278,12 +308,19 @@ class _BentWing(Technique):
                         # sides. Fewer than n digits among n cells cannot happen on a board
                         # that has a solution; those sets are left to the contradiction
                         # checks.
-                        if not key & ~h1 or not key & ~h2 or key in seen:
+                        if not key & ~h1 or not key & ~h2:
                             continue
-                        seen.add(key)
+                        if key in seen:
+                            hits[pair] += seen[key]
+                            continue
                         found = _bent_wing(cands, peers, places, group, key, digits)
+                        seen[key] = found is not None
                         if found is not None:
+                            hits[pair] += 1
                             yield self._step(board, group, digits, *found)
+        for k, state in enumerate(states):
+            if live[k] and not hits[k]:
+                quiet[k] = state
 
     def _step(
         self, board: Board, group: tuple[int, ...], union: int, z: int, targets: int
