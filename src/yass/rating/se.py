@@ -2510,19 +2510,63 @@ def _adv_chains_and_cycles_rule() -> _Rule:
     return rule
 
 
+def _adv_multiple_rule(dynamic: bool) -> _Rule:
+    """Multiple (or dynamic) forcing chains' rule for the nested levels:
+    ``_adv_chain_rule`` of ``_chain_hints(g, False, True, dynamic, 0, True)``, answered
+    where the compiled module is there by its variant that keeps only the hints with rule
+    parents, the first of those with the same conclusion (a later one removes nothing
+    new), with their parents and nested identities: the same removals, parents, names,
+    difficulties and identities, in the same order."""
+    slow = _adv_chain_rule(lambda g: _chain_hints(g, False, True, dynamic, 0, True))
+    ident = len(_RULE_IDS)
+    _RULE_IDS.append(ident)
+    base = _chain_base(False, dynamic, 0)
+    kinds = (
+        "Contradiction Forcing Chains",
+        "Double Forcing Chains",
+        "Cell Forcing Chains",
+        "Region Forcing Chains",
+    )
+    names = [("Dynamic " if dynamic else "") + k + _nested_suffix(0) for k in kinds]
+
+    def rule(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
+        fast = _FAST
+        key = (ident, tuple(g.cand), tuple(save))
+        found = _NESTED_MEMO.get(key) if fast is not None else None
+        if found is None and fast is not None:
+            with _core_lock():
+                every = fast.multiple_chains(
+                    g.cand, g.value, g.pos, False, True, dynamic, 0, g.empty, None, None,
+                    None, 0, save,
+                )
+            if every is not False:
+                hints = []
+                for seq, kind, sort_key, cx, target, parents, sig in every:
+                    elims, placement = _conclusion(g.cand, target)
+                    diff = base + _length_increment(cx)
+                    h = _CHint(diff, cx, sort_key, seq, names[kind], placement, elims, [], 0)
+                    h.sig = sig
+                    hints.append((h, parents))
+                hints.sort(key=lambda hp: hp[0].order())
+                found = _NESTED_MEMO[key] = hints
+                if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
+                    del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+        if found is None:  # (no compiled module, or its pool was full)
+            yield from slow(g, save, lost, touched)
+            return
+        for h, parents in found:
+            yield [(c, d - 1) for c, d in h.elims], parents, h
+
+    return rule
+
+
 # The "other rules" of each level, in SE's order.
 _ADV_RULES: dict[int, tuple[_Rule, ...]] = {}
 _SIMPLE_RULES = (_adv_locking, _adv_hidden_pair, _adv_naked_pair, _adv_x_wing)
 _ADV_RULES[1] = _SIMPLE_RULES
 _ADV_RULES[2] = (*_SIMPLE_RULES, _adv_chains_and_cycles_rule())
-_ADV_RULES[3] = (
-    *_ADV_RULES[2],
-    _adv_chain_rule(lambda g: _chain_hints(g, False, True, False, 0, True)),
-)
-_ADV_RULES[4] = (
-    *_SIMPLE_RULES,
-    _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 0, True)),
-)
+_ADV_RULES[3] = (*_ADV_RULES[2], _adv_multiple_rule(False))
+_ADV_RULES[4] = (*_SIMPLE_RULES, _adv_multiple_rule(True))
 _ADV_RULES[5] = (
     *_ADV_RULES[4],
     _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 2, True)),
