@@ -1885,6 +1885,15 @@ def _adv_x_wing(g: _Grid, save: list[int], lost: list[int], touched: list[int]) 
 _NESTED_MEMO: dict[tuple[Any, ...], Any] = {}
 
 
+def _memo_keep(key: tuple[Any, ...], value: Any) -> Any:
+    """Keep ``value`` in ``_NESTED_MEMO`` under ``key`` (bounded: the hits come from recent
+    grids); return it."""
+    _NESTED_MEMO[key] = value
+    if len(_NESTED_MEMO) > 64:
+        del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+    return value
+
+
 def _adv_chain_rule(hints: Callable[[_Grid], list[_CHint]]) -> _Rule:
     ident = len(_RULE_IDS)
     _RULE_IDS.append(ident)
@@ -1893,9 +1902,7 @@ def _adv_chain_rule(hints: Callable[[_Grid], list[_CHint]]) -> _Rule:
         key = (ident, tuple(g.cand))
         found = _NESTED_MEMO.get(key)
         if found is None:
-            found = _NESTED_MEMO[key] = hints(g)
-            if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
-                del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+            found = _memo_keep(key, hints(g))
         for h in found:
             yield [(c, d - 1) for c, d in h.elims], h.rule_parents(save, g.cand), h
 
@@ -2501,9 +2508,7 @@ def _adv_chains_and_cycles_rule() -> _Rule:
                 h.sig = sig
                 hints.append((h, parents))
             hints.sort(key=lambda hp: hp[0].order())
-            found = _NESTED_MEMO[key] = hints
-            if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
-                del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+            found = _memo_keep(key, hints)
         for h, parents in found:
             yield [(c, d - 1) for c, d in h.elims], parents, h
 
@@ -2548,9 +2553,7 @@ def _adv_multiple_rule(dynamic: bool) -> _Rule:
                     h.sig = sig
                     hints.append((h, parents))
                 hints.sort(key=lambda hp: hp[0].order())
-                found = _NESTED_MEMO[key] = hints
-                if len(_NESTED_MEMO) > 64:  # bounded: the hits come from recent grids
-                    del _NESTED_MEMO[next(iter(_NESTED_MEMO))]
+                found = _memo_keep(key, hints)
         if found is None:  # (no compiled module, or its pool was full)
             yield from slow(g, save, lost, touched)
             return

@@ -163,19 +163,22 @@ class _TwoLinkPattern(Technique):
         self._quiet = QuietDigits()  # (the chains of a digit depend on its places alone)
 
     def find(self, board: Board) -> Iterator[Step]:
-        lay = board.layout
-        quiet = self._quiet
-        for d in range(1, lay.size + 1):
-            pos = board.positions(d)
-            if quiet.quiet(lay, d, pos):
-                continue
+        for d, pos in self._digits(board):
             seen: set[int] = set()
             for chain in _chains(board, d):
                 if chain.kind == self.kind and chain.targets not in seen:
                     seen.add(chain.targets)
                     yield self._step(board, chain)
             if not seen:
-                quiet.remember(lay, d, pos)
+                self._quiet.remember(board.layout, d, pos)
+
+    def _digits(self, board: Board) -> Iterator[tuple[int, int]]:
+        """The digits not known to have nothing, each with its places."""
+        lay = board.layout
+        for d in range(1, lay.size + 1):
+            pos = board.positions(d)
+            if not self._quiet.quiet(lay, d, pos):
+                yield d, pos
 
     def _order(self, board: Board, ch: _Chain) -> _Chain:
         """The chain read from its first end (the row link of a kite; the lower end else)."""
@@ -259,12 +262,7 @@ class DualTwoStringKite(_TwoLinkPattern):
     kind = "kite"
 
     def find(self, board: Board) -> Iterator[Step]:
-        lay = board.layout
-        quiet = self._quiet
-        for d in range(1, lay.size + 1):
-            pos = board.positions(d)
-            if quiet.quiet(lay, d, pos):
-                continue
+        for d, pos in self._digits(board):
             by_box: dict[int, list[_Chain]] = {}
             for chain in _chains(board, d):
                 if chain.kind == "kite":
@@ -281,7 +279,7 @@ class DualTwoStringKite(_TwoLinkPattern):
                         seen.add(both)
                         yield self._dual(board, one, two)
             if not seen:
-                quiet.remember(lay, d, pos)
+                self._quiet.remember(board.layout, d, pos)
 
     def _dual(self, board: Board, one: _Chain, two: _Chain) -> Step:
         lay = board.layout
