@@ -9,7 +9,7 @@ true digit along real solve paths, classic and variant.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -158,13 +158,25 @@ def test_chain_and_colour_json() -> None:
 LADDER = "fh,ns,hs,ic,rc,np,nt,hp,ht,nq,hq," + ",".join(MINE)
 
 
+def _path(puzzle: Puzzle, solution: Sequence[int], ladder: Sequence[Any]) -> Iterator[Board]:
+    """The board at each state of the solve path by ``ladder`` (the solution's digit
+    placed where it is stuck); the board must be left as it was."""
+    board = puzzle.board()
+    while not board.is_solved():
+        yield board
+        hint = next_step(board, ladder)
+        if hint is None:
+            cell = next(c for c in range(len(solution)) if not board.values[c])
+            board.place(cell, solution[cell])
+            continue
+        assert apply_step(board, hint) is None
+
+
 def _sweep(puzzle: Puzzle, solution: Sequence[int]) -> int:
     """Walk the solve path; at each state check every step of these techniques."""
-    ladder = get_techniques(LADDER)
     mine = get_techniques(",".join(MINE))
-    board = puzzle.board()
     checked = 0
-    while not board.is_solved():
+    for board in _path(puzzle, solution, get_techniques(LADDER)):
         before = board.cands[:]
         for tech in mine:
             for step in tech.find(board):
@@ -177,12 +189,6 @@ def _sweep(puzzle: Puzzle, solution: Sequence[int]) -> int:
                     assert board.has(cell, d), step.notation
                     assert solution[cell] != d, f"{puzzle.line()}: {step.notation}"
         assert board.cands == before, "find() changed the board"
-        hint = next_step(board, ladder)
-        if hint is None:
-            cell = next(c for c in range(len(solution)) if not board.values[c])
-            board.place(cell, solution[cell])
-            continue
-        assert apply_step(board, hint) is None
     return checked
 
 
@@ -265,17 +271,10 @@ def test_remembered_quiet_digits_change_no_step(name: str, count: int) -> None:
         puzzle = Puzzle(Layout.classic(9), tuple(max(0, char_digit(ch)) for ch in line))
         solution = search_solve(puzzle)
         assert solution is not None
-        board = puzzle.board()
-        while not board.is_solved():
+        for board in _path(puzzle, solution, ladder):
             for tech in shared:
                 fresh = technique_class(tech.code)()
                 got = [s.notation for s in tech.find(board)]
                 assert got == [s.notation for s in fresh.find(board)], tech.code
                 compared += len(got)
-            hint = next_step(board, ladder)
-            if hint is None:
-                cell = next(c for c in range(len(solution)) if not board.values[c])
-                board.place(cell, solution[cell])
-                continue
-            assert apply_step(board, hint) is None
     assert compared > 0
