@@ -243,3 +243,28 @@ def test_plain_check_reads_the_rules_pairs_and_cell_masks() -> None:
     odd = puzzle_from_json({"size": 9, "givens": "." * 81,
                             "constraints": [{"type": "odd", "cells": ["r1c2"]}]}).layout
     assert not odd.check(good)
+
+
+def test_rule_kinds_skip_only_what_a_class_leaves_empty() -> None:
+    """``Layout`` skips a rule's houses, sees-pairs, relations and cell masks when its
+    class keeps ``Constraint``'s (empty) method; a class that overrides one is asked."""
+    from yass.constraints.base import Constraint, Relation
+    from yass.core import layout as layout_module
+    from yass.core.geometry import Grid
+
+    class Plain(Constraint):
+        type = "test_plain"
+
+    class Relating(Constraint):
+        type = "test_relating"
+
+        def relations(self, grid: Grid) -> list[Relation]:
+            return [Relation(0, 40, tuple([1 << d for d in range(grid.size)]), "equal")]
+
+    assert layout_module._kinds(Plain) == layout_module._KNOWN
+    flags = layout_module._kinds(Relating)
+    assert flags & layout_module._RELATES
+    assert not flags & (layout_module._HOUSES | layout_module._SEES | layout_module._MASKS)
+    built = Layout(9, [Plain(), Relating()])
+    assert built.relation_allows(0, 3, 40, 3) and not built.relation_allows(0, 3, 40, 4)
+    assert built.arcs[0] and built.arcs[40]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from yass.core.geometry import Grid, LayoutError
+from yass.core.geometry import _CELL_INDEX, Grid, LayoutError
 from yass.core.memo import remember
 from yass.core.record import record
 
@@ -307,7 +307,8 @@ def cell_list(
     raw = data.get(key)
     if not isinstance(raw, list) or not raw:
         raise LayoutError(f"needs a non-empty list {key!r} of cells")
-    index = grid.cell_index(outside=outside)
+    # (``Grid.cell_index``'s table looked up here first: a puzzle lists many cells)
+    index = _CELL_INDEX.get((grid.size, outside)) or grid.cell_index(outside=outside)
     try:
         cells = list(map(index.__getitem__, raw))  # names as yass writes them
     except (KeyError, TypeError):  # another spelling, or not a name: read one by one

@@ -251,7 +251,8 @@ class Grid(Frozen):
     def wraps(self) -> bool:
         """True when a rule makes the grid toroidal: its edges wrap around, so cells one
         step apart across an edge are neighbours (``wraps`` on the rule's class)."""
-        return any(getattr(c, "wraps", False) for c in self.constraints)
+        constraints = self.constraints  # (most grids a rule reads have none)
+        return bool(constraints) and any(getattr(c, "wraps", False) for c in constraints)
 
     def step(self, cell: int, dr: int, dc: int) -> int | None:
         """The cell ``dr`` rows and ``dc`` columns from ``cell`` (across an edge on a

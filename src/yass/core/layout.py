@@ -99,6 +99,31 @@ def strict_table(table: tuple[int, ...]) -> tuple[int, ...]:
     return out
 
 
+#: ``_kinds`` flags: the rule's class has its own ``propagate``, adds houses, sees-pairs,
+#: relations, cell masks; ``_KNOWN`` is always set (a class's flags are never 0).
+_PROPAGATES, _HOUSES, _SEES, _RELATES, _MASKS, _KNOWN = 1, 2, 4, 8, 16, 32
+
+#: ``_kinds`` by rule class (a few classes: they depend on the code alone).
+_KINDS: dict[type, int] = {}
+
+
+def _kinds(cls: type[Constraint]) -> int:
+    """Which of ``Layout``'s per-rule steps a rule class takes part in: a method left
+    as ``Constraint``'s adds nothing (its houses, sees-pairs, relations and cell masks
+    are empty), so the layout skips calling it."""
+    base = Constraint
+    flags = _KNOWN | (
+        (cls.propagate is not base.propagate) * _PROPAGATES
+        | (cls.houses is not base.houses) * _HOUSES
+        | (cls.sees_pairs is not base.sees_pairs) * _SEES
+        | (cls.relation_rows is not base.relation_rows
+           or cls.relations is not base.relations) * _RELATES
+        | (cls.cell_masks is not base.cell_masks) * _MASKS
+    )
+    _KINDS[cls] = flags
+    return flags
+
+
 def _standard_specs(grid: Grid, replaced: bool) -> list[tuple[str, tuple[int, ...]]]:
     """(kind, cells) of the rows, the columns and (unless ``replaced``) the boxes."""
     size, ncells = grid.size, grid.size * grid.size
@@ -167,12 +192,13 @@ class Layout:
         # them, and those with their own propagation.
         regions = 0
         needs_boxes = False
-        base = Constraint.propagate
         propagators = []
-        for con in self.constraints:
+        # Each rule's kind flags (``_kinds``): which of its tables it adds at all.
+        kinds = [_KINDS.get(type(con)) or _kinds(type(con)) for con in self.constraints]
+        for con, flags in zip(self.constraints, kinds, strict=True):
             regions += con.replaces_boxes
             needs_boxes = needs_boxes or con.needs_boxes
-            if type(con).propagate is not base:
+            if flags & _PROPAGATES:
                 propagators.append(con)
         replaced = regions > 0
         shape = box if box is not None else box_shape(size)
@@ -194,7 +220,9 @@ class Layout:
 
         base_houses, _, base_peers, _ = _standard_houses(grid, replaced)
         specs: list[tuple[str, tuple[int, ...]]] = []
-        for con in self.constraints:
+        for con, flags in zip(self.constraints, kinds, strict=True):
+            if not flags & _HOUSES:
+                continue
             for kind, cells in con.houses(grid):
                 if len(set(cells)) != len(cells) or len(cells) > size:
                     raise LayoutError(f"a {kind} must have at most {size} distinct cells")
@@ -220,7 +248,9 @@ class Layout:
             for cell in house.cells:
                 peers[cell] = (peers[cell] | mask) ^ (1 << cell)
         self._extra_sees: dict[tuple[int, int], str] = {}
-        for con in self.constraints:
+        for con, flags in zip(self.constraints, kinds, strict=True):
+            if not flags & _SEES:
+                continue
             for a, b in con.sees_pairs(grid):
                 if a == b:
                     continue
@@ -230,7 +260,9 @@ class Layout:
         self.peers: tuple[int, ...] = tuple(peers)
 
         tables: dict[tuple[int, int], tuple[int, ...]] = {}
-        for con in self.constraints:
+        for con, flags in zip(self.constraints, kinds, strict=True):
+            if not flags & _RELATES:
+                continue
             for a, b, table, label in con.relation_rows(grid):
                 if a == b:
                     raise LayoutError(f"a {label} relates {grid.name(a)} to itself")
@@ -248,13 +280,14 @@ class Layout:
         arcs: list[tuple[Arc, ...]] = [()] * self.ncells
         run: list[Arc] = []
         cell = -1
+        strict = _STRICT.get
         for key in sorted(tables):
             a, b = key
             table = tables[key]
             if peers[a] >> b & 1:
                 # Related cells that also see each other never hold the same digit;
                 # saying so in the table lets propagation chain strict steps.
-                table = strict_table(table)
+                table = strict(table) or strict_table(table)
             if a != cell:
                 if run:
                     arcs[cell] = tuple(run)
@@ -267,7 +300,9 @@ class Layout:
         self._labels: dict[tuple[int, int], list[str]] | None = None
 
         masks = [self.all_digits] * self.ncells
-        for con in self.constraints:
+        for con, flags in zip(self.constraints, kinds, strict=True):
+            if not flags & _MASKS:
+                continue
             for cell, mask in con.cell_masks(grid):
                 masks[cell] &= mask
         self.cell_masks: tuple[int, ...] = tuple(masks)

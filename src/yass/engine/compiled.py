@@ -274,16 +274,23 @@ def _flatten(
     # arcs are the layout's (already strict towards the cell's peers).
     numbers: dict[tuple[int, ...], int] = {}
     number = numbers.setdefault
-    anb_list: list[int] = []
-    atab_list: list[int] = []
-    for cell, cell_arcs in enumerate(arcs):
-        if not cell_arcs:
-            continue
-        fresh = seen[cell] & ~peer_masks[cell] if arcs_strict else seen[cell]
-        for nb, table in cell_arcs:
-            row = strict_table(tuple(table)) if fresh >> nb & 1 else tuple(table)
-            anb_list.append(nb)
-            atab_list.append(number(row, len(numbers)))
+    if arcs_strict and seen is peer_masks:
+        # The layout's arcs, already strict towards every peer (no group added one):
+        # each table as it is.
+        flat = [arc for cell_arcs in arcs if cell_arcs for arc in cell_arcs]
+        anb_list = [nb for nb, _ in flat]
+        atab_list = [number(table, len(numbers)) for _, table in flat]  # type: ignore[arg-type]
+    else:
+        anb_list = []
+        atab_list = []
+        for cell, cell_arcs in enumerate(arcs):
+            if not cell_arcs:
+                continue
+            fresh = seen[cell] & ~peer_masks[cell] if arcs_strict else seen[cell]
+            for nb, table in cell_arcs:
+                row = strict_table(tuple(table)) if fresh >> nb & 1 else tuple(table)
+                anb_list.append(nb)
+                atab_list.append(number(row, len(numbers)))
     tables: list[int] = []
     tkmax: list[int] = []
     for row in numbers:

@@ -83,7 +83,17 @@ def constraints_from_json(raw: Any, grid: Grid) -> list[Constraint]:
             if isinstance(k, str) and k in REGISTRY and REGISTRY[k].wraps]
     if wrap:  # a toroidal grid: lines and dots may cross its edges
         grid = Grid(grid.size, grid.box_rows, grid.box_cols, tuple(wrap))
+    registry = REGISTRY
     for i, item in enumerate(raw, 1):
+        if type(item) is dict:  # the usual case, read at once (the same errors)
+            kind = item.get("type")
+            cls = registry.get(kind) if type(kind) is str else None
+            if cls is not None:
+                try:
+                    out.append(cls.from_json(item, grid))
+                except LayoutError as exc:
+                    raise LayoutError(f"constraint {i} ({kind}): {exc}") from None
+                continue
         is_object = type(item) is dict or isinstance(item, Mapping)
         kind = item.get("type") if is_object else None
         if is_object and kind is None:
