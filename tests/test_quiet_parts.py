@@ -1,7 +1,8 @@
 """Techniques that skip the parts of the grid unchanged since they gave nothing
 (``context.QuietParts``: the trivalue oddagon's rectangles of boxes, the bent wings' pairs
-of crossing houses): along a solve whose boards only lose candidates, one long-lived
-instance finds the same steps, in the same order, as a fresh one on every board."""
+of crossing houses, Sue de Coq's house pairs and their cores, the Exocets' bases): along a
+solve whose boards only lose candidates, one long-lived instance finds the same steps, in
+the same order, as a fresh one on every board."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def _narrowing(line: str, rng: random.Random, count: int) -> list[Board]:
     return out
 
 
-@pytest.mark.parametrize("code", ["tri", "wxyz"])
+@pytest.mark.parametrize("code", ["tri", "wxyz", "sdc"])
 def test_a_long_lived_instance_finds_what_a_fresh_one_finds(code: str) -> None:
     rng = random.Random(11)
     cls = technique_class(code)
