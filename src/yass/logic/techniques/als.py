@@ -1267,7 +1267,7 @@ class SueDeCoq(Technique):
             r2 = rest2 & empty
             if not ic & (ic - 1) or not r1 or not r2:
                 continue
-            state = tuple(cands[c] for c in bits(ic | r1 | r2))
+            state = tuple([cands[c] for c in bits(ic | r1 | r2)])
             if quiet.get(index) == state:
                 continue
             # (a pattern another pair showed first counts as found here)
@@ -1294,6 +1294,8 @@ class SueDeCoq(Technique):
         cands = board.cands
         h1, h2 = houses
         icells = list(bits(ic))
+        cells1 = list(bits(r1))
+        cells2 = list(bits(r2))
         npairs = len(geo.house_pairs)
         for csub in _subsets(icells):
             cmask = 0
@@ -1304,8 +1306,8 @@ class SueDeCoq(Technique):
             k = v.bit_count() - len(csub)
             if k < 2:
                 continue
-            l1 = [c for c in bits(r1) if cands[c] & v]
-            l2 = [c for c in bits(r2) if cands[c] & v]
+            l1 = [c for c in cells1 if cands[c] & v]
+            l2 = [c for c in cells2 if cands[c] & v]
             if not l1 or not l2:
                 continue
             part = index + npairs * cmask
