@@ -1267,24 +1267,36 @@ class SueDeCoq(Technique):
             r2 = rest2 & empty
             if not ic & (ic - 1) or not r1 or not r2:
                 continue
-            state = tuple(cands[c] for c in bits(ic | r1 | r2))
+            state = tuple([cands[c] for c in bits(ic | r1 | r2)])
             if quiet.get(index) == state:
                 continue
             # (a pattern another pair showed first counts as found here)
-            if not (yield from self._pair(board, geo, pos, seen, (h1, h2), ic, r1, r2)):
+            found = yield from self._pair(
+                board, geo, pos, seen, (h1, h2), ic, r1, r2, quiet, index
+            )
+            if not found:
                 quiet[index] = state
 
     def _pair(self, board: Board, geo: _Geometry, pos: list[int], seen: set[int],
               houses: tuple[int, int], ic: int, r1: int, r2: int,
+              quiet: dict[int, tuple[int, ...]], index: int,
               ) -> Generator[Step, None, int]:
         """The Sue de Coqs of one pair of houses: ``ic`` their open shared cells, ``r1``
         and ``r2`` the open rest of each; ``seen`` the patterns shown already. Returns
-        how many patterns it found (those shown already too)."""
+        how many patterns it found (those shown already too).
+
+        A core (the cells ``csub`` of ``ic``) reads only its digits V and the cells of
+        ``r1`` and ``r2`` holding some of V, with their candidates: one that found
+        nothing is skipped while those are unchanged (``quiet``, part ``index`` plus
+        the pairs' count times the core's cells)."""
         hits = 0
         lay = board.layout
         cands = board.cands
         h1, h2 = houses
         icells = list(bits(ic))
+        cells1 = list(bits(r1))
+        cells2 = list(bits(r2))
+        npairs = len(geo.house_pairs)
         for csub in _subsets(icells):
             cmask = 0
             v = 0
@@ -1294,10 +1306,16 @@ class SueDeCoq(Technique):
             k = v.bit_count() - len(csub)
             if k < 2:
                 continue
-            l1 = [c for c in bits(r1) if cands[c] & v]
-            l2 = [c for c in bits(r2) if cands[c] & v]
+            l1 = [c for c in cells1 if cands[c] & v]
+            l2 = [c for c in cells2 if cands[c] & v]
             if not l1 or not l2:
                 continue
+            part = index + npairs * cmask
+            # (flat: v fixes the core, the two cell lists' lengths are in the middle)
+            state = (v, len(l1), *l1, *[cands[c] for c in l1], *l2, *[cands[c] for c in l2])
+            if quiet.get(part) == state:
+                continue
+            before = hits
             # Enumerate the smaller side first.
             swapped = len(l2) < len(l1)
             if swapped:
@@ -1335,6 +1353,8 @@ class SueDeCoq(Technique):
                     )
                     one, two = ((d2, u2), (d1, u1)) if swapped else ((d1, u1), (d2, u2))
                     yield self._step(lay, (h1, h2), (cmask, v), one, two, targets, premises)
+            if hits == before:
+                quiet[part] = state
         return hits
 
     def _step(

@@ -47,10 +47,11 @@ from yass.logic.techniques.base import (
     digits_text,
     removal_text,
 )
+from yass.logic.techniques.context import QuietParts
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
     from typing import ClassVar
 
 __all__ = ["JuniorExocet", "SeniorExocet"]
@@ -85,6 +86,21 @@ class _Grid:
         if any(m not in index for m in CLASSIC_BOXES):
             return
         self.box = list(CLASSIC_BOXES)
+        # others[t][s]: the cells of the "columns" (lines of orientation 1 - t) outside
+        # stack s; band[t][b]: the cells of the "rows" of band b.
+        self.others: list[list[int]] = [[], []]
+        self.band: list[list[int]] = [[], []]
+        for t in range(2):
+            for s in range(3):
+                m = 0
+                b = 0
+                for k in range(9):
+                    if k // 3 != s:
+                        m |= self.mask[1 - t][k]
+                    else:
+                        b |= self.mask[t][k]
+                self.others[t].append(m)
+                self.band[t].append(b)
         self.ok = True
 
 
@@ -125,6 +141,14 @@ class _Exocet(Technique):
 
     senior: ClassVar[bool] = False
 
+    def __init__(self) -> None:
+        # A base (orientation, stack, row, third column) that gave nothing, with what its
+        # search read then: the base cells' candidates, the places of the base digits in
+        # the cross-lines' cells outside what sees the base, and the candidates of the
+        # cells there that may be targets. While those stay the same in one solve, the
+        # base gives nothing again (the search reads nothing else).
+        self._quiet = QuietParts()
+
     def find(self, board: Board) -> Iterator[Step]:
         grid = _grid(board.layout)
         if not grid.ok:
@@ -133,6 +157,9 @@ class _Exocet(Technique):
         empty = board.empty
         values = board.values
         done: set[tuple[tuple[int, int], ...]] = set()
+        quiet = self._quiet.follow(board)
+        places = [board.positions(d) | board.placed(d) for d in range(1, 10)]
+        senior = self.senior
         for t in range(2):
             cell = grid.cell[t]
             # In orientation t, "rows" are lines[t] and "columns" lines[1 - t]; cell
@@ -151,16 +178,38 @@ class _Exocet(Technique):
                             digits = cands[b1] | cands[b2]
                             if not 3 <= digits.bit_count() <= 4:
                                 continue
-                            yield from self._crosses(
+                            # The cells the search reads: the seven cross-line
+                            # candidates outside what sees the base, and among them the
+                            # possible targets (a junior's in the base band).
+                            reach = (cols[c0] | grid.others[t][stack]) & ~(rows[r] | box)
+                            spots = reach & empty
+                            if not senior:
+                                spots &= grid.band[t][band]
+                            part = ((t * 3 + stack) * 9 + r) * 3 + skip
+                            # (flat: the base cells fix how many digits, spots how
+                            # many cells follow)
+                            state = (
+                                cands[b1], cands[b2], spots,
+                                *[places[d] & reach for d in range(9) if digits >> d & 1],
+                                *[cands[x] for x in bits(spots)],
+                            )
+                            if quiet.get(part) == state:
+                                continue
+                            hits = yield from self._crosses(
                                 board, grid, t, band, stack, r, c0, b1, b2, digits, box,
                                 rows, cols, done, cands, empty, values,
                             )
+                            if not hits:
+                                quiet[part] = state
 
     def _crosses(
         self, board: Board, grid: _Grid, t: int, band: int, stack: int, r: int, c0: int,
         b1: int, b2: int, digits: int, box: int, rows: list[int], cols: list[int],
         done: set[tuple[tuple[int, int], ...]], cands: list[int], empty: int, values: list[int],
-    ) -> Iterator[Step]:
+    ) -> Generator[Step, None, int]:
+        """The exocets of one base; returns how many target pairs remove something
+        (those whose step was shown already too)."""
+        hits = [0]
         others = [s for s in range(3) if s != stack]
         sees_base = rows[r] | box
         # Each base digit's places (candidates and placed digits), as cell bitsets.
@@ -195,18 +244,20 @@ class _Exocet(Technique):
                                 free = {d: p & reach for d, p in places.items()}
                             step = self._try(
                                 board, grid, t, b1, b2, t1, t2, digits, free, rows, cols,
-                                lines, done, covered,
+                                lines, done, covered, hits,
                             )
                             if step is not None:
                                 yield step
+        return hits[0]
 
     def _try(
         self, board: Board, grid: _Grid, t: int, b1: int, b2: int, t1: int, t2: int,
         digits: int, free: dict[int, int], rows: list[int], cols: list[int],
         lines: tuple[int, int, int], done: set[tuple[tuple[int, int], ...]],
-        covered: dict[int, tuple[int, ...] | None],
+        covered: dict[int, tuple[int, ...] | None], hits: list[int],
     ) -> Step | None:
-        """``covered`` keeps ``_two_lines`` by cell set (rows, cols and t are fixed)."""
+        """``covered`` keeps ``_two_lines`` by cell set (rows, cols and t are fixed);
+        ``hits[0]`` counts the target pairs that remove something."""
         targets = 1 << t1 | 1 << t2
         covers: dict[int, tuple[int, ...]] = {}
         for d, where in free.items():
@@ -237,6 +288,7 @@ class _Exocet(Technique):
         )
         if not elims:
             return None
+        hits[0] += 1
         key = tuple(elims)
         if key in done:
             return None
