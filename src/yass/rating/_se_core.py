@@ -385,23 +385,16 @@ def _cycles(skey: int, y: int, okind: int, cmax: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(
-    start=cython.int, target=cython.int, y=cython.int, okind=cython.int, st=cython.int,
-    n=cython.int, i=cython.int, j=cython.int, k=cython.int, qk=cython.int, base=cython.int,
-    cnt=cython.int,
+    n=cython.int, target=cython.int, y=cython.int, okind=cython.int, st=cython.int,
+    i=cython.int, j=cython.int, k=cython.int, qk=cython.int, base=cython.int, cnt=cython.int,
 )  # fmt: skip
 @cython.returns(cython.bint)
-def _reaches(start: int, target: int, y: int, okind: int) -> bool:
-    """Whether ``_forcing(start, target, y, okind, no bound)`` finds a chain: the same
-    links searched for the target alone, without the chain's nodes."""
-    global _stamp
-    _stamp += 1
+def _spread(n: int, target: int, y: int, okind: int) -> bool:
+    """Search forward from the keys ``PA[0:n]`` (marked in MARK_K with the current stamp)
+    through the links of a combo (``y``, ``okind`` as in ``_cycles``), marking every key
+    reached, without a chain's nodes: True as soon as ``target`` is met (-1: none, the
+    whole reach is marked)."""
     st = _stamp
-    if start & 1:
-        MARK_ON[start] = st
-    else:
-        MARK_OFF[start] = st
-    PA[0] = start
-    n = 1
     i = 0
     while i < n:
         k = PA[i]
@@ -409,26 +402,32 @@ def _reaches(start: int, target: int, y: int, okind: int) -> bool:
         if k & 1:
             base = (y * 729 + (k >> 1)) * 28
             cnt = ONN[y * 729 + (k >> 1)]
-            for j in range(cnt):
-                qk = ONL[base + j]
-                if qk == target:
-                    return True
-                if MARK_OFF[qk] != st:
-                    MARK_OFF[qk] = st
-                    PA[n] = qk
-                    n += 1
         else:
             base = (okind * 729 + (k >> 1)) * 4
             cnt = OFFN[okind * 729 + (k >> 1)]
-            for j in range(cnt):
-                qk = OFFL[base + j]
-                if qk == target:
-                    return True
-                if MARK_ON[qk] != st:
-                    MARK_ON[qk] = st
-                    PA[n] = qk
-                    n += 1
+        for j in range(cnt):
+            qk = ONL[base + j] if k & 1 else OFFL[base + j]
+            if qk == target:
+                return True
+            if MARK_K[qk] != st:
+                MARK_K[qk] = st
+                PA[n] = qk
+                n += 1
     return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(start=cython.int, target=cython.int, y=cython.int, okind=cython.int)
+@cython.returns(cython.bint)
+def _reaches(start: int, target: int, y: int, okind: int) -> bool:
+    """Whether ``_forcing(start, target, y, okind, no bound)`` finds a chain: the same
+    links searched for the target alone."""
+    global _stamp
+    _stamp += 1
+    MARK_K[start] = _stamp
+    PA[0] = start
+    return _spread(1, target, y, okind)
 
 
 @cython.cfunc
@@ -2723,11 +2722,11 @@ def _keys(node: int) -> tuple[int, ...]:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-@cython.locals(src=cython.int, n=cython.int, hs=cython.int)
+@cython.locals(src=cython.int, n=cython.int, st=cython.int)
 @cython.returns(cython.int)
-def _hot_source(src: int, n: int, hs: int) -> int:
-    if HOTK[src] != hs:
-        HOTK[src] = hs
+def _hot_source(src: int, n: int, st: int) -> int:
+    if MARK_K[src] != st:
+        MARK_K[src] = st
         PA[n] = src
         n += 1
     return n
@@ -2736,10 +2735,9 @@ def _hot_source(src: int, n: int, hs: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(
-    y=cython.int, okind=cython.int, hs=cython.int, n=cython.int, i=cython.int,
-    j=cython.int, p=cython.int, k=cython.int, qk=cython.int, base=cython.int,
-    cnt=cython.int, cell=cython.int, h=cython.int, d=cython.int, m=cython.uint,
-    g=cython.uint, pp=cython.uint,
+    y=cython.int, okind=cython.int, st=cython.int, n=cython.int, i=cython.int,
+    p=cython.int, k=cython.int, cell=cython.int, h=cython.int, d=cython.int,
+    m=cython.uint, g=cython.uint, pp=cython.uint,
 )  # fmt: skip
 @cython.returns(cython.void)
 def _hot(y: int, okind: int) -> None:
@@ -2752,9 +2750,9 @@ def _hot(y: int, okind: int) -> None:
     The links are skew-symmetric (``a -> b`` is a link when ``b ^ 1 -> a ^ 1`` is), so
     the keys reaching a link's source ``x`` are the flips of the keys reached from
     ``x ^ 1``: one search forward from every such ``x ^ 1`` marks the flips."""
-    global _hst
-    _hst += 1
-    hs = _hst
+    global _hst, _stamp
+    _stamp += 1
+    st = _stamp
     n = 0
     # The sources: the flips of the changed links' sources. Inside a cell: its "on"s link
     # to its other digits' "off"s (with Y links), its "off"s to the other digit's "on" when
@@ -2768,9 +2766,9 @@ def _hot(y: int, okind: int) -> None:
                 if m >> d & 1:
                     p = cell * 9 + d
                     if y:
-                        n = _hot_source(p << 1, n, hs)
+                        n = _hot_source(p << 1, n, st)
                     if okind and CPOP[m] == 2:
-                        n = _hot_source((p << 1) | 1, n, hs)
+                        n = _hot_source((p << 1) | 1, n, st)
     # Between the places of a digit in a house that lost one: "on" to "off" (weak), and
     # "off" to "on" when two places are left (okind 0 or 2).
     for h in range(27):
@@ -2786,32 +2784,15 @@ def _hot(y: int, okind: int) -> None:
             for i in range(9):
                 if pp >> i & 1:
                     p = HCELL[h * 9 + i] * 9 + d
-                    n = _hot_source(p << 1, n, hs)
+                    n = _hot_source(p << 1, n, st)
                     if okind != 1 and CPOP[pp] == 2:
-                        n = _hot_source((p << 1) | 1, n, hs)
-    i = 0
-    while i < n:
-        k = PA[i]
-        i += 1
-        p = k >> 1
-        if k & 1:
-            base = (y * 729 + p) * 28
-            cnt = ONN[y * 729 + p]
-        else:
-            base = (okind * 729 + p) * 4
-            cnt = OFFN[okind * 729 + p]
-        for j in range(cnt):
-            qk = ONL[base + j] if k & 1 else OFFL[base + j]
-            if HOTK[qk] != hs:
-                HOTK[qk] = hs
-                PA[n] = qk
-                n += 1
-    # HOTK held the keys reached; a key is hot when its flip was reached.
+                        n = _hot_source((p << 1) | 1, n, st)
+    _spread(n, -1, y, okind)
+    # A key is hot when its flip was reached.
+    _hst += 1
     for k in range(0, 1458, 2):
-        i = HOTK[k] == hs
-        j = HOTK[k + 1] == hs
-        HOTK[k] = hs if j else 0
-        HOTK[k + 1] = hs if i else 0
+        HOTK[k] = _hst if MARK_K[k + 1] == st else 0
+        HOTK[k + 1] = _hst if MARK_K[k] == st else 0
 
 
 @cython.locals(
