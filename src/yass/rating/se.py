@@ -2206,28 +2206,11 @@ def _nested_fast(
         out = memo.get(key)
         if out is not None:
             return out
-        ranked: list[tuple[tuple[float, int, int, int], list[tuple[int, int]], list[int], int, int]]
-        ranked = []
-        if kind == 0:  # producer 21's chains and cycles
-            for seq, code, cx, chain, elims, _place, parents, sig in fast.chains_and_cycles_all(
-                cand, value, pos, save
-            ):
-                sk = 4 if code in (0, 4) else 3 if code in (1, 5) else 2
-                base = 7.0 if code in (0, 4) else 6.6 if chain else 6.5
-                order = (base + _length_increment(cx), cx, sk, seq)
-                ranked.append((order, elims, parents, cx, ident(sig)))
-        elif kind < 3:  # multiple (1) or dynamic (2) forcing chains, level 0
-            got = fast.multiple_chains(
-                cand, value, pos, False, True, kind == 2, 0, empty, None, None, None, 0, save
-            )
-            if got is False:
-                return _asked(rules[r], cand, pos, save, value, empty, ident)
-            base = 8.5 if kind == 2 else 8.0
-            for seq, _k, sk, cx, target, parents, sig in got:
-                order = (base + _length_increment(cx), cx, sk, seq)
-                ranked.append((order, _conclusion(cand, target)[0], parents, cx, ident(sig)))
-        else:
+        # (producer 21's chains and cycles, multiple or dynamic forcing chains of level 0)
+        got = _fast_rule_hints(kind, cand, value, pos, empty, save) if kind < 3 else None
+        if got is None:
             return _asked(rules[r], cand, pos, save, value, empty, ident)
+        ranked = [(order, elims, ps, cx, ident(sig)) for order, elims, ps, cx, sig, _, _ in got]
         ranked.sort(key=lambda t: t[0])
         out = [([c * 9 + d - 1 for c, d in elims], ps, cx, i) for _o, elims, ps, cx, i in ranked]
         if len(memo) >= 8192:  # bounded
@@ -2478,83 +2461,89 @@ def _chains_and_cycles_all(g: _Grid) -> list[_CHint]:
     return found
 
 
-def _adv_chains_and_cycles_rule() -> _Rule:
-    """Producer 21's rule for the nested levels: ``_adv_chain_rule(_chains_and_cycles_all)``
-    answered, where the compiled module is there, by its variant that keeps only the hints
-    with rule parents (``_se_core.chains_and_cycles_all`` with ``save``) and gives their
-    parents and nested identity itself: the same hints, parents, names, complexities and
-    identities, in the same order, without building every hint's chains in Python."""
-    slow = _adv_chain_rule(_chains_and_cycles_all)
+#: The names of the compiled rule-parent hints: producer 21's by name code; multiple and
+#: dynamic forcing chains' by kind (contradiction, double, cell, region).
+_P21_NAMES = _CYCLE_NAMES + _CHAIN_NAMES
+_MULTIPLE_NAMES = tuple(
+    tuple(prefix + kind + " Forcing Chains" + _nested_suffix(0)
+          for kind in ("Contradiction", "Double", "Cell", "Region"))
+    for prefix in ("", "Dynamic ")
+)
+
+
+#: A compiled rule-parent hint: (SE's sort key: difficulty, complexity, sort key,
+#: discovery number), removals (cell, digit 1-9), rule parents as "off" keys, complexity,
+#: nested identity (``_CHint.signature``), name, placement or None.
+_FastHint = tuple[
+    tuple[float, int, int, int], list[tuple[int, int]], list[int], int,
+    tuple[tuple[int, ...], ...], str, "tuple[int, int] | None",
+]
+
+
+def _fast_rule_hints(
+    kind: int, cand: list[int], value: list[int], pos: list[int], empty: list[int],
+    save: list[int],
+) -> list[_FastHint] | None:
+    """The hints with rule parents of a nested level's chaining rule (``kind`` 0: producer
+    21, 1: multiple, 2: dynamic forcing chains of level 0) on the hypothetical grid
+    ``cand``/``pos`` of a propagation that started from ``save``, by the compiled module,
+    in the order found (the multiple chains' variant keeps the first of each conclusion;
+    a later one removes nothing new). None when the compiled propagation's pool is full."""
+    fast = _FAST
+    assert fast is not None
+    out: list[_FastHint] = []
+    with _core_lock():
+        if kind == 0:
+            got = fast.chains_and_cycles_all(cand, value, pos, save)
+        else:
+            got = fast.multiple_chains(
+                cand, value, pos, False, True, kind == 2, 0, empty, None, None, None, 0, save
+            )
+    if got is False:
+        return None
+    if kind == 0:
+        for seq, code, cx, chain, elims, place, parents, sig in got:
+            both = code in (0, 4)
+            diff = (7.0 if both else 6.6 if chain else 6.5) + _length_increment(cx)
+            sort_key = 4 if both else 3 if code in (1, 5) else 2
+            out.append(((diff, cx, sort_key, seq), elims, parents, cx, sig, _P21_NAMES[code],
+                        place))
+    else:
+        base = _chain_base(False, kind == 2, 0)
+        names = _MULTIPLE_NAMES[kind == 2]
+        for seq, k, sort_key, cx, target, parents, sig in got:
+            elims, placement = _conclusion(cand, target)
+            out.append(((base + _length_increment(cx), cx, sort_key, seq), elims, parents, cx,
+                        sig, names[k], placement))
+    return out
+
+
+def _adv_fast_rule(kind: int, slow: _Rule) -> _Rule:
+    """A nested level's chaining rule (``kind`` as in ``_fast_rule_hints``) answered by the
+    compiled module where it is there: the same removals, parents, names, difficulties,
+    complexities and identities, in the same order, as ``slow`` (its ``_adv_chain_rule``
+    in Python, used without the compiled module or when its pool is full), without
+    building every hint's chains in Python."""
     ident = len(_RULE_IDS)
     _RULE_IDS.append(ident)
-    names = _CYCLE_NAMES + _CHAIN_NAMES
 
     def rule(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
-        fast = _FAST
-        if fast is None:
-            yield from slow(g, save, lost, touched)
-            return
-        key = (ident, tuple(g.cand), tuple(save))
-        found = _NESTED_MEMO.get(key)
+        found = None
+        if _FAST is not None:
+            key = (ident, tuple(g.cand), tuple(save))
+            found = _NESTED_MEMO.get(key)
+            if found is None:
+                got = _fast_rule_hints(kind, g.cand, g.value, g.pos, g.empty, save)
+                if got is not None:
+                    found = []
+                    for (diff, cx, sort_key, seq), elims, parents, _, sig, name, place in sorted(
+                        got, key=lambda t: t[0]
+                    ):
+                        h = _CHint(diff, cx, sort_key, seq, name, place, elims, [], 0)
+                        h.sig = sig
+                        found.append((h, parents))
+                    _memo_keep(key, found)
         if found is None:
-            with _core_lock():
-                every = fast.chains_and_cycles_all(g.cand, g.value, g.pos, save)
-            hints = []
-            for seq, code, cx, chain, elims, place, parents, sig in every:
-                both = code in (0, 4)
-                diff = (7.0 if both else 6.6 if chain else 6.5) + _length_increment(cx)
-                sort_key = 4 if both else 3 if code in (1, 5) else 2
-                h = _CHint(diff, cx, sort_key, seq, names[code], place, elims, [], 0)
-                h.sig = sig
-                hints.append((h, parents))
-            hints.sort(key=lambda hp: hp[0].order())
-            found = _memo_keep(key, hints)
-        for h, parents in found:
-            yield [(c, d - 1) for c, d in h.elims], parents, h
-
-    return rule
-
-
-def _adv_multiple_rule(dynamic: bool) -> _Rule:
-    """Multiple (or dynamic) forcing chains' rule for the nested levels:
-    ``_adv_chain_rule`` of ``_chain_hints(g, False, True, dynamic, 0, True)``, answered
-    where the compiled module is there by its variant that keeps only the hints with rule
-    parents, the first of those with the same conclusion (a later one removes nothing
-    new), with their parents and nested identities: the same removals, parents, names,
-    difficulties and identities, in the same order."""
-    slow = _adv_chain_rule(lambda g: _chain_hints(g, False, True, dynamic, 0, True))
-    ident = len(_RULE_IDS)
-    _RULE_IDS.append(ident)
-    base = _chain_base(False, dynamic, 0)
-    kinds = (
-        "Contradiction Forcing Chains",
-        "Double Forcing Chains",
-        "Cell Forcing Chains",
-        "Region Forcing Chains",
-    )
-    names = [("Dynamic " if dynamic else "") + k + _nested_suffix(0) for k in kinds]
-
-    def rule(g: _Grid, save: list[int], lost: list[int], touched: list[int]) -> _RuleHints:
-        fast = _FAST
-        key = (ident, tuple(g.cand), tuple(save))
-        found = _NESTED_MEMO.get(key) if fast is not None else None
-        if found is None and fast is not None:
-            with _core_lock():
-                every = fast.multiple_chains(
-                    g.cand, g.value, g.pos, False, True, dynamic, 0, g.empty, None, None,
-                    None, 0, save,
-                )
-            if every is not False:
-                hints = []
-                for seq, kind, sort_key, cx, target, parents, sig in every:
-                    elims, placement = _conclusion(g.cand, target)
-                    diff = base + _length_increment(cx)
-                    h = _CHint(diff, cx, sort_key, seq, names[kind], placement, elims, [], 0)
-                    h.sig = sig
-                    hints.append((h, parents))
-                hints.sort(key=lambda hp: hp[0].order())
-                found = _memo_keep(key, hints)
-        if found is None:  # (no compiled module, or its pool was full)
             yield from slow(g, save, lost, touched)
             return
         for h, parents in found:
@@ -2567,9 +2556,15 @@ def _adv_multiple_rule(dynamic: bool) -> _Rule:
 _ADV_RULES: dict[int, tuple[_Rule, ...]] = {}
 _SIMPLE_RULES = (_adv_locking, _adv_hidden_pair, _adv_naked_pair, _adv_x_wing)
 _ADV_RULES[1] = _SIMPLE_RULES
-_ADV_RULES[2] = (*_SIMPLE_RULES, _adv_chains_and_cycles_rule())
-_ADV_RULES[3] = (*_ADV_RULES[2], _adv_multiple_rule(False))
-_ADV_RULES[4] = (*_SIMPLE_RULES, _adv_multiple_rule(True))
+_ADV_RULES[2] = (*_SIMPLE_RULES, _adv_fast_rule(0, _adv_chain_rule(_chains_and_cycles_all)))
+_ADV_RULES[3] = (
+    *_ADV_RULES[2],
+    _adv_fast_rule(1, _adv_chain_rule(lambda g: _chain_hints(g, False, True, False, 0, True))),
+)
+_ADV_RULES[4] = (
+    *_SIMPLE_RULES,
+    _adv_fast_rule(2, _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 0, True))),
+)
 _ADV_RULES[5] = (
     *_ADV_RULES[4],
     _adv_chain_rule(lambda g: _chain_hints(g, False, True, True, 2, True)),
