@@ -120,6 +120,21 @@ class QuietDigits:
             self._seen.clear()
         self._seen.add((layout, digit, places))
 
+    def live(self, board: Board, placed: bool = False) -> list[tuple[int, int]]:
+        """The digits of ``board`` that have places and are not known to give nothing,
+        ascending, each with its key for ``remember``: its places, and with ``placed``
+        its placed cells too."""
+        lay = board.layout
+        shift = len(board.cands)
+        out = []
+        for d in range(1, lay.size + 1):
+            key = pos = board.positions(d)
+            if placed:
+                key |= board.placed(d) << shift
+            if pos and not self.quiet(lay, d, key):
+                out.append((d, key))
+        return out
+
 
 # The last context made. One slot, read and replaced whole (each a single operation under
 # the GIL), so a thread never takes another thread's context for its own board: it keeps

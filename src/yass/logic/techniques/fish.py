@@ -200,12 +200,8 @@ class BasicFish(Technique):
     def find(self, board: Board) -> Iterator[Step]:
         lay = board.layout
         k = self.size
-        n = lay.size
         quiet = self._quiet
-        for d in range(1, n + 1):
-            pos = board.positions(d)
-            if not pos or quiet.quiet(lay, d, pos):
-                continue
+        for d, pos in quiet.live(board):
             found = False
             for o in _orientations(lay):
                 m = _lines(board, d, o)
@@ -360,13 +356,9 @@ _FINNED_QUIET: dict[int, QuietDigits] = {}
 def _finned_search(board: Board, k: int) -> Iterator[_Finned]:
     """Every finned or sashimi fish of size ``k`` that removes something."""
     lay = board.layout
-    n = lay.size
     peers = lay.peers
     quiet = _FINNED_QUIET.setdefault(k, QuietDigits())
-    for d in range(1, n + 1):
-        pos = board.positions(d)
-        if not pos or quiet.quiet(lay, d, pos):
-            continue
+    for d, pos in quiet.live(board):
         found = False
         for o in _orientations(lay):
             m = _lines(board, d, o)

@@ -40,14 +40,12 @@ class Intersection(Technique):
         lay = board.layout
         peers = lay.peers
         reach = outside_reach(lay)
-        shift = len(board.cands)
         quiet = self._quiet
-        keys = {d: board.positions(d) | board.placed(d) << shift for d in range(1, lay.size + 1)}
-        live = [d for d, key in keys.items() if not quiet.quiet(lay, d, key)]
+        keys = dict(quiet.live(board, placed=True))
         found: set[int] = set()
         for index, house in full_houses_in_order(lay):
             most = reach[house.mask]
-            for d in live:
+            for d in keys:
                 spots = board.positions(d) & house.mask
                 if not spots & (spots - 1) or board.placed(d) & house.mask:
                     continue
@@ -94,6 +92,6 @@ class Intersection(Technique):
                     notation=notation(lay, form, f"{ch} in {house_name(lay, index)}", (), elims),
                     name=form,
                 )
-        for d in live:
+        for d, key in keys.items():
             if d not in found:
-                quiet.remember(lay, d, keys[d])
+                quiet.remember(lay, d, key)

@@ -163,7 +163,7 @@ class _TwoLinkPattern(Technique):
         self._quiet = QuietDigits()  # (the chains of a digit depend on its places alone)
 
     def find(self, board: Board) -> Iterator[Step]:
-        for d, pos in self._digits(board):
+        for d, pos in self._quiet.live(board):
             seen: set[int] = set()
             for chain in _chains(board, d):
                 if chain.kind == self.kind and chain.targets not in seen:
@@ -171,14 +171,6 @@ class _TwoLinkPattern(Technique):
                     yield self._step(board, chain)
             if not seen:
                 self._quiet.remember(board.layout, d, pos)
-
-    def _digits(self, board: Board) -> Iterator[tuple[int, int]]:
-        """The digits not known to have nothing, each with its places."""
-        lay = board.layout
-        for d in range(1, lay.size + 1):
-            pos = board.positions(d)
-            if not self._quiet.quiet(lay, d, pos):
-                yield d, pos
 
     def _order(self, board: Board, ch: _Chain) -> _Chain:
         """The chain read from its first end (the row link of a kite; the lower end else)."""
@@ -262,7 +254,7 @@ class DualTwoStringKite(_TwoLinkPattern):
     kind = "kite"
 
     def find(self, board: Board) -> Iterator[Step]:
-        for d, pos in self._digits(board):
+        for d, pos in self._quiet.live(board):
             by_box: dict[int, list[_Chain]] = {}
             for chain in _chains(board, d):
                 if chain.kind == "kite":
@@ -305,22 +297,13 @@ class EmptyRectangle(Technique):
         self._quiet = QuietDigits()
 
     def find(self, board: Board) -> Iterator[Step]:
-        for d, key in self._digits(board):
+        for d, key in self._quiet.live(board, placed=True):
             found = False
             for one in self._found(board, d):
                 found = True
                 yield self._step(board, *one)
             if not found:
                 self._quiet.remember(board.layout, d, key)
-
-    def _digits(self, board: Board) -> Iterator[tuple[int, int]]:
-        """The digits not known to have nothing, each with its key for ``_quiet``."""
-        lay = board.layout
-        shift = len(board.cands)
-        for d in range(1, lay.size + 1):
-            key = board.positions(d) | board.placed(d) << shift
-            if not self._quiet.quiet(lay, d, key):
-                yield d, key
 
     def _found(self, board: Board, d: int) -> Iterator[tuple[int, int, int, int, int, int,
                                                              tuple[int, int], int, int]]:
@@ -420,7 +403,7 @@ class DualEmptyRectangle(EmptyRectangle):
     code = "der"
 
     def find(self, board: Board) -> Iterator[Step]:
-        for d, key in self._digits(board):
+        for d, key in self._quiet.live(board, placed=True):
             by_box: dict[int, list[tuple[int, int, int, int, int, int,
                                          tuple[int, int], int, int]]] = {}
             for found in self._found(board, d):
