@@ -79,7 +79,7 @@ from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
-from yass.logic.techniques.links import peer_words, to_words
+from yass.logic.techniques.links import known_seers, peer_words, seers, to_words
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -121,8 +121,6 @@ class _Geometry:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.all_cells = (1 << layout.ncells) - 1
-        self._seers: dict[int, int] = {}
         pairs = []
         houses = layout.houses
         for i, h1 in enumerate(houses):
@@ -136,22 +134,11 @@ class _Geometry:
 
     def known_seers(self) -> dict[int, int]:
         """The cache of ``seers`` (read it directly, ``seers`` on a miss)."""
-        return self._seers
+        return known_seers(self.layout)
 
     def seers(self, cells: int) -> int:
         """The cells that see every cell of ``cells`` (never one of them)."""
-        out = self._seers.get(cells)
-        if out is None:
-            out = self.all_cells
-            peers = self.layout.peers
-            rest = cells
-            while rest:
-                low = rest & -rest
-                out &= peers[low.bit_length() - 1]
-                rest ^= low
-            if len(self._seers) < 1 << 18:
-                self._seers[cells] = out
-        return out
+        return seers(self.layout, cells)
 
 
 @per_layout

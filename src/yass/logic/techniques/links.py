@@ -347,9 +347,27 @@ def _plain(layout: Layout) -> bool:
 
 
 @per_layout
-def _seers(layout: Layout) -> dict[int, int]:
-    """Cell bitset -> the cells that see all of them (a bounded cache; see ``_Nodes``)."""
+def known_seers(layout: Layout) -> dict[int, int]:
+    """Cell bitset -> the cells that see all of them, as ``seers`` found them so far (a
+    bounded cache: read it directly, call ``seers`` on a miss)."""
     return {}
+
+
+def seers(layout: Layout, cells: int) -> int:
+    """The cells that see every cell of ``cells`` (never one of them); cached per layout."""
+    known = known_seers(layout)
+    out = known.get(cells)
+    if out is None:
+        out = (1 << layout.ncells) - 1
+        peers = layout.peers
+        rest = cells
+        while rest:
+            low = rest & -rest
+            out &= peers[low.bit_length() - 1]
+            rest ^= low
+        if len(known) < 1 << 18:
+            known[cells] = out
+    return out
 
 
 class _Nodes:
@@ -357,15 +375,15 @@ class _Nodes:
     links copied, and the extra nodes made so far (``node_of``)."""
 
     __slots__ = ("alive", "base_weak", "extra_cells", "extra_digit", "extra_kind",
-                 "extra_weak", "groups", "index", "linked", "n", "peers", "plain", "pos",
-                 "seers", "strong", "weak")
+                 "extra_weak", "groups", "index", "layout", "linked", "n", "peers", "plain",
+                 "pos", "seers", "strong", "weak")
 
     def __init__(self, board: Board, base: LinkGraph, groups: list[dict[int, str]],
                  pos: list[int]) -> None:
-        lay = board.layout
+        self.layout = lay = board.layout
         self.n = lay.ncells
         self.plain = _plain(lay)
-        self.seers = _seers(lay)
+        self.seers = known_seers(lay)
         self.peers = lay.peers
         self.pos = pos
         self.groups = groups
@@ -402,18 +420,10 @@ class _Nodes:
         if i is None:
             off = d * n
             if self.plain:
-                seers = self.seers.get(spots)
-                if seers is None:
-                    seers = -1
-                    peers = self.peers
-                    rest = spots
-                    while rest:
-                        low = rest & -rest
-                        seers &= peers[low.bit_length() - 1]
-                        rest ^= low
-                    if len(self.seers) < 1 << 17:
-                        self.seers[spots] = seers
-                w = (self.pos[d] & seers) << off
+                common = self.seers.get(spots)
+                if common is None:
+                    common = seers(self.layout, spots)
+                w = (self.pos[d] & common) << off
             else:
                 w = self.alive
                 base_weak = self.base_weak
