@@ -2392,7 +2392,7 @@ def _g_contains(base: int, g: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
-               i=cython.int, strong=cython.int)
+               i=cython.int, strong=cython.int, f=cython.int, slot=cython.int)
 @cython.returns(cython.int)
 def _g_layered(base: int, g: int, strong: int) -> int:
     """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
@@ -2407,8 +2407,25 @@ def _g_layered(base: int, g: int, strong: int) -> int:
     l0 = c0 + 2 * g
     for i in range(n):
         GD_CELL[i] = G_YCELLS[c0 + i]
+    # The passes depend on the cells' candidates alone: kept in the memory of form
+    # revisions (their supports, or that no line fits), as a sum's revision is.
+    f = _gnsets + _gnsums + _gnconts + g
+    slot = _ge_find(base, f, n)
+    if slot >= 0:
+        if GE_RES[slot] < 0:
+            return -1
+        for i in range(n):
+            GD_SUP[i] = GE_OUT[slot * 16 + i]
+        return _g_layered_rest(base, g, n, l0, strong)
+    slot = -1 - slot
+    GE_FORM[slot] = f
+    GE_STAMP[slot] = _gegen
     if _g_layered_passes(n, l0, base) < 0:
+        GE_RES[slot] = -1
         return -1
+    GE_RES[slot] = 0
+    for i in range(n):
+        GE_OUT[slot * 16 + i] = GD_SUP[i]
     return _g_layered_rest(base, g, n, l0, strong)
 
 
