@@ -264,6 +264,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GS = [0] * 65792
     GFD = [0] * 2048
     GFQ = [0] * 2048
+    GFQ2 = [0] * 2048  # the line automata's queue: they run when no cheaper form is due
     # Exact support of one small form (``_g_enum``): its cells, the positions each must
     # differ from, coefficients; per position the digits left to try, the one tried, the
     # digits some filling uses; the partial sum before each position, the least and
@@ -367,6 +368,8 @@ _gnsets = 0
 _gnforms = 0
 _gnsums = 0
 _gfqn = 0
+_gfqn2 = 0
+_gnlay0 = 0  # the first line automaton's form number
 _gypn = 0  # automata in GY_PLIST
 # 1 while gen_search runs: the exact pass of a line whose digits differ runs only at the
 # root, and only once the cheaper revisions have reached their fixed point (0: at once,
@@ -1307,7 +1310,7 @@ def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts
+    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts, _gnlay0
     _gegen += 1  # the memory of form revisions forgets the last layout's
     if _gegen >= 0xFFFFFFF0:
         for i in range(4096):
@@ -1478,6 +1481,7 @@ def _gen_load(spec: CompiledLayout) -> bool:
     _gnsums = nsums
     _gnconts = ncont
     _gnforms = nsets + nsums + ncont + nlay
+    _gnlay0 = nsets + nsums + ncont
     _gall = (1 << size) - 1
     return True
 
@@ -1656,18 +1660,47 @@ def _g_keep(base: int, n: int) -> int:
 def _g_narrow(base: int, cell: int, new: int) -> None:
     """A form narrows ``cell`` to ``new`` (not 0): queue it when it becomes a single, and
     every form on it (this one too: it may narrow further)."""
-    global _gqn, _gfqn
+    global _gqn
     if (new & (new - 1)) == 0:
         GQ[_gqn] = cell
         _gqn += 1
     GC[base + cell] = new
     GS[base + cell] = new
     for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
-        f = G_FLIST[k]
-        if not GFD[f]:
-            GFD[f] = 1
+        _g_due(G_FLIST[k])
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(f=cython.int)
+@cython.returns(cython.void)
+def _g_due(f: int) -> None:
+    """Queue form ``f`` for revision unless it is queued: a line automaton (the
+    costliest revision) on its own queue, which runs when the other is empty."""
+    global _gfqn, _gfqn2
+    if not GFD[f]:
+        GFD[f] = 1
+        if f < _gnlay0:
             GFQ[_gfqn] = f
             _gfqn += 1
+        else:
+            GFQ2[_gfqn2] = f
+            _gfqn2 += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.returns(cython.void)
+def _g_undue() -> None:
+    """Empty both queues of forms due for revision."""
+    global _gfqn, _gfqn2
+    while _gfqn > 0:
+        _gfqn -= 1
+        GFD[GFQ[_gfqn]] = 0
+    while _gfqn2 > 0:
+        _gfqn2 -= 1
+        GFD[GFQ2[_gfqn2]] = 0
 
 
 @cython.cfunc
@@ -2514,16 +2547,14 @@ def _g_layered_rest(base: int, g: int, n: int, l0: int, strong: int) -> int:
 def _g_pending(base: int) -> int:
     """The deferred exact passes (``_gydefer``) of the automata whose lines changed since:
     -1 on a contradiction, 1 when a cell narrowed, else 0."""
-    global _gypn, _gfqn
+    global _gypn
     changed = 0
     while _gypn > 0:
         _gypn -= 1
         g = GY_PLIST[_gypn]
         GY_PEND[g] = 0
         r = _g_layered(base, g, 1)
-        while _gfqn > 0:  # the forms on its cells run in the next _g_forms, not here
-            _gfqn -= 1
-            GFD[GFQ[_gfqn]] = 0
+        _g_undue()  # the forms on its cells run in the next _g_forms, not here
         if r < 0:
             _g_pending_clear()
             return -1
@@ -2645,8 +2676,9 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
 def _g_forms(base: int) -> int:
     """Revise the compiled forms on the cells changed since the forms last saw them, to
     a fixed point; queues new singles. -1 on a contradiction, 1 when a cell narrowed."""
-    global _gfqn
+    global _gfqn, _gfqn2
     _gfqn = 0
+    _gfqn2 = 0
     for cell in range(_gncells):
         if G_FSTART[cell] == G_FSTART[cell + 1]:
             continue
@@ -2654,15 +2686,15 @@ def _g_forms(base: int) -> int:
         if m != GS[base + cell]:
             GS[base + cell] = m
             for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
-                f = G_FLIST[k]
-                if not GFD[f]:
-                    GFD[f] = 1
-                    GFQ[_gfqn] = f
-                    _gfqn += 1
+                _g_due(G_FLIST[k])
     changed = 0
-    while _gfqn > 0:
-        _gfqn -= 1
-        f = GFQ[_gfqn]
+    while _gfqn > 0 or _gfqn2 > 0:
+        if _gfqn > 0:
+            _gfqn -= 1
+            f = GFQ[_gfqn]
+        else:
+            _gfqn2 -= 1
+            f = GFQ2[_gfqn2]
         GFD[f] = 0
         if f < _gnsets:
             r = _g_set(base, f)
@@ -2677,9 +2709,7 @@ def _g_forms(base: int) -> int:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
             elif f < _gnsets + _gnsums:
                 _g_blame(G_LSTART[f - _gnsets], G_LSTART[f - _gnsets + 1], 2)
-            while _gfqn > 0:
-                _gfqn -= 1
-                GFD[GFQ[_gfqn]] = 0
+            _g_undue()
             return -1
         if r:
             changed = 1
