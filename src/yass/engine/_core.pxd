@@ -126,7 +126,6 @@ cdef int _gnforms
 cdef int _gnsums
 cdef int _gfqn
 cdef int _gfqn2
-cdef int _gnlay0
 cdef unsigned short G_PBITS[4096]
 cdef unsigned short GP_SEEN[16]
 cdef int _gnwords

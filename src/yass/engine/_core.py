@@ -264,7 +264,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GS = [0] * 65792
     GFD = [0] * 2048
     GFQ = [0] * 2048
-    GFQ2 = [0] * 2048  # the line automata's queue: they run when no cheaper form is due
+    GFQ2 = [0] * 2048  # the sums', contains' and automata's queue (``_g_due``)
     # Exact support of one small form (``_g_enum``): its cells, the positions each must
     # differ from, coefficients; per position the digits left to try, the one tried, the
     # digits some filling uses; the partial sum before each position, the least and
@@ -369,7 +369,6 @@ _gnforms = 0
 _gnsums = 0
 _gfqn = 0
 _gfqn2 = 0
-_gnlay0 = 0  # the first line automaton's form number
 _gypn = 0  # automata in GY_PLIST
 # 1 while gen_search runs: the exact pass of a line whose digits differ runs only at the
 # root, and only once the cheaper revisions have reached their fixed point (0: at once,
@@ -1310,7 +1309,7 @@ def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
     global _gn, _gncells, _gnhouses, _gall, _gnarcs, _gloads, _gnsets, _gnforms, _gnsums
-    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts, _gnlay0
+    global _gnwords, _gnconts, _gegen, _gnipairs, _gniparts
     _gegen += 1  # the memory of form revisions forgets the last layout's
     if _gegen >= 0xFFFFFFF0:
         for i in range(4096):
@@ -1481,7 +1480,6 @@ def _gen_load(spec: CompiledLayout) -> bool:
     _gnsums = nsums
     _gnconts = ncont
     _gnforms = nsets + nsums + ncont + nlay
-    _gnlay0 = nsets + nsums + ncont
     _gall = (1 << size) - 1
     return True
 
@@ -1676,12 +1674,13 @@ def _g_narrow(base: int, cell: int, new: int) -> None:
 @cython.locals(f=cython.int)
 @cython.returns(cython.void)
 def _g_due(f: int) -> None:
-    """Queue form ``f`` for revision unless it is queued: a line automaton (the
-    costliest revision) on its own queue, which runs when the other is empty."""
+    """Queue form ``f`` for revision unless it is queued: a digit-set group on the
+    first queue; a sum, a "contains" group or a line automaton (revisions that enumerate
+    sums or walk states) on the second, which runs when the first is empty."""
     global _gfqn, _gfqn2
     if not GFD[f]:
         GFD[f] = 1
-        if f < _gnlay0:
+        if f < _gnsets:
             GFQ[_gfqn] = f
             _gfqn += 1
         else:
