@@ -2806,12 +2806,6 @@ def _g_propagate(base: int) -> bool:
                             GQ[_gqn] = cell
                             _gqn += 1
                         break
-        if _gqn == 0 and _gnipairs > 0:
-            r = _g_intersections(base)
-            if r < 0:
-                return False
-            if r:
-                continue  # narrowed cells: singles and hidden singles look again
         if _gqn == 0 and _gnarcs > 0 and not _g_revise_arcs(base):
             return False
         if _gqn == 0 and _gnforms > 0:
@@ -2820,6 +2814,12 @@ def _g_propagate(base: int) -> bool:
                 return False
             if r:
                 continue  # narrowed cells: the houses and relations look again
+        if _gqn == 0 and _gnipairs > 0:
+            r = _g_intersections(base)
+            if r < 0:
+                return False
+            if r:
+                continue  # narrowed cells: singles and hidden singles look again
         if _gqn == 0 and _gypn > 0:
             r = _g_pending(base)
             if r < 0:
