@@ -62,14 +62,67 @@ def test_interpreted_source_finds_the_same_chains(monkeypatch: pytest.MonkeyPatc
 
 def test_levels_too_large_for_words_fall_back_to_dicts(monkeypatch: pytest.MonkeyPatch) -> None:
     board = _boards(1)[0]
-    data = als.almost_locked_sets(board)
-    size = board.layout.size
-    starts = [(i, z) for i, a in enumerate(data.alss) for z in range(size) if a.potential >> z & 1]
-    start_of = {i * size + z: k for k, (i, z) in enumerate(starts)}
     monkeypatch.setattr(als, "_WALK", _alswalk)
-    assert isinstance(als._levels(data, starts, start_of, size, 81), als._WordLevels)
+    data = als.AlsData(board)
+    assert isinstance(als._levels(data, 9, 81), als._WordLevels)
     monkeypatch.setattr(als, "_WORDS_MOST", 10)
-    assert isinstance(als._levels(data, starts, start_of, size, 81), als._DictLevels)
+    assert isinstance(als._levels(data, 9, 81), als._DictLevels)
+
+
+def _steps(
+    boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch, overlap: bool = False
+) -> list[list[str]]:
+    """Every step of ALS-XZ, ALS-XY-Wing, ALS Chain and Death Blossom on each board."""
+    with monkeypatch.context() as m:
+        m.setattr(als, "_WALK", walk)
+        out = []
+        for board in boards:
+            wing, chain, blossom = als.AlsXYWing(), als.AlsChain(), als.DeathBlossom()
+            wing.allow_overlap = chain.allow_overlap = blossom.allow_overlap = overlap
+            for tech in (als.AlsXZ(), wing, chain, blossom):
+                out.append([f"{s.notation} | {s.explanation}" for s in tech.find(board)])
+        return out
+
+
+@pytest.mark.skipif(
+    not _alswalk.is_compiled(), reason="yass.logic.techniques._alswalk is not built"
+)
+@pytest.mark.parametrize("overlap", [False, True])
+def test_compiled_techniques_find_the_same_steps(
+    monkeypatch: pytest.MonkeyPatch, overlap: bool
+) -> None:
+    """The sets as words and the wings and blossoms searched in C (``_alswalk.collect``,
+    ``fields``, ``rcc``, ``adjacency``, ``wings``, ``blossoms``, ``chain_setup``): the
+    same steps, in the same order, as on Python integers."""
+    boards = _boards(8)
+    want = _steps(boards, None, monkeypatch, overlap)
+    assert all(sum(map(len, want[k::4])) >= 5 for k in range(4))  # each technique fires
+    assert _steps(boards, _alswalk, monkeypatch, overlap) == want
+
+
+def test_interpreted_techniques_find_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module's source, run by Python on memoryviews (slow, so one board)."""
+    boards = _boards(1)
+    want = _steps(boards, None, monkeypatch)
+    assert sum(map(len, want)) >= 4
+    assert _steps(boards, _interpreted(), monkeypatch) == want
+
+
+def test_a_blossom_budget_cut_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small Death Blossom budget stops the compiled search where it stops the Python
+    one (the steps found before it ran out are kept)."""
+    boards = _boards(6)
+    monkeypatch.setattr(als, "_BLOSSOM_BUDGET", 40)
+
+    def blossoms(walk: Any) -> list[list[str]]:
+        with monkeypatch.context() as m:
+            m.setattr(als, "_WALK", walk)
+            return [[s.notation for s in als.DeathBlossom().find(b)] for b in boards]
+
+    want = blossoms(None)
+    assert any(want)
+    assert blossoms(_alswalk) == want
+    assert blossoms(_interpreted())[:1] == want[:1]
 
 
 def _pairs(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
