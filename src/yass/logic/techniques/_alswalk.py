@@ -28,7 +28,8 @@ else:
 
 __all__ = [
     "adjacency", "advance", "advance_first", "blossoms", "chain_setup", "chain_sizes",
-    "collect", "fields", "is_compiled", "partners", "positions", "rcc", "scan", "wings",
+    "collect", "fields", "is_compiled", "partners", "petal_counts", "positions", "rcc", "scan",
+    "scratch", "wings",
 ]
 
 
@@ -81,34 +82,41 @@ def partners(
     """For each start k (set, digit ``digit[k]``, cells ``reach`` row k of ``ncw`` words
     where the set could remove that digit): ``out`` row k (W words, zeroed by the
     caller) gets the starts of the same digit whose cells meet k's. ``near`` is scratch,
-    ``size * ncells * W`` words, zeroed by the caller."""
+    ``size * ncells * W`` words (only the rows of the cells in some reach are used, and
+    cleared here)."""
     one = 1
+    for k in range(nstart):
+        for w in range(ncw):
+            b = reach[k * ncw + w]
+            while b:
+                t = _low(b)
+                b &= b - 1
+                at = digit[k] * ncells + w * 64 + t
+                at *= W
+                for t2 in range(W):
+                    near[at + t2] = 0
     for k in range(nstart):
         bit = one << (k & 63)
         for w in range(ncw):
             b = reach[k * ncw + w]
-            t = 0
             while b:
-                if b & 1:
-                    c = w * 64 + t
-                    near[(digit[k] * ncells + c) * W + (k >> 6)] |= bit
-                b >>= 1
-                t += 1
+                t = _low(b)
+                b &= b - 1
+                c = w * 64 + t
+                near[(digit[k] * ncells + c) * W + (k >> 6)] |= bit
     for k in range(nstart):
         row = k
         row *= W
         for w in range(ncw):
             b = reach[k * ncw + w]
-            t = 0
             while b:
-                if b & 1:
-                    c = w * 64 + t
-                    at = digit[k] * ncells + c
-                    at *= W
-                    for t2 in range(W):
-                        out[row + t2] |= near[at + t2]
-                b >>= 1
-                t += 1
+                t = _low(b)
+                b &= b - 1
+                c = w * 64 + t
+                at = digit[k] * ncells + c
+                at *= W
+                for t2 in range(W):
+                    out[row + t2] |= near[at + t2]
 
 
 @cython.ccall
@@ -232,6 +240,15 @@ def _number(buf: Any, at: int, ncw: int) -> int:
     return v  # type: ignore[no-any-return]
 
 
+@cython.locals(n=cython.Py_ssize_t)
+def scratch(n: int) -> bytearray:
+    """A bytearray of ``n`` bytes for rows that are written before they are read: left
+    unset when compiled (no time spent clearing it), zeroed when interpreted."""
+    if cython.compiled:
+        return yass_als_unset_bytearray(n)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return bytearray(n)
+
+
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -239,9 +256,27 @@ def _number(buf: Any, at: int, ncw: int) -> int:
 @cython.returns(cython.int)
 def _pop(x: int) -> int:
     """The number of bits set in ``x``."""
+    if cython.compiled:
+        return yass_popcount(x)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     n = 0
     while x:
         x &= x - 1
+        n += 1
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(x=cython.ulonglong, n=cython.int)
+@cython.returns(cython.int)
+def _low(x: int) -> int:
+    """The index of the lowest bit set in ``x`` (not 0)."""
+    if cython.compiled:
+        return yass_ctz64(x)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    n = 0
+    while not x & 1:
+        x >>= 1
         n += 1
     return n
 
@@ -438,8 +473,9 @@ def fields(
 ) -> None:
     """Each set's ``Als`` fields as words, ``ncw`` a (set, digit index) row, set * size +
     digit: ``where`` its cells holding the digit, ``seen`` the cells seeing all of those,
-    ``reach`` those of them where the digit is still a candidate (all 0 for the digits
-    the set lacks); ``potential[i]`` the mask of set i's digits with some reach.
+    ``reach`` those of them where the digit is still a candidate (the rows of the digits
+    the set lacks are left as they were: never read); ``potential[i]`` the mask of set
+    i's digits with some reach.
     ``cells`` and ``pos`` (each digit's places) are ``ncw`` words a row, ``peers``
     ``ncw`` words a cell."""
     for i in range(nals):
@@ -448,25 +484,19 @@ def fields(
             a = i * size + d
             a *= ncw
             if not (masks[i] >> d & 1):
-                for w in range(ncw):
-                    where[a + w] = 0
-                    seen[a + w] = 0
-                    reach[a + w] = 0
                 continue
             for w in range(ncw):
                 where[a + w] = cells[i * ncw + w] & pos[d * ncw + w]
                 seen[a + w] = 0xFFFFFFFFFFFFFFFF
             for w in range(ncw):
                 b = where[a + w]
-                t = 0
                 while b:
-                    if b & 1:
-                        p = w * 64 + t
-                        p *= ncw
-                        for j in range(ncw):
-                            seen[a + j] &= peers[p + j]
-                    b >>= 1
-                    t += 1
+                    t = _low(b)
+                    b &= b - 1
+                    p = w * 64 + t
+                    p *= ncw
+                    for j in range(ncw):
+                        seen[a + j] &= peers[p + j]
             r = 0
             for w in range(ncw):
                 reach[a + w] = seen[a + w] & pos[d * ncw + w]
@@ -524,67 +554,123 @@ def _xz(seen: Any, pos: Any, masks: Any, i: int, j: int, r: int, size: int, ncw:
 
 @cython.ccall
 @cython.locals(
-    nals=cython.int, size=cython.int, ncw=cython.int, cells=cython.ulonglong[::1],
-    masks=cython.int[::1], pos=cython.ulonglong[::1], where=cython.ulonglong[::1],
-    seen=cython.ulonglong[::1], overlap=cython.int, cap=cython.int, pairs=cython.int[::1],
-    xz=cython.int[::1], counts=cython.int[::1], i=cython.int, j=cython.int, d=cython.int,
-    w=cython.int, common=cython.int, r=cython.int, n=cython.int, nxz=cython.int,
-    shared=cython.bint, b=cython.ulonglong, a=cython.Py_ssize_t, q=cython.Py_ssize_t,
+    nals=cython.int, size=cython.int, ncw=cython.int, ncells=cython.int,
+    cells=cython.ulonglong[::1], masks=cython.int[::1], pos=cython.ulonglong[::1],
+    where=cython.ulonglong[::1], seen=cython.ulonglong[::1], reach=cython.ulonglong[::1],
+    potential=cython.int[::1], overlap=cython.int, cap=cython.int, pairs=cython.int[::1],
+    xz=cython.int[::1], counts=cython.int[::1], bfirst=cython.int[::1],
+    bsets=cython.int[::1], bfill=cython.int[::1], rr=cython.int[::1],
+    touched=cython.int[::1], i=cython.int, j=cython.int, d=cython.int, w=cython.int,
+    t=cython.int, c=cython.int, x=cython.int, y=cython.int, r=cython.int, n=cython.int,
+    nxz=cython.int, nt=cython.int, pot=cython.int, nidx=cython.int, shared=cython.bint,
+    ok=cython.bint, b=cython.ulonglong, sh=cython.ulonglong, a=cython.Py_ssize_t,
+    q=cython.Py_ssize_t,
 )
 def rcc(
-    nals: int, size: int, ncw: int, cells: Any, masks: Any, pos: Any, where: Any, seen: Any,
-    overlap: int, cap: int, pairs: Any, xz: Any, counts: Any,
+    nals: int, size: int, ncw: int, ncells: int, cells: Any, masks: Any, pos: Any,
+    where: Any, seen: Any, reach: Any, potential: Any, overlap: int, cap: int, pairs: Any,
+    xz: Any, counts: Any, bfirst: Any, bsets: Any, bfill: Any, rr: Any, touched: Any,
 ) -> None:
     """The restricted common candidates of every two sets i < j, in order, as (i, j,
     digit mask) triples in ``pairs``: the digits d of both whose places in j all see all
     of those in i (sets sharing a cell are linked only with ``overlap``, by a digit none
     of the shared cells holds); and in ``xz`` the indexes of the pairs with which ALS-XZ
-    removes something (``_xz``). ``where`` and ``seen`` as ``fields`` makes them.
-    ``counts`` gets the number of pairs and of ALS-XZ pairs; only the first ``cap`` of
-    each are written (the caller asks again with room for them all)."""
+    removes something (``_xz``). ``where``, ``seen``, ``reach`` and ``potential`` as
+    ``fields`` makes them. ``counts`` gets the number of pairs and of ALS-XZ pairs; only
+    the first ``cap`` of each are written (the caller asks again with room for them all).
+
+    Such a d is in i's potential, and j's lowest place of d is in i's reach of d: the
+    sets are indexed by (digit, lowest place), and each set i looks only at the sets
+    indexed under its reach. Scratch: ``bfirst`` size * ncells + 1 ints, ``bfill`` size *
+    ncells, ``bsets`` nals * size, ``rr`` and ``touched`` nals."""
+    nidx = size * ncells
+    for x in range(nidx + 1):
+        bfirst[x] = 0
+    for i in range(nals):
+        for d in range(size):
+            if masks[i] >> d & 1:
+                a = i * size + d
+                a *= ncw
+                for w in range(ncw):
+                    if where[a + w]:
+                        bfirst[d * ncells + w * 64 + _low(where[a + w]) + 1] += 1
+                        break
+    for x in range(nidx):
+        bfirst[x + 1] += bfirst[x]
+        bfill[x] = bfirst[x]
+    for i in range(nals):
+        rr[i] = 0
+        for d in range(size):
+            if masks[i] >> d & 1:
+                a = i * size + d
+                a *= ncw
+                for w in range(ncw):
+                    if where[a + w]:
+                        x = d * ncells + w * 64 + _low(where[a + w])
+                        bsets[bfill[x]] = i
+                        bfill[x] += 1
+                        break
     n = 0
     nxz = 0
     for i in range(nals):
-        for j in range(i + 1, nals):
-            common = masks[i] & masks[j]
-            if not common:
+        nt = 0
+        pot = potential[i]
+        for d in range(size):
+            if not (pot >> d & 1):
                 continue
-            shared = False
+            a = i * size + d
+            a *= ncw
             for w in range(ncw):
-                if cells[i * ncw + w] & cells[j * ncw + w]:
-                    shared = True
-                    break
-            if shared and not overlap:
-                continue
-            r = 0
-            d = 0
-            while common:
-                if common & 1:
-                    b = 0
-                    if shared:
-                        for w in range(ncw):
-                            b |= cells[i * ncw + w] & cells[j * ncw + w] & pos[d * ncw + w]
-                    if not b:
-                        a = i * size + d
-                        a *= ncw
+                b = reach[a + w]
+                while b:
+                    t = _low(b)
+                    b &= b - 1
+                    x = d * ncells + w * 64 + t
+                    for y in range(bfirst[x], bfirst[x + 1]):
+                        j = bsets[y]
+                        if j <= i:
+                            continue
+                        shared = False
+                        sh = 0
+                        for c in range(ncw):
+                            if cells[i * ncw + c] & cells[j * ncw + c]:
+                                shared = True
+                                sh |= cells[i * ncw + c] & cells[j * ncw + c] & pos[d * ncw + c]
+                        if shared and (not overlap or sh):
+                            continue
                         q = j * size + d
                         q *= ncw
-                        for w in range(ncw):
-                            b |= where[q + w] & ~seen[a + w]
-                        if not b:
-                            r |= 1 << d
-                common >>= 1
-                d += 1
-            if r:
-                if _xz(seen, pos, masks, i, j, r, size, ncw):
-                    if nxz < cap:
-                        xz[nxz] = n
-                    nxz += 1
-                if n < cap:
-                    pairs[3 * n] = i
-                    pairs[3 * n + 1] = j
-                    pairs[3 * n + 2] = r
-                n += 1
+                        ok = True
+                        for c in range(ncw):
+                            if where[q + c] & ~seen[a + c]:
+                                ok = False
+                                break
+                        if ok:
+                            if not rr[j]:
+                                touched[nt] = j
+                                nt += 1
+                            rr[j] |= 1 << d
+        # The partners found, ascending.
+        for x in range(1, nt):
+            j = touched[x]
+            y = x - 1
+            while y >= 0 and touched[y] > j:
+                touched[y + 1] = touched[y]
+                y -= 1
+            touched[y + 1] = j
+        for x in range(nt):
+            j = touched[x]
+            r = rr[j]
+            rr[j] = 0
+            if _xz(seen, pos, masks, i, j, r, size, ncw):
+                if nxz < cap:
+                    xz[nxz] = n
+                nxz += 1
+            if n < cap:
+                pairs[3 * n] = i
+                pairs[3 * n + 1] = j
+                pairs[3 * n + 2] = r
+            n += 1
     counts[0] = n
     counts[1] = nxz
 
@@ -687,14 +773,47 @@ def wings(
 @cython.ccall
 @cython.locals(
     ncells=cython.int, size=cython.int, ncw=cython.int, nals=cython.int,
+    potential=cython.int[::1], reach=cython.ulonglong[::1], pfirst=cython.int[::1],
+    i=cython.int, d=cython.int, w=cython.int, t=cython.int, x=cython.int, nidx=cython.int,
+    b=cython.ulonglong, pr=cython.Py_ssize_t,
+)
+def petal_counts(
+    ncells: int, size: int, ncw: int, nals: int, potential: Any, reach: Any, pfirst: Any
+) -> int:
+    """Death Blossom's petals of each (digit d, cell c), the sets whose reach of d holds
+    c, counted: ``pfirst[d * ncells + c]`` (size * ncells + 1 ints) gets where that
+    list starts in ``blossoms``' petal buffer; returns the buffer's length."""
+    nidx = size * ncells
+    for x in range(nidx + 1):
+        pfirst[x] = 0
+    for i in range(nals):
+        for d in range(size):
+            if potential[i] >> d & 1:
+                pr = i * size + d
+                pr *= ncw
+                for w in range(ncw):
+                    b = reach[pr + w]
+                    while b:
+                        t = _low(b)
+                        b &= b - 1
+                        pfirst[d * ncells + w * 64 + t + 1] += 1
+    for x in range(nidx):
+        pfirst[x + 1] += pfirst[x]
+    return int(pfirst[nidx])
+
+
+@cython.ccall
+@cython.locals(
+    ncells=cython.int, size=cython.int, ncw=cython.int, nals=cython.int,
     cands=cython.int[::1], values=cython.int[::1], cells=cython.ulonglong[::1],
     masks=cython.int[::1], potential=cython.int[::1], reach=cython.ulonglong[::1],
-    most=cython.int, budget=cython.int, overlap=cython.int, near=cython.ulonglong[::1],
-    lists=cython.int[::1], small=cython.int[::1], lvl=cython.ulonglong[::1],
-    used=cython.ulonglong[::1], lens=cython.Py_ssize_t, ldig=cython.Py_ssize_t,
-    order=cython.Py_ssize_t, nxt=cython.Py_ssize_t, chosen=cython.Py_ssize_t,
-    live=cython.Py_ssize_t, c=cython.int, d=cython.int, i=cython.int, k=cython.int,
-    nl=cython.int, w=cython.int, z=cython.int, t=cython.int, smask=cython.int,
+    most=cython.int, budget=cython.int, overlap=cython.int, pfirst=cython.int[::1],
+    petals=cython.int[::1], pfill=cython.int[::1], small=cython.int[::1],
+    lvl=cython.ulonglong[::1], used=cython.ulonglong[::1], lens=cython.Py_ssize_t,
+    ldig=cython.Py_ssize_t, order=cython.Py_ssize_t, nxt=cython.Py_ssize_t,
+    chosen=cython.Py_ssize_t, live=cython.Py_ssize_t, lstart=cython.Py_ssize_t,
+    c=cython.int, d=cython.int, i=cython.int, k=cython.int, nl=cython.int, w=cython.int,
+    z=cython.int, t=cython.int, x=cython.int, nidx=cython.int, smask=cython.int,
     ok=cython.bint, zm=cython.int, nlive=cython.int, full=cython.int, hit=cython.bint,
     b=cython.ulonglong, pr=cython.Py_ssize_t, pl=cython.Py_ssize_t, pn=cython.Py_ssize_t,
     row=cython.Py_ssize_t,
@@ -702,7 +821,7 @@ def wings(
 def blossoms(
     ncells: int, size: int, ncw: int, nals: int, cands: Any, values: Any, cells: Any,
     masks: Any, potential: Any, reach: Any, most: int, budget: int, overlap: int,
-    near: Any, lists: Any, small: Any, lvl: Any, used: Any, out: list[Any],
+    pfirst: Any, petals: Any, pfill: Any, small: Any, lvl: Any, used: Any, out: list[Any],
 ) -> int:
     """Death Blossoms (``als.DeathBlossom``): for each stem (an open cell of 2 to ``most``
     candidates each of which some set's reach holds), its petal lists (per stem digit,
@@ -711,28 +830,35 @@ def blossoms(
     keeping the digits Z outside the stem that are in every petal and that some cell
     outside them sees in all: (stem, the lists' digits, the petals, ((Z, cells), ...))
     appended to ``out`` in order. After ``budget`` petal tries the search stops; returns
-    the tries left (negative when it ran out).
-    Scratch: ``near`` size * ncw words, ``lists`` most * nals ints, ``small`` 6 * (most +
-    1) ints, ``lvl`` (most + 1) * size * ncw and ``used`` (most + 1) * ncw words."""
+    the tries left (negative when it ran out). ``pfirst`` as ``petal_counts`` leaves it;
+    the lists are written to ``petals`` (its length). Scratch: ``pfill`` size * ncells
+    ints, ``small`` 7 * (most + 1) ints, ``lvl`` (most + 1) * size * ncw and ``used``
+    (most + 1) * ncw words."""
     lens = 0
     ldig = most + 1
     order = 2 * (most + 1)
     nxt = 3 * (most + 1)
     chosen = 4 * (most + 1)
     live = 5 * (most + 1)
+    lstart = 6 * (most + 1)
     full = (1 << size) - 1
     row = size * ncw
-    for w in range(size * ncw):
-        near[w] = 0
+    nidx = size * ncells
+    for x in range(nidx):
+        pfill[x] = pfirst[x]
     for i in range(nals):
-        if not potential[i]:
-            continue
         for d in range(size):
             if potential[i] >> d & 1:
                 pr = i * size + d
                 pr *= ncw
                 for w in range(ncw):
-                    near[d * ncw + w] |= reach[pr + w]
+                    b = reach[pr + w]
+                    while b:
+                        t = _low(b)
+                        b &= b - 1
+                        x = d * ncells + w * 64 + t
+                        petals[pfill[x]] = i
+                        pfill[x] += 1
     for c in range(ncells):
         if values[c]:
             continue
@@ -742,7 +868,7 @@ def blossoms(
             continue
         ok = True
         for d in range(size):
-            if smask >> d & 1 and not (near[d * ncw + (c >> 6)] >> (c & 63) & 1):
+            if smask >> d & 1 and pfirst[d * ncells + c] == pfirst[d * ncells + c + 1]:
                 ok = False
                 break
         if not ok:
@@ -752,15 +878,9 @@ def blossoms(
         for d in range(size):
             if not (smask >> d & 1):
                 continue
-            t = 0
-            for i in range(nals):
-                if potential[i] >> d & 1:
-                    pr = i * size + d
-                    pr *= ncw
-                    if reach[pr + (c >> 6)] >> (c & 63) & 1:
-                        lists[k * nals + t] = i
-                        t += 1
-            small[lens + k] = t
+            x = d * ncells + c
+            small[lstart + k] = pfirst[x]
+            small[lens + k] = pfirst[x + 1] - pfirst[x]
             small[ldig + k] = d
             small[order + k] = k
             k += 1
@@ -797,7 +917,7 @@ def blossoms(
             if small[nxt + k] >= small[lens + t]:
                 k -= 1
                 continue
-            i = lists[t * nals + small[nxt + k]]
+            i = petals[small[lstart + t] + small[nxt + k]]
             small[nxt + k] += 1
             budget -= 1
             if budget < 0:

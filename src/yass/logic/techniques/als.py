@@ -71,6 +71,7 @@ which builds the sets; 2 for Sue de Coq).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
+from functools import partial
 
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char
@@ -343,6 +344,17 @@ def _ints(n: int) -> memoryview:
     return memoryview(bytearray(4 * max(n, 1))).cast("i")
 
 
+def _unset_words(walk: Any, n: int) -> memoryview:
+    """``n`` 64-bit words that the compiled code writes before it reads them (not
+    cleared when ``walk`` is compiled)."""
+    return memoryview(walk.scratch(8 * max(n, 1))).cast("Q")
+
+
+def _unset_ints(walk: Any, n: int) -> memoryview:
+    """``n`` C ints as ``_unset_words``."""
+    return memoryview(walk.scratch(4 * max(n, 1))).cast("i")
+
+
 class _Words:
     """A board state's sets and links as words (``_alswalk``): ``nals`` sets, ``ncw``
     words a cell bitset; ``cells``, ``masks``, ``houses``; per (set, digit index) row
@@ -370,15 +382,15 @@ class _Words:
         walk.positions(lay.ncells, size, ncw, cands, values, pos)
         cap = min(lw.bound, 4096)
         longest = lw.longest + 1
+        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
         while True:
-            cells = _qwords(cap * ncw)
-            masks = _ints(cap)
-            houses = _ints(cap)
+            cells = qw(cap * ncw)
+            masks = iw(cap)
+            houses = iw(cap)
             n = walk.collect(
                 len(lay.houses), lw.hstart, lw.hcells, lw.hfull, max_als_size(size), ncw,
-                cands, values, cap, _qwords(cap * ncw), _ints(cap), _ints(cap), _ints(cap),
-                _ints(cap), _ints(cap), _ints(longest), _ints(longest), _ints(longest),
-                cells, masks, houses,
+                cands, values, cap, qw(cap * ncw), iw(cap), iw(cap), iw(cap), iw(cap), iw(cap),
+                iw(longest), iw(longest), iw(longest), cells, masks, houses,
             )
             if n >= 0:
                 break
@@ -386,27 +398,29 @@ class _Words:
         self.nals = nals = n
         self.cells, self.masks, self.houses = cells, masks, houses
         rows = nals * size * ncw
-        self.where, self.seen, self.reach = _qwords(rows), _qwords(rows), _qwords(rows)
-        self.potential = potential = _ints(nals)
+        self.where, self.seen, self.reach = qw(rows), qw(rows), qw(rows)
+        self.potential = potential = iw(nals)
         walk.fields(nals, size, ncw, cells, masks, pos, memoryview(peer_words(lay)).cast("Q"),
                     self.where, self.seen, self.reach, potential)
         cap = 16 * nals
         counts = _ints(2)
+        nidx = size * lay.ncells
         while True:
-            pairs = _ints(3 * cap)
-            xz = _ints(cap)
-            walk.rcc(nals, size, ncw, cells, masks, pos, self.where, self.seen, int(overlap), cap,
-                     pairs, xz, counts)
+            pairs = iw(3 * cap)
+            xz = iw(cap)
+            walk.rcc(nals, size, ncw, lay.ncells, cells, masks, pos, self.where, self.seen,
+                     self.reach, potential, int(overlap), cap, pairs, xz, counts,
+                     iw(nidx + 1), iw(nals * size), iw(nidx), iw(nals), iw(nals))
             if counts[0] <= cap:
                 break
             cap = counts[0]
         self.npairs = npairs = counts[0]
         self.nxz = counts[1]
         self.pairs, self.xz = pairs, xz
-        self.first = _ints(nals + 1)
-        self.other = _ints(2 * npairs)
-        self.digits = _ints(2 * npairs)
-        walk.adjacency(nals, npairs, pairs, self.first, self.other, self.digits, _ints(nals))
+        self.first = iw(nals + 1)
+        self.other = iw(2 * npairs)
+        self.digits = iw(2 * npairs)
+        walk.adjacency(nals, npairs, pairs, self.first, self.other, self.digits, iw(nals))
 
     def number(self, buf: memoryview, row: int) -> int:
         """Row ``row`` (``ncw`` words) of ``buf`` as an integer."""
@@ -960,15 +974,16 @@ class _WordLevels(_Levels):
         self.size = size
         self.W = W = (nstart + 63) >> 6
         self.nb = W * 8
-        self.start_set = start_set = _ints(nstart)
-        self.start_z = _ints(nstart)
-        self.start_of = _ints(nset * size)
-        reach = _qwords(nstart * ncw)
-        self.first = _ints(nset + 1)
-        self.target = _ints(nexit)
-        self.via = _ints(nexit)
-        self.tid = _ints(nset * size)
-        self.tstate = _ints(nexit)
+        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
+        self.start_set = start_set = iw(nstart)
+        self.start_z = iw(nstart)
+        self.start_of = iw(nset * size)
+        reach = qw(nstart * ncw)
+        self.first = iw(nset + 1)
+        self.target = iw(nexit)
+        self.via = iw(nexit)
+        self.tid = iw(nset * size)
+        self.tstate = iw(nexit)
         self.ntarget = walk.chain_setup(
             nset, size, ncw, words.potential, words.reach, words.first, words.other,
             words.digits, start_set, self.start_z, self.start_of, reach, self.first,
@@ -977,7 +992,7 @@ class _WordLevels(_Levels):
         self.levels: list[memoryview] = []
         self.part = _qwords(nstart * W)
         self.raw_part = self.part.cast("B")
-        walk.partners(nstart, W, ncw, ncells, self.start_z, reach, _qwords(size * ncells * W),
+        walk.partners(nstart, W, ncw, ncells, self.start_z, reach, qw(size * ncells * W),
                       self.part)
         self.potential = words.potential
 
@@ -1267,14 +1282,20 @@ def _blossoms(data: AlsData, board: Board, overlap: bool) -> Iterator[Blossom]:
     if words is not None:
         from array import array
 
+        walk = data.walk
         ncw = words.ncw
+        nidx = size * lay.ncells
         most = _MAX_STEM
         out: list[Blossom] = []
-        data.walk.blossoms(
+        pfirst = _unset_ints(walk, nidx + 1)
+        total = walk.petal_counts(lay.ncells, size, ncw, words.nals, words.potential, words.reach,
+                                  pfirst)
+        walk.blossoms(
             lay.ncells, size, ncw, words.nals, array("i", cands), array("i", board.values),
             words.cells, words.masks, words.potential, words.reach, most, _BLOSSOM_BUDGET,
-            int(overlap), _qwords(size * ncw), _ints(most * words.nals), _ints(6 * (most + 1)),
-            _qwords((most + 1) * size * ncw), _qwords((most + 1) * ncw), out,
+            int(overlap), pfirst, _unset_ints(walk, total), _unset_ints(walk, nidx),
+            _unset_ints(walk, 7 * (most + 1)), _unset_words(walk, (most + 1) * size * ncw),
+            _unset_words(walk, (most + 1) * ncw), out,
         )
         yield from out
         return
