@@ -1,16 +1,27 @@
 # cython: language_level=3, annotation_typing=False, cdivision=True
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
-"""The ALS Chain's breadth-first search (``yass.logic.techniques.als.AlsChain``) on 64-bit words.
+"""The almost locked set techniques (``yass.logic.techniques.als``) on 64-bit words.
 
-The search runs from every start (an almost locked set with a digit Z it could remove
-somewhere) at once. A state is a set entered by a digit, numbered ``set * size + digit``;
+A board state's sets and their links: ``positions`` (each digit's places), ``collect``
+(every ALS of one house, smallest first, then by cells), ``fields`` (per set and digit,
+its cells holding the digit, the cells seeing all of those and the open ones of them),
+``rcc`` (the restricted common candidates of every two sets, and the pairs ALS-XZ
+removes something with) and ``adjacency`` (each set's partners). The searches on them:
+``wings`` (ALS-XY-Wing), ``petal_counts`` and ``blossoms`` (Death Blossom), and ALS
+Chain's breadth-first search (``chain_setup``, ``partners``, ``advance_first``,
+``advance``, ``scan``).
+
+The chain search runs from every start (an almost locked set with a digit Z it could
+remove somewhere) at once. A state is a set entered by a digit, ``set * size + digit``;
 a level holds, for each state, the starts whose chains of that many links reach it, as
-a bitset of start indexes. Here a level is ``nstates * W`` words in a buffer the caller
-owns (W words a state), where ``als._DictLevels`` keeps a dict of Python integers. The
-caller looks at the rare states that meet a partner start in Python.
+a bitset of start indexes. Here a level is ``ntarget * W`` words (W words a state),
+kept only for the target states (those a link enters), where ``als._DictLevels`` keeps
+a dict of Python integers. The caller looks at the rare states that meet a partner
+start in Python.
 
-Cython pure-Python mode, like ``yass.logic.techniques._chainwalk``; ``als`` uses it only when
-this module is compiled, and the tests compare the two searches.
+Cython pure-Python mode, like ``yass.logic.techniques._chainwalk`` (``_alswalk.pxd``
+declares the compiler builtins it uses); ``als`` uses it only when this module is
+compiled, and the tests compare it with the code on Python integers.
 """
 
 from __future__ import annotations
