@@ -5,16 +5,20 @@ same chains, pairs and graphs, in the same order, as the code on Python integers
 from __future__ import annotations
 
 import pickle
+import random
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from conftest import interpreted, puzzle_lines
-from yass.core.board import Board
+from conftest import interpreted, puzzle_lines, variant_entries, variant_puzzle
+from yass.core.board import Board, Puzzle
+from yass.engine import fast
 from yass.formats import parse_puzzle
+from yass.formats.text import make_layout
 from yass.logic.solver import apply_step, next_step
 from yass.logic.techniques import _alswalk, _chainwalk, als, get_techniques, links
+from yass.logic.techniques.base import Technique
 
 
 def _boards(count: int) -> list[Board]:
@@ -97,6 +101,52 @@ def test_compiled_techniques_find_the_same_steps(
     boards = _boards(8)
     want = _steps(boards, None, monkeypatch, overlap)
     assert all(sum(map(len, want[k::4])) >= 5 for k in range(4))  # each technique fires
+    assert _steps(boards, _alswalk, monkeypatch, overlap) == want
+
+
+def _settled(board: Board, techniques: list[Technique]) -> Board:
+    step = next_step(board, techniques)
+    while step is not None:
+        apply_step(board, step)
+        step = next_step(board, techniques)
+    return board
+
+
+def _other_layouts() -> list[Board]:
+    """Boards of other shapes: a 16x16 (four words a cell set, 16 digits, sets of up to
+    four cells) half given, and variant layouts (6x6 and 7x7, jigsaw, diagonal,
+    anti-knight, extra regions) after the basic techniques."""
+    basic = get_techniques("fh,ns,hs,lp,lt,np,hp")
+    layout = make_layout(16)
+    solution = fast.solve(Puzzle(layout, (0,) * 256))
+    assert solution is not None
+    rng = random.Random(3)
+    givens = tuple(v if rng.random() < 0.5 else 0 for v in solution)
+    boards = [_settled(Puzzle(layout, givens).board(), basic)]
+    names = ("check_diagonal_9x9", "check_anti_knight_9x9", "Irregular 7x7", "Jigsaw boxes",
+             "check_anti_king_6x6", "check_extra_regions_6x6")
+    for entry in variant_entries():
+        if entry["name"].startswith(names):
+            try:
+                puzzle = variant_puzzle(entry)
+            except Exception:  # noqa: BLE001 - an entry this build does not load
+                continue
+            boards.append(_settled(puzzle.board(), basic))
+    return boards
+
+
+@pytest.mark.skipif(
+    not _alswalk.is_compiled(), reason="yass.logic.techniques._alswalk is not built"
+)
+@pytest.mark.parametrize("overlap", [False, True])
+def test_compiled_techniques_on_other_layouts(
+    monkeypatch: pytest.MonkeyPatch, overlap: bool
+) -> None:
+    boards = _other_layouts()
+    assert len(boards) >= 5
+    want = _steps(boards, None, monkeypatch, overlap)
+    assert sum(map(len, want)) >= 20
+    assert sum(map(len, want[:4])) >= 10  # the 16x16 board has ALS steps
     assert _steps(boards, _alswalk, monkeypatch, overlap) == want
 
 
