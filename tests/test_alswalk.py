@@ -262,3 +262,43 @@ def test_compiled_fields_give_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> 
 def test_interpreted_fields_give_the_same_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     boards = _boards(1)
     assert _sets(boards, _interpreted(), monkeypatch) == _sets(boards, None, monkeypatch)
+
+
+@pytest.mark.skipif(
+    not _alswalk.is_compiled(), reason="yass.logic.techniques._alswalk is not built"
+)
+def test_the_grouped_graph_takes_the_same_sets_from_the_shared_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``links._als_sets`` read from the ALS techniques' collection (``als.cell_sets``)
+    gives the sets it finds on its own: on 9x9 boards, and on the other layouts (there
+    from the collection when its sets are large enough, else on its own)."""
+    boards = _boards(6) + _other_layouts()
+    shared = [links._als_sets(b) for b in boards]
+    assert sum(als.cell_sets(b, 2, links.ALS_MAX_CELLS) is not None for b in boards) >= 8
+    with monkeypatch.context() as m:
+        m.setattr(als, "_WALK", None)
+        assert all(als.cell_sets(b, 2, links.ALS_MAX_CELLS) is None for b in boards)
+        assert [links._als_sets(b) for b in boards] == shared
+    assert all(shared[:6])
+
+
+def test_a_full_house_with_a_digit_too_many_is_left_to_the_graph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full house whose open cells hold one digit more than cells (a placed digit of
+    the house still a candidate, which solving never leaves) is no ALS to the
+    techniques but one to the graph: the graph then finds its sets on its own."""
+    board = _boards(1)[0].copy()
+    lay = board.layout
+    house = next(h for h in lay.houses if 2 <= sum(not board.values[c] for c in h.cells) <= 5)
+    placed = next(c for c in house.cells if board.values[c])
+    cell = next(c for c in house.cells if not board.values[c])
+    board.cands[cell] |= 1 << (board.values[placed] - 1)
+    monkeypatch.setattr(als, "_WALK", _alswalk if _alswalk.is_compiled() else None)
+    assert als.cell_sets(board, 2, links.ALS_MAX_CELLS) is None
+    got = links._als_sets(board)
+    opened = sum(1 << c for c in house.cells if not board.values[c])
+    assert opened in got
+    monkeypatch.setattr(als, "_WALK", None)
+    assert links._als_sets(board) == got

@@ -38,9 +38,9 @@ else:
         from yass.core import _cython_shim as cython
 
 __all__ = [
-    "adjacency", "advance", "advance_first", "blossoms", "chain_setup", "chain_sizes",
-    "collect", "fields", "is_compiled", "partners", "petal_counts", "positions", "rcc", "scan",
-    "scratch", "wings",
+    "adjacency", "advance", "advance_first", "blossoms", "cell_list", "chain_setup",
+    "chain_sizes", "collect", "fields", "is_compiled", "partners", "petal_counts", "positions",
+    "rcc", "scan", "scratch", "wings",
 ]
 
 
@@ -345,6 +345,7 @@ def _before(gsize: Any, gcells: Any, a: int, b: int, ncw: int) -> bool:
     ghouse=cython.int[::1], gsize=cython.int[::1], order=cython.int[::1],
     tmp=cython.int[::1], oc=cython.int[::1], at=cython.int[::1], un=cython.int[::1],
     cells=cython.ulonglong[::1], masks=cython.int[::1], houses=cython.int[::1],
+    odd=cython.int[::1],
     n=cython.int, h=cython.int, m=cython.int, x=cython.int, c=cython.int, most=cython.int,
     k=cython.int, j=cython.int, t=cython.int, u=cython.int, cnt=cython.int, w=cython.int,
     width=cython.int, lo=cython.int, mid=cython.int, hi=cython.int, i=cython.int,
@@ -354,7 +355,7 @@ def _before(gsize: Any, gcells: Any, a: int, b: int, ncw: int) -> bool:
 def collect(
     nh: int, hstart: Any, hcells: Any, hfull: Any, limit: int, ncw: int, cands: Any,
     values: Any, cap: int, gcells: Any, gmask: Any, ghouse: Any, gsize: Any, order: Any,
-    tmp: Any, oc: Any, at: Any, un: Any, cells: Any, masks: Any, houses: Any,
+    tmp: Any, oc: Any, at: Any, un: Any, cells: Any, masks: Any, houses: Any, odd: Any,
 ) -> int:
     """Every ALS of at most ``limit`` cells of one house (``als._collect``): house h's
     cells are ``hcells[hstart[h]:hstart[h + 1]]``, the open ones those with ``values``
@@ -363,16 +364,22 @@ def collect(
     cell bitset, each once (with the first house that has it); returns how many. Up to
     ``cap`` sets are found (``g*``, ``order`` and ``tmp`` hold ``cap``; ``oc``, ``at``
     and ``un`` a house's cells): when there are more, returns minus their count and
-    writes nothing."""
+    writes nothing. ``odd[0]`` gets how many full houses have open cells (two or more)
+    holding one digit more than cells (no ALS here, see ``als._Collected``)."""
     one = 1
     n = 0
+    odd[0] = 0
     for h in range(nh):
         m = 0
+        u = 0
         for x in range(hstart[h], hstart[h + 1]):
             c = hcells[x]
             if not values[c]:
                 oc[m] = c
                 m += 1
+                u |= cands[c]
+        if hfull[h] and m >= 2 and _pop(u) == m + 1:
+            odd[0] += 1
         most = m - 1 if hfull[h] else m
         if most > limit:
             most = limit
@@ -684,6 +691,22 @@ def rcc(
             n += 1
     counts[0] = n
     counts[1] = nxz
+
+
+@cython.ccall
+@cython.locals(
+    nals=cython.int, ncw=cython.int, cells=cython.ulonglong[::1], masks=cython.int[::1],
+    least=cython.int, most=cython.int, i=cython.int, n=cython.int,
+)
+def cell_list(
+    nals: int, ncw: int, cells: Any, masks: Any, least: int, most: int, out: list[int]
+) -> None:
+    """The cell bitsets (Python integers) of the sets of ``least`` to ``most`` cells (one
+    digit fewer than their mask has), in the sets' order, appended to ``out``."""
+    for i in range(nals):
+        n = _pop(masks[i]) - 1
+        if least <= n <= most:
+            out.append(_number(cells, i * ncw, ncw))
 
 
 @cython.ccall

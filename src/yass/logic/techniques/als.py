@@ -103,6 +103,7 @@ __all__ = [
     "DeathBlossom",
     "SueDeCoq",
     "almost_locked_sets",
+    "cell_sets",
     "house_pairs",
     "max_als_size",
 ]
@@ -362,6 +363,72 @@ def _unset_ints(walk: Any, n: int) -> memoryview:
     return memoryview(walk.scratch(4 * max(n, 1))).cast("i")
 
 
+class _Collected:
+    """A board state's ALSs as words (``_alswalk.collect``): ``nals`` sets, smallest
+    first, then by cells; ``cells`` (``ncw`` words a set), ``masks``, ``houses``; ``pos``
+    each digit's places; ``odd`` how many full houses have open cells holding one digit
+    more than there are of them (never on a board whose placed digits left their houses'
+    candidates: then they are no ALS here, as a full house's open cells never are)."""
+
+    __slots__ = ("cells", "houses", "masks", "nals", "odd", "pos")
+
+    def __init__(self, walk: Any, board: Board) -> None:
+        from array import array
+
+        lay = board.layout
+        lw = _layout_words(lay)
+        size = lay.size
+        ncw = (lay.ncells + 63) >> 6
+        cands = array("i", board.cands)
+        values = array("i", board.values)
+        self.pos = pos = _qwords(size * ncw)
+        walk.positions(lay.ncells, size, ncw, cands, values, pos)
+        cap = min(lw.bound, 4096)
+        longest = lw.longest + 1
+        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
+        odd = _ints(1)
+        while True:
+            cells = qw(cap * ncw)
+            masks = iw(cap)
+            houses = iw(cap)
+            n = walk.collect(
+                len(lay.houses), lw.hstart, lw.hcells, lw.hfull, max_als_size(size), ncw,
+                cands, values, cap, qw(cap * ncw), iw(cap), iw(cap), iw(cap), iw(cap), iw(cap),
+                iw(longest), iw(longest), iw(longest), cells, masks, houses, odd,
+            )
+            if n >= 0:
+                break
+            cap = -n
+        self.nals = n
+        self.cells, self.masks, self.houses = cells, masks, houses
+        self.odd = odd[0]
+
+
+def _collected(walk: Any, board: Board) -> _Collected:
+    """The board state's ``_Collected`` (made once per state, shared by ``_Words`` with
+    and without overlap and by ``cell_sets``)."""
+    return context(board).memo(f"als.sets.{id(walk)}", lambda: _Collected(walk, board))
+
+
+def cell_sets(board: Board, least: int, most: int) -> list[int] | None:
+    """The cell bitsets of the board's ALSs of ``least`` to ``most`` cells, ascending,
+    read from the board state's shared collection; None when it is not compiled or does
+    not hold them all (``most`` over ``max_als_size``, or a full house whose open cells
+    hold one digit more than cells). The grouped link graph's ALS nodes
+    (``links._als_sets``) come from here."""
+    walk = _compiled_walk()
+    if walk is None or most > max_als_size(board.layout.size):
+        return None
+    got = _collected(walk, board)
+    if got.odd:
+        return None
+    out: list[int] = []
+    walk.cell_list(got.nals, (board.layout.ncells + 63) >> 6, got.cells, got.masks, least, most,
+                   out)
+    out.sort()
+    return out
+
+
 class _Words:
     """A board state's sets and links as words (``_alswalk``): ``nals`` sets, ``ncw``
     words a cell bitset; ``cells``, ``masks``, ``houses``; per (set, digit index) row
@@ -376,34 +443,17 @@ class _Words:
     )
 
     def __init__(self, walk: Any, board: Board, overlap: bool) -> None:
-        from array import array
-
         lay = board.layout
-        lw = _layout_words(lay)
         self.size = size = lay.size
         self.ncw = ncw = (lay.ncells + 63) >> 6
         self.nb = ncw * 8
-        cands = array("i", board.cands)
-        values = array("i", board.values)
-        self.pos = pos = _qwords(size * ncw)
-        walk.positions(lay.ncells, size, ncw, cands, values, pos)
-        cap = min(lw.bound, 4096)
-        longest = lw.longest + 1
+        got = _collected(walk, board)
+        self.pos = pos = got.pos
+        self.nals = nals = got.nals
+        self.cells = cells = got.cells
+        self.masks = masks = got.masks
+        self.houses = got.houses
         qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
-        while True:
-            cells = qw(cap * ncw)
-            masks = iw(cap)
-            houses = iw(cap)
-            n = walk.collect(
-                len(lay.houses), lw.hstart, lw.hcells, lw.hfull, max_als_size(size), ncw,
-                cands, values, cap, qw(cap * ncw), iw(cap), iw(cap), iw(cap), iw(cap), iw(cap),
-                iw(longest), iw(longest), iw(longest), cells, masks, houses,
-            )
-            if n >= 0:
-                break
-            cap = -n
-        self.nals = nals = n
-        self.cells, self.masks, self.houses = cells, masks, houses
         rows = nals * size * ncw
         self.where, self.seen, self.reach = qw(rows), qw(rows), qw(rows)
         self.potential = potential = iw(nals)
