@@ -280,6 +280,9 @@ def test_the_grouped_graph_takes_the_same_sets_from_the_shared_collection(
         m.setattr(als, "_WALK", None)
         assert all(als.cell_sets(b, 2, links.ALS_MAX_CELLS) is None for b in boards)
         assert [links._als_sets(b) for b in boards] == shared
+    with monkeypatch.context() as m:
+        m.setattr(als, "_WALK", _interpreted())
+        assert links._als_sets(boards[0]) == shared[0]
     assert all(shared[:6])
 
 
