@@ -644,10 +644,11 @@ def rcc(
                     t = _low(b)
                     b &= b - 1
                     x = d * ncells + w * 64 + t
-                    for y in range(bfirst[x], bfirst[x + 1]):
+                    # (each list ascending: from its end down to the sets after i)
+                    for y in range(bfirst[x + 1] - 1, bfirst[x] - 1, -1):
                         j = bsets[y]
                         if j <= i:
-                            continue
+                            break
                         shared = False
                         sh = 0
                         for c in range(ncw):
