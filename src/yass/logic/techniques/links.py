@@ -285,7 +285,14 @@ def _cell_graph(board: Board) -> LinkGraph:
 
 
 def _als_sets(board: Board) -> list[int]:
-    """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house."""
+    """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house,
+    ascending: the board state's collection that the ALS techniques share
+    (``als.cell_sets``) when it holds them, else found here."""
+    from yass.logic.techniques.als import cell_sets  # (als imports this module)
+
+    shared = cell_sets(board, 2, ALS_MAX_CELLS)
+    if shared is not None:
+        return shared
     cands = board.cands
     empty = board.empty
     found: set[int] = set()
