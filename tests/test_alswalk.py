@@ -18,7 +18,7 @@ from yass.engine import fast
 from yass.formats import parse_puzzle
 from yass.formats.text import make_layout
 from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import _alswalk, _chainwalk, als, get_techniques, links
+from yass.logic.techniques import _alswalk, _chainwalk, als, als_sets, get_techniques, links
 from yass.logic.techniques.base import Technique
 
 
@@ -38,7 +38,7 @@ def _boards(count: int) -> list[Board]:
 
 def _chains(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", walk)
+        m.setattr(als_sets, "_WALK", walk)
         tech = als.AlsChain()
         return [[f"{s.notation} | {s.explanation}" for s in tech.find(b)] for b in boards]
 
@@ -67,7 +67,7 @@ def test_interpreted_source_finds_the_same_chains(monkeypatch: pytest.MonkeyPatc
 
 def test_levels_too_large_for_words_fall_back_to_dicts(monkeypatch: pytest.MonkeyPatch) -> None:
     board = _boards(1)[0]
-    monkeypatch.setattr(als, "_WALK", _alswalk)
+    monkeypatch.setattr(als_sets, "_WALK", _alswalk)
     data = als.AlsData(board)
     assert isinstance(als._levels(data, 9, 81), als._WordLevels)
     monkeypatch.setattr(als, "_WORDS_MOST", 10)
@@ -79,7 +79,7 @@ def _steps(
 ) -> list[list[str]]:
     """Every step of ALS-XZ, ALS-XY-Wing, ALS Chain and Death Blossom on each board."""
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", walk)
+        m.setattr(als_sets, "_WALK", walk)
         out = []
         for board in boards:
             wing, chain, blossom = als.AlsXYWing(), als.AlsChain(), als.DeathBlossom()
@@ -167,7 +167,7 @@ def test_a_blossom_budget_cut_matches(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def blossoms(walk: Any) -> list[list[str]]:
         with monkeypatch.context() as m:
-            m.setattr(als, "_WALK", walk)
+            m.setattr(als_sets, "_WALK", walk)
             return [[s.notation for s in als.DeathBlossom().find(b)] for b in boards]
 
     want = blossoms(None)
@@ -178,7 +178,7 @@ def test_a_blossom_budget_cut_matches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _pairs(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", walk)
+        m.setattr(als_sets, "_WALK", walk)
         return [als.AlsData(b, overlap).pairs for b in boards for overlap in (False, True)]
 
 
@@ -241,7 +241,7 @@ def test_a_layout_still_pickles_after_the_compiled_searches() -> None:
 def _sets(boards: list[Board], walk: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every set's fields (cells, mask, house, where, seen, reach, potential)."""
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", walk)
+        m.setattr(als_sets, "_WALK", walk)
         return [
             [(a.cells, a.mask, a.house, a.where, a.seen, a.reach, a.potential)
              for a in als.AlsData(b).alss]
@@ -270,18 +270,18 @@ def test_interpreted_fields_give_the_same_sets(monkeypatch: pytest.MonkeyPatch) 
 def test_the_grouped_graph_takes_the_same_sets_from_the_shared_collection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``links._als_sets`` read from the ALS techniques' collection (``als.cell_sets``)
+    """``links._als_sets`` read from the ALS techniques' collection (``als_sets.cell_sets``)
     gives the sets it finds on its own: on 9x9 boards, and on the other layouts (there
     from the collection when its sets are large enough, else on its own)."""
     boards = _boards(6) + _other_layouts()
     shared = [links._als_sets(b) for b in boards]
-    assert sum(als.cell_sets(b, 2, links.ALS_MAX_CELLS) is not None for b in boards) >= 8
+    assert sum(als_sets.cell_sets(b, 2, links.ALS_MAX_CELLS) is not None for b in boards) >= 8
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", None)
-        assert all(als.cell_sets(b, 2, links.ALS_MAX_CELLS) is None for b in boards)
+        m.setattr(als_sets, "_WALK", None)
+        assert all(als_sets.cell_sets(b, 2, links.ALS_MAX_CELLS) is None for b in boards)
         assert [links._als_sets(b) for b in boards] == shared
     with monkeypatch.context() as m:
-        m.setattr(als, "_WALK", _interpreted())
+        m.setattr(als_sets, "_WALK", _interpreted())
         assert links._als_sets(boards[0]) == shared[0]
     assert all(shared[:6])
 
@@ -298,10 +298,10 @@ def test_a_full_house_with_a_digit_too_many_is_left_to_the_graph(
     placed = next(c for c in house.cells if board.values[c])
     cell = next(c for c in house.cells if not board.values[c])
     board.cands[cell] |= 1 << (board.values[placed] - 1)
-    monkeypatch.setattr(als, "_WALK", _alswalk if _alswalk.is_compiled() else None)
-    assert als.cell_sets(board, 2, links.ALS_MAX_CELLS) is None
+    monkeypatch.setattr(als_sets, "_WALK", _alswalk if _alswalk.is_compiled() else None)
+    assert als_sets.cell_sets(board, 2, links.ALS_MAX_CELLS) is None
     got = links._als_sets(board)
     opened = sum(1 << c for c in house.cells if not board.values[c])
     assert opened in got
-    monkeypatch.setattr(als, "_WALK", None)
+    monkeypatch.setattr(als_sets, "_WALK", None)
     assert links._als_sets(board) == got

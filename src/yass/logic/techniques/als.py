@@ -85,6 +85,16 @@ from yass.core.geometry import bits, digit_char
 from yass.core.layout import Layout, per_layout
 from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
+from yass.logic.techniques import als_sets
+from yass.logic.techniques.als_sets import (
+    cell_sets,
+    collected,
+    ints,
+    max_als_size,
+    qwords,
+    unset_ints,
+    unset_words,
+)
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
 from yass.logic.techniques.links import known_seers, peer_words, seers
@@ -115,11 +125,6 @@ _MAX_STEM = 4
 _BLOSSOM_BUDGET = 20000
 #: Sue de Coq: the most cells in each of the two outer sets.
 _MAX_SDC_SIDE = 4
-
-
-def max_als_size(size: int) -> int:
-    """The largest ALS collected: every proper subset of a house up to 9x9, else 4 cells."""
-    return size - 1 if size <= 9 else 4
 
 
 # -- per-layout structures ---------------------------------------------------------------
@@ -218,7 +223,7 @@ class AlsData:
     """
 
     def __init__(self, board: Board, overlap: bool = False) -> None:
-        walk = _compiled_walk()
+        walk = als_sets.compiled_walk()
         lay = board.layout
         size = lay.size
         self.size = size
@@ -311,124 +316,6 @@ class AlsData:
         return self.als(i).mask
 
 
-class _LayoutWords:
-    """Per layout, for ``_alswalk.collect``: the houses' cells (``hcells`` from
-    ``hstart[h]`` to ``hstart[h + 1]``), which are full, the most cells of a house, and
-    the most sets a board can have (every house open)."""
-
-    def __init__(self, layout: Layout) -> None:
-        from array import array
-        from math import comb
-
-        limit = max_als_size(layout.size)
-        hstart = [0]
-        hcells: list[int] = []
-        bound = 0
-        for house in layout.houses:
-            hcells.extend(house.cells)
-            hstart.append(len(hcells))
-            m = len(house.cells)
-            most = min(limit, m - 1 if house.full else m)
-            bound += sum(comb(m, n) for n in range(1, most + 1))
-        self.hstart = array("i", hstart)
-        self.hcells = array("i", hcells or [0])
-        self.hfull = array("i", [int(h.full) for h in layout.houses] or [0])
-        self.longest = max([len(h.cells) for h in layout.houses] or [1])
-        self.bound = max(bound, 1)
-
-
-@per_layout
-def _layout_words(layout: Layout) -> _LayoutWords:
-    return _LayoutWords(layout)
-
-
-def _qwords(n: int) -> memoryview:
-    """``n`` zeroed 64-bit words."""
-    return memoryview(bytearray(8 * max(n, 1))).cast("Q")
-
-
-def _ints(n: int) -> memoryview:
-    """``n`` zeroed C ints."""
-    return memoryview(bytearray(4 * max(n, 1))).cast("i")
-
-
-def _unset_words(walk: Any, n: int) -> memoryview:
-    """``n`` 64-bit words that the compiled code writes before it reads them (not
-    cleared when ``walk`` is compiled)."""
-    return memoryview(walk.scratch(8 * max(n, 1))).cast("Q")
-
-
-def _unset_ints(walk: Any, n: int) -> memoryview:
-    """``n`` C ints as ``_unset_words``."""
-    return memoryview(walk.scratch(4 * max(n, 1))).cast("i")
-
-
-class _Collected:
-    """A board state's ALSs as words (``_alswalk.collect``): ``nals`` sets, smallest
-    first, then by cells; ``cells`` (``ncw`` words a set), ``masks``, ``houses``; ``pos``
-    each digit's places; ``odd`` how many full houses have open cells holding one digit
-    more than there are of them (never on a board whose placed digits left their houses'
-    candidates: then they are no ALS here, as a full house's open cells never are)."""
-
-    __slots__ = ("cells", "houses", "masks", "nals", "odd", "pos")
-
-    def __init__(self, walk: Any, board: Board) -> None:
-        from array import array
-
-        lay = board.layout
-        lw = _layout_words(lay)
-        size = lay.size
-        ncw = (lay.ncells + 63) >> 6
-        cands = array("i", board.cands)
-        values = array("i", board.values)
-        self.pos = pos = _qwords(size * ncw)
-        walk.positions(lay.ncells, size, ncw, cands, values, pos)
-        cap = min(lw.bound, 4096)
-        longest = lw.longest + 1
-        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
-        odd = _ints(1)
-        while True:
-            cells = qw(cap * ncw)
-            masks = iw(cap)
-            houses = iw(cap)
-            n = walk.collect(
-                len(lay.houses), lw.hstart, lw.hcells, lw.hfull, max_als_size(size), ncw,
-                cands, values, cap, qw(cap * ncw), iw(cap), iw(cap), iw(cap), iw(cap), iw(cap),
-                iw(longest), iw(longest), iw(longest), cells, masks, houses, odd,
-            )
-            if n >= 0:
-                break
-            cap = -n
-        self.nals = n
-        self.cells, self.masks, self.houses = cells, masks, houses
-        self.odd = odd[0]
-
-
-def _collected(walk: Any, board: Board) -> _Collected:
-    """The board state's ``_Collected`` (made once per state, shared by ``_Words`` with
-    and without overlap and by ``cell_sets``)."""
-    return context(board).memo(f"als.sets.{id(walk)}", lambda: _Collected(walk, board))
-
-
-def cell_sets(board: Board, least: int, most: int) -> list[int] | None:
-    """The cell bitsets of the board's ALSs of ``least`` to ``most`` cells, ascending,
-    read from the board state's shared collection; None when it is not compiled or does
-    not hold them all (``most`` over ``max_als_size``, or a full house whose open cells
-    hold one digit more than cells). The grouped link graph's ALS nodes
-    (``links._als_sets``) come from here."""
-    walk = _compiled_walk()
-    if walk is None or most > max_als_size(board.layout.size):
-        return None
-    got = _collected(walk, board)
-    if got.odd:
-        return None
-    out: list[int] = []
-    walk.cell_list(got.nals, (board.layout.ncells + 63) >> 6, got.cells, got.masks, least, most,
-                   out)
-    out.sort()
-    return out
-
-
 class _Words:
     """A board state's sets and links as words (``_alswalk``): ``nals`` sets, ``ncw``
     words a cell bitset; ``cells``, ``masks``, ``houses``; per (set, digit index) row
@@ -447,20 +334,20 @@ class _Words:
         self.size = size = lay.size
         self.ncw = ncw = (lay.ncells + 63) >> 6
         self.nb = ncw * 8
-        got = _collected(walk, board)
+        got = collected(walk, board)
         self.pos = pos = got.pos
         self.nals = nals = got.nals
         self.cells = cells = got.cells
         self.masks = masks = got.masks
         self.houses = got.houses
-        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
+        qw, iw = partial(unset_words, walk), partial(unset_ints, walk)
         rows = nals * size * ncw
         self.where, self.seen, self.reach = qw(rows), qw(rows), qw(rows)
         self.potential = potential = iw(nals)
         walk.fields(nals, size, ncw, cells, masks, pos, memoryview(peer_words(lay)).cast("Q"),
                     self.where, self.seen, self.reach, potential)
         cap = 16 * nals
-        counts = _ints(2)
+        counts = ints(2)
         nidx = size * lay.ncells
         while True:
             pairs = iw(3 * cap)
@@ -633,7 +520,7 @@ def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
 
     With ``overlap`` (HoDoKu's "allow ALS overlap"), two sets that share cells are
     linked by a digit that none of the shared cells holds."""
-    walk = _compiled_walk()
+    walk = als_sets.compiled_walk()
     return context(board).memo(
         f"als.data.{overlap}.{id(walk)}", lambda: AlsData(board, overlap)
     )
@@ -1031,7 +918,7 @@ class _WordLevels(_Levels):
         self.size = size
         self.W = W = (nstart + 63) >> 6
         self.nb = W * 8
-        qw, iw = partial(_unset_words, walk), partial(_unset_ints, walk)
+        qw, iw = partial(unset_words, walk), partial(unset_ints, walk)
         self.start_set = start_set = iw(nstart)
         self.start_z = iw(nstart)
         self.start_of = iw(nset * size)
@@ -1047,14 +934,14 @@ class _WordLevels(_Levels):
             self.target, self.via, self.tid, self.tstate,
         )
         self.levels: list[memoryview] = []
-        self.part = _qwords(nstart * W)
+        self.part = qwords(nstart * W)
         self.raw_part = self.part.cast("B")
         walk.partners(nstart, W, ncw, ncells, self.start_z, reach, qw(size * ncells * W),
                       self.part)
         self.potential = words.potential
 
     def advance(self) -> bool:
-        nxt = _qwords(self.ntarget * self.W)
+        nxt = qwords(self.ntarget * self.W)
         if self.levels:
             got = self.walk.advance(self.levels[-1], nxt, self.W, self.ntarget, self.size,
                                     self.tstate, self.first, self.target, self.via)
@@ -1099,21 +986,6 @@ class _WordLevels(_Levels):
 _WORDS_MOST = 1 << 22
 #: The compiled search (``_alswalk``) once looked up: the module, or None when it is not
 #: built (False: not looked up yet).
-_WALK: Any = False
-
-
-def _compiled_walk() -> Any:
-    global _WALK
-    if _WALK is False:
-        try:
-            from yass.logic.techniques import _alswalk
-        except ImportError:  # pragma: no cover - the source is always there
-            _WALK = None
-        else:
-            _WALK = _alswalk if _alswalk.is_compiled() else None
-    return _WALK
-
-
 def _levels(data: AlsData, size: int, ncells: int) -> _Levels | None:
     """The compiled levels when the sets are words and the levels fit, else the dicts;
     None when there are fewer than two starts."""
@@ -1344,15 +1216,15 @@ def _blossoms(data: AlsData, board: Board, overlap: bool) -> Iterator[Blossom]:
         nidx = size * lay.ncells
         most = _MAX_STEM
         out: list[Blossom] = []
-        pfirst = _unset_ints(walk, nidx + 1)
+        pfirst = unset_ints(walk, nidx + 1)
         total = walk.petal_counts(lay.ncells, size, ncw, words.nals, words.potential, words.reach,
                                   pfirst)
         walk.blossoms(
             lay.ncells, size, ncw, words.nals, array("i", cands), array("i", board.values),
             words.cells, words.masks, words.potential, words.reach, most, _BLOSSOM_BUDGET,
-            int(overlap), pfirst, _unset_ints(walk, total), _unset_ints(walk, nidx),
-            _unset_ints(walk, 7 * (most + 1)), _unset_words(walk, (most + 1) * size * ncw),
-            _unset_words(walk, (most + 1) * ncw), out,
+            int(overlap), pfirst, unset_ints(walk, total), unset_ints(walk, nidx),
+            unset_ints(walk, 7 * (most + 1)), unset_words(walk, (most + 1) * size * ncw),
+            unset_words(walk, (most + 1) * ncw), out,
         )
         yield from out
         return

@@ -49,6 +49,7 @@ from yass.core.geometry import bits
 from yass.core.layout import Layout, per_layout
 from yass.core.memo import remember
 from yass.core.record import field, record
+from yass.logic.techniques.als_sets import cell_sets
 from yass.logic.techniques.context import context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -287,9 +288,7 @@ def _cell_graph(board: Board) -> LinkGraph:
 def _als_sets(board: Board) -> list[int]:
     """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house,
     ascending: the board state's collection that the ALS techniques share
-    (``als.cell_sets``) when it holds them, else found here."""
-    from yass.logic.techniques.als import cell_sets  # (als imports this module)
-
+    (``als_sets.cell_sets``) when it holds them, else found here."""
     shared = cell_sets(board, 2, ALS_MAX_CELLS)
     if shared is not None:
         return shared
