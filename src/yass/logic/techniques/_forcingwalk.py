@@ -36,7 +36,9 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["is_compiled", "layer", "net_closure", "static_tables", "verities"]
+__all__ = [
+    "is_compiled", "layer", "net_closure", "premises", "seed", "static_tables", "verities"
+]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -148,6 +150,12 @@ def _extract(
     tmp=cython.ulonglong[::1],
     wit=cython.int[::1],
     changed=cython.int[::1],
+    store=cython.ulonglong[::1],
+    top=cython.Py_ssize_t,
+    hist=cython.int[::1],
+    hs=cython.int,
+    k0=cython.int,
+    last=cython.int[::1],
     a=cython.int,
     bi=cython.int,
     nxt=cython.int,
@@ -194,7 +202,13 @@ def layer(
     wit: Any,
     changed: Any,
     dead: list[tuple[int, list[int]]],
-) -> tuple[int, int]:
+    store: Any,
+    top: int,
+    hist: Any,
+    hs: int,
+    k0: int,
+    last: Any,
+) -> tuple[int, int, int]:
     """One implication layer of the branches ``act[:nact]`` (indexes into ``state``, 4W
     words a branch: on, off, front on, front off), as ``forcing._Search.advance``.
 
@@ -214,7 +228,12 @@ def layer(
     its witnesses in order). ``changed[:nch]``: the branches with a new layer; the
     branches that go on are moved to the front of ``act``. ``tmp``: scratch of 2W +
     (3 * size + 4) * CW words; ``wit``: scratch of N + n + size * len(houses) ints.
-    Returns (the branches that go on, nch).
+
+    The sets (on, off) of each branch that changed are copied to ``store`` from word
+    ``top`` on (2W words a branch, room for ``nact`` of them): branch bi's copy of this
+    layer (``k0``, counted from 0) is at ``hist[bi * hs + k0]``, and ``last[bi]`` becomes
+    k0 + 1 (the layers a branch changed in follow one another from the first). Returns
+    (the branches that go on, nch, the new top).
     """
     N = size * n
     nxt = 0
@@ -320,10 +339,15 @@ def layer(
             facts += _popcount(state[base + w] | state[base + W + w])
         changed[nch] = bi
         nch += 1
+        hist[bi * hs + k0] = top
+        last[bi] = k0 + 1
+        for w in range(2 * W):
+            store[top + w] = state[base + w]
+        top += 2 * W
         if facts <= max_facts:
             act[nxt] = bi
             nxt += 1
-    return nxt, nch
+    return nxt, nch, top
 
 
 @cython.cfunc
@@ -529,8 +553,11 @@ def _judge(
     state=cython.ulonglong[::1],
     g_start=cython.int[::1],
     g_members=cython.int[::1],
-    todo=cython.int[::1],
-    ntodo=cython.int,
+    changed=cython.int[::1],
+    nch=cython.int,
+    bo_start=cython.int[::1],
+    bo_groups=cython.int[::1],
+    mark=cython.uchar[::1],
     rep=cython.ulonglong[::1],
     useful=cython.ulonglong[::1],
     cand=cython.ulonglong[::1],
@@ -538,6 +565,8 @@ def _judge(
     hits=cython.int[::1],
     t=cython.int,
     gi=cython.int,
+    lo=cython.int,
+    hi=cython.int,
     j=cython.int,
     w=cython.int,
     nh=cython.int,
@@ -550,23 +579,43 @@ def verities(
     state: Any,
     g_start: Any,
     g_members: Any,
-    todo: Any,
-    ntodo: int,
+    changed: Any,
+    nch: int,
+    bo_start: Any,
+    bo_groups: Any,
+    mark: Any,
     rep: Any,
     useful: Any,
     cand: Any,
     tmp: Any,
     hits: Any,
 ) -> int:
-    """The groups ``todo[:ntodo]`` (branches ``g_members[g_start[g]:g_start[g + 1]]``,
-    whose premises cannot all be false) with facts common to all their branches not
-    reported yet, as ``forcing._Search._verities`` finds them: set facts within
-    ``useful``, removed facts within ``cand``, beyond the group's ``rep`` (2W words a
-    group: set, removed), which takes them in. The groups go to ``hits``; returns how
-    many. ``tmp``: 2W words of scratch."""
+    """The groups (branches ``g_members[g_start[g]:g_start[g + 1]]``, whose premises
+    cannot all be false) of the branches ``changed[:nch]`` (branch b's groups are
+    ``bo_groups[bo_start[b]:bo_start[b + 1]]``), in order, with facts common to all
+    their branches not reported yet, as ``forcing._Search._verities`` finds them: set
+    facts within ``useful``, removed facts within ``cand``, beyond the group's ``rep``
+    (2W words a group: set, removed), which takes them in. The groups go to ``hits``;
+    returns how many. ``mark``: a byte a group, all 0 (and left so); ``tmp``: 2W words
+    of scratch."""
     nh = 0
-    for t in range(ntodo):
-        gi = todo[t]
+    lo = -1
+    hi = -1
+    for t in range(nch):
+        at = changed[t]
+        for j in range(bo_start[at], bo_start[at + 1]):
+            gi = bo_groups[j]
+            mark[gi] = 1
+            if lo < 0 or gi < lo:
+                lo = gi
+            if gi > hi:
+                hi = gi
+    if lo < 0:
+        return 0
+    for gi in range(lo, hi + 1):
+        if not mark[gi]:
+            continue
+        mark[gi] = 0
         for w in range(2 * W):
             tmp[w] = ALL
         for j in range(g_start[gi], g_start[gi + 1]):
@@ -588,6 +637,201 @@ def verities(
         hits[nh] = gi
         nh += 1
     return nh
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(focus=cython.int[::1], nfocus=cython.int, kind=cython.int, a0=cython.int,
+               a1=cython.int, j=cython.int)
+@cython.returns(cython.int)
+def _wanted(focus: Any, nfocus: int, kind: int, a0: int, a1: int) -> int:
+    # Whether the group (kind, a0, a1) is among the nfocus triples of focus (all when
+    # nfocus < 0).
+    if nfocus < 0:
+        return 1
+    for j in range(nfocus):
+        if focus[3 * j] == kind and focus[3 * j + 1] == a0 and focus[3 * j + 2] == a1:
+            return 1
+    return 0
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    multi=cython.ulonglong[::1], cand_digits=cython.int[::1], most=cython.int,
+    trig=cython.ulonglong[::1], want_on=cython.ulonglong[::1],
+    want_off=cython.ulonglong[::1], row_start=cython.int[::1], row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1], focus=cython.int[::1], nfocus=cython.int,
+    prem=cython.int[::1], on_idx=cython.int[::1], off_idx=cython.int[::1],
+    g_info=cython.int[::1], g_start=cython.int[::1], g_members=cython.int[::1],
+    bo_start=cython.int[::1], bo_groups=cython.int[::1], fill=cython.int[::1],
+    N=cython.int, nbr=cython.int, ng=cython.int, nm=cython.int, start=cython.int,
+    d=cython.int, c=cython.int, e=cython.int, i=cython.int, r=cython.int, r2=cython.int,
+    w=cython.int, j=cython.int, b=cython.int, cnt=cython.int, ok=cython.int,
+    dup=cython.int, h=cython.int, m=cython.int, sp=cython.Py_ssize_t,
+    sp2=cython.Py_ssize_t, v=cython.ulonglong, low=cython.ulonglong,
+)
+def premises(
+    n: int, size: int, CW: int, pos: Any, multi: Any, cand_digits: Any, most: int,
+    trig: Any, want_on: Any, want_off: Any, row_start: Any, row_info: Any, row_sets: Any,
+    focus: Any, nfocus: int, prem: Any, on_idx: Any, off_idx: Any, g_info: Any,
+    g_start: Any, g_members: Any, bo_start: Any, bo_groups: Any, fill: Any,
+) -> tuple[int, int]:
+    """The branches and groups of a search (``forcing._Search.__init__``), in its order.
+
+    Premise cells: the cells of ``multi`` (CW words) with at most ``most`` candidates
+    (``most`` < 0: any number; ``cand_digits``: each cell's digit mask). For each digit
+    d, each premise cell c among its places (``pos``: CW words a digit), candidate
+    i = d * n + c: the branch of i set if i is in ``want_on``, then that of i removed if
+    i is in ``trig`` and ``want_off`` (W words each). ``prem`` gets the branches'
+    premise facts (``i << 1 | 1`` set, ``i << 1`` removed); ``on_idx[i]`` / ``off_idx[i]``
+    the branch of i set / removed, or -1.
+
+    The groups, in order: each premise cell whose every candidate has a branch set
+    (kind 0, the cell); each full house of each digit (``row_*``, as ``layer`` takes
+    them) with two to ``most`` places, all with a branch set, the first of the digit's
+    houses with those places (kind 1, house index and digit); each candidate with both
+    branches (kind 2, the candidate). ``nfocus`` >= 0 keeps only the groups among the
+    (kind, a, b) triples of ``focus`` (a cell c is (0, c, 0), a candidate (2, i, 0)).
+    ``g_info``: (kind, a, b) a group; ``g_members[g_start[g]:g_start[g + 1]]`` its
+    branches; ``bo_groups[bo_start[b]:bo_start[b + 1]]`` the groups of branch b, in
+    order. ``fill``: scratch of one int a branch. Returns (branches, groups)."""
+    N = size * n
+    nbr = 0
+    for i in range(N):
+        on_idx[i] = -1
+        off_idx[i] = -1
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w] & multi[w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                if most >= 0 and _popcount(cand_digits[c]) > most:
+                    continue
+                i = d * n + c
+                if (want_on[i >> 6] >> (i & 63)) & 1:
+                    on_idx[i] = nbr
+                    prem[nbr] = 2 * i + 1
+                    nbr += 1
+                if (trig[i >> 6] >> (i & 63)) & 1 and (want_off[i >> 6] >> (i & 63)) & 1:
+                    off_idx[i] = nbr
+                    prem[nbr] = 2 * i
+                    nbr += 1
+    ng = 0
+    nm = 0
+    g_start[0] = 0
+    for c in range(n):
+        if not (multi[c >> 6] >> (c & 63)) & 1:
+            continue
+        m = cand_digits[c]
+        if most >= 0 and _popcount(m) > most:
+            continue
+        start = nm
+        ok = 1
+        for e in range(size):
+            if (m >> e) & 1:
+                i = on_idx[e * n + c]
+                if i < 0:
+                    ok = 0
+                    break
+                g_members[nm] = i
+                nm += 1
+        if not ok or not _wanted(focus, nfocus, 0, c, 0):
+            nm = start
+            continue
+        g_info[3 * ng] = 0
+        g_info[3 * ng + 1] = c
+        g_info[3 * ng + 2] = 0
+        ng += 1
+        g_start[ng] = nm
+    for d in range(size):
+        for r in range(row_start[d], row_start[d + 1]):
+            sp = (2 * r + 1) * CW
+            cnt = 0
+            for w in range(CW):
+                cnt += _popcount(row_sets[sp + w])
+            if cnt < 2:
+                continue
+            dup = 0
+            for r2 in range(row_start[d], r):
+                sp2 = (2 * r2 + 1) * CW
+                dup = 1
+                for w in range(CW):
+                    if row_sets[sp + w] != row_sets[sp2 + w]:
+                        dup = 0
+                        break
+                if dup:
+                    break
+            if dup or (most >= 0 and cnt > most):
+                continue
+            h = row_info[2 * r]
+            start = nm
+            ok = 1
+            for w in range(CW):
+                v = row_sets[sp + w]
+                while v:
+                    low = v & (~v + 1)
+                    v ^= low
+                    i = on_idx[d * n + w * 64 + _index(low)]
+                    if i < 0:
+                        ok = 0
+                        break
+                    g_members[nm] = i
+                    nm += 1
+                if not ok:
+                    break
+            if not ok or not _wanted(focus, nfocus, 1, h, d):
+                nm = start
+                continue
+            g_info[3 * ng] = 1
+            g_info[3 * ng + 1] = h
+            g_info[3 * ng + 2] = d
+            ng += 1
+            g_start[ng] = nm
+    for i in range(N):
+        if off_idx[i] >= 0 and on_idx[i] >= 0 and _wanted(focus, nfocus, 2, i, 0):
+            g_members[nm] = on_idx[i]
+            g_members[nm + 1] = off_idx[i]
+            nm += 2
+            g_info[3 * ng] = 2
+            g_info[3 * ng + 1] = i
+            g_info[3 * ng + 2] = 0
+            ng += 1
+            g_start[ng] = nm
+    for b in range(nbr + 1):
+        bo_start[b] = 0
+    for j in range(nm):
+        bo_start[g_members[j] + 1] += 1
+    for b in range(nbr):
+        bo_start[b + 1] += bo_start[b]
+        fill[b] = bo_start[b]
+    for i in range(ng):
+        for j in range(g_start[i], g_start[i + 1]):
+            b = g_members[j]
+            bo_groups[fill[b]] = i
+            fill[b] += 1
+    return nbr, ng
+
+
+@cython.ccall
+@cython.locals(W=cython.int, prem=cython.int[::1], nbr=cython.int,
+               state=cython.ulonglong[::1], b=cython.int, i=cython.int,
+               at=cython.Py_ssize_t, one=cython.ulonglong)
+def seed(W: int, prem: Any, nbr: int, state: Any) -> None:
+    """Each branch's premise into its state (4W words a branch, zeroed by the caller: on,
+    off, front on, front off), as ``layer`` takes them."""
+    one = 1
+    for b in range(nbr):
+        i = prem[b] >> 1
+        at = b
+        at *= 4 * W
+        if not prem[b] & 1:
+            at += W
+        state[at + (i >> 6)] |= one << (i & 63)
+        state[at + 2 * W + (i >> 6)] |= one << (i & 63)
 
 
 @cython.cfunc

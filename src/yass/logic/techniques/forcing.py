@@ -97,7 +97,7 @@ import heapq
 import itertools
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from yass.core.board import Board
 from yass.core.bounds import poll
@@ -220,6 +220,34 @@ class _Base:
         self._checks: list[list[tuple[Witness, int]]] | None = None
         self._check_rows: tuple[list[int], list[int], list[int]] | None = None
         self._words: dict[bool, _Words] = {}
+        self._cell_words: tuple[Any, Any, Any] | None = None
+        self._verity_words: tuple[Any, Any] | None = None
+        #: The branches and groups of the whole board's searches in C, by (bound on
+        #: premise cells, the candidates removed as premises) (see ``_Search``).
+        self.premise_sets: dict[tuple[int | None, int], tuple[Any, ...]] = {}
+
+    def verity_words(self) -> tuple[Any, Any]:
+        """The candidates a verity may set (not known already) and those it may remove,
+        as 64-bit words (built once)."""
+        if self._verity_words is None:
+            nb = ((self.size * self.n + 63) >> 6) * 8
+            self._verity_words = (
+                to_words([self.cand & ~self.known], nb), to_words([self.cand], nb)
+            )
+        return self._verity_words
+
+    def cell_words(self) -> tuple[Any, Any, Any]:
+        """Each digit's places (cell sets of 64-bit words), the cells with two candidates
+        or more (one cell set) and each cell's digit mask, for ``_forcingwalk`` (built
+        once)."""
+        if self._cell_words is None:
+            from array import array
+
+            cb = ((self.n + 63) >> 6) * 8
+            self._cell_words = (
+                to_words(self.pos, cb), to_words([self.multi], cb), array("i", self.cands)
+            )
+        return self._cell_words
 
     def checks(self) -> list[list[tuple[Witness, int]]]:
         """For each candidate, the cell and the houses it could leave empty: (witness,
@@ -311,10 +339,11 @@ class _Base:
                 out = bytearray(4 * size * n * W * 8)
                 trig = bytearray(4 * W * 8)
                 row_start, row_info, row_sets = self.rows()
+                pos_words, multi_words, cand_digits = self.cell_words()
                 walk.static_tables(
-                    n, size, W, CW, to_words(self.pos, cb),
-                    memoryview(peer_words(self.layout)).cast("Q"), to_words([self.multi], cb),
-                    array("i", self.cands), row_start, row_info, row_sets,
+                    n, size, W, CW, pos_words,
+                    memoryview(peer_words(self.layout)).cast("Q"), multi_words,
+                    cand_digits, row_start, row_info, row_sets,
                     memoryview(out).cast("Q"), memoryview(trig).cast("Q"),
                     memoryview(bytearray((n + 5) * cb)).cast("Q"), array("i", bytes(4 * n)),
                 )
@@ -540,23 +569,67 @@ _NO_WITNESS: list[Witness] = []
 _NO_RULES: dict[int, str] = {}
 
 
+class _Snaps:
+    """The sets of a search's branches after each layer, as ``_forcingwalk.layer`` copies
+    them: only the branches that changed, (on, off) of W words each, into ``words`` (a
+    view of ``buf``); branch bi's copy of layer j (from 0) at word ``hist[bi * hs + j]``,
+    and ``last[bi]``: the layers it changed in (1 to ``last[bi]``)."""
+
+    __slots__ = ("buf", "hist", "hs", "last", "nb", "words")
+
+    def __init__(self, branches: int, hs: int, nb: int) -> None:
+        from array import array
+
+        self.nb = nb  # bytes a set
+        self.hs = hs
+        self.hist = array("i", bytes(4 * max(1, branches) * hs))
+        self.last = array("i", bytes(4 * max(1, branches)))
+        self.buf = bytearray(max(1, branches) * 8 * nb)
+        self.words = memoryview(self.buf).cast("Q")
+
+    def room(self, top: int, branches: int) -> None:
+        """Make room for ``branches`` more copies past word ``top``."""
+        need = (top + branches * (self.nb >> 2)) * 8
+        if need > len(self.buf):
+            grown = bytearray(max(need, 2 * len(self.buf)))
+            grown[: len(self.buf)] = self.buf
+            self.words.release()
+            self.buf = grown
+            self.words = memoryview(grown).cast("Q")
+
+    def sets(self, bi: int, j: int) -> tuple[int, int]:
+        """Branch bi's (on, off) after layer j (from 0)."""
+        at = self.hist[bi * self.hs + j] * 8
+        nb = self.nb
+        buf = self.buf
+        return (
+            int.from_bytes(buf[at : at + nb], "little"),
+            int.from_bytes(buf[at + nb : at + 2 * nb], "little"),
+        )
+
+    def raw(self, bi: int, j: int) -> bytes:
+        """``sets`` as the 2 * nb bytes copied."""
+        at = self.hist[bi * self.hs + j] * 8
+        return bytes(self.buf[at : at + 2 * self.nb])
+
+
 class _Branch:
     """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k).
 
-    Searched in C (``_Search._forward_words``), a branch's sets stay in the snapshots of
-    the search's state taken after each layer (``source``: the snapshots, this branch's
-    offset in them, bytes a set) and become Python integers only when read: most
-    branches of a search that finds nothing, or little, are never read. A branch
-    changes in every layer from the first up to ``changed`` and in none after, so
-    ``cum_on[k]`` is the snapshot of layer k for k up to ``changed``."""
+    Searched in C (``_Search._forward_words``), a branch's sets stay in the search's
+    copies of them (``source``: the ``_Snaps`` and this branch's index there) and become
+    Python integers only when read: most branches of a search that finds nothing, or
+    little, are never read. A branch changes in every layer from the first up to
+    ``changed`` and in none after, so ``cum_on[k]`` is the copy of layer k for k up to
+    ``changed``."""
 
     __slots__ = (
+        "_changed",
         "_cum_off",
         "_cum_on",
         "_off",
         "_on",
         "anc",
-        "changed",
         "costs",
         "dead",
         "done",
@@ -576,10 +649,10 @@ class _Branch:
         self._off = self.fr_off = 0 if premise & 1 else (1 << i)
         self._cum_on = [self._on]
         self._cum_off = [self._off]
-        self.source: tuple[list[bytes], int, int] | None = None
+        self.source: tuple[_Snaps, int] | None = None
         self.dead = False  # a contradiction was found
         self.done = False  # nothing more follows (or a bound was reached)
-        self.changed = 0  # the last iteration whose state differs from the one before
+        self._changed = 0  # (without a source)
         self.witness: list[Witness] = _NO_WITNESS  # (replaced, never added to)
         self.ruled: dict[int, str] = _NO_RULES  # (replaced by a dict of its own when set)
         # Made when first needed (most branches of a search are never asked):
@@ -587,28 +660,41 @@ class _Branch:
         self.costs: dict[int, int] | None = None  # a fact's number of implications
         self.anc: dict[int, int] | None = None  # a fact's closure as a bitset (ancestors)
 
+    @property
+    def changed(self) -> int:
+        """The last layer whose state differs from the one before."""
+        source = self.source
+        return self._changed if source is None else source[0].last[source[1]]
+
+    @changed.setter
+    def changed(self, value: int) -> None:
+        self._changed = value
+
     def _sync(self) -> None:
-        """Read the layers up to ``changed`` from the snapshots, where not read yet."""
+        """Read the layers up to ``changed`` from the copies, where not read yet."""
         source = self.source
         cum_on = self._cum_on
         have = len(cum_on) - 1
-        if source is None or have >= self.changed:
+        if source is None:
             return
-        snaps, at, nb = source
+        snaps, bi = source
+        changed = snaps.last[bi]
+        if have >= changed:
+            return
         cum_off = self._cum_off
-        for j in range(have, self.changed):
-            raw = snaps[j]
-            cum_on.append(int.from_bytes(raw[at : at + nb], "little"))
-            cum_off.append(int.from_bytes(raw[at + nb : at + 2 * nb], "little"))
+        for j in range(have, changed):
+            on, off = snaps.sets(bi, j)
+            cum_on.append(on)
+            cum_off.append(off)
         self._on = cum_on[-1]
         self._off = cum_off[-1]
 
     def layer_count(self) -> int:
-        """``len(cum_on)``, without reading the snapshots."""
+        """``len(cum_on)``, without reading the copies."""
         return len(self._cum_on) if self.source is None else self.changed + 1
 
     def first_layer(self) -> tuple[int, int]:
-        """Layer 0: the premise as (set, removed), without reading the snapshots."""
+        """Layer 0: the premise as (set, removed), without reading the copies."""
         return self._cum_on[0], self._cum_off[0]
 
     @property
@@ -640,6 +726,39 @@ class _Branch:
     def cum_off(self) -> list[int]:
         self._sync()
         return self._cum_off
+
+
+T = TypeVar("T")
+
+
+class _Lazy(Generic[T]):
+    """A list whose items are made when first asked for (``make(index)``): the branches
+    and groups of a search set up in C, of which a search reads few."""
+
+    __slots__ = ("_made", "_make", "_size")
+
+    def __init__(self, size: int, make: Callable[[int], T]) -> None:
+        self._size = size
+        self._make = make
+        self._made: dict[int, T] = {}
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: int) -> T:
+        got = self._made.get(index)
+        if got is None:
+            if not 0 <= index < self._size:
+                raise IndexError(index)
+            got = self._made[index] = self._make(index)
+        return got
+
+    def __iter__(self) -> Iterator[T]:
+        return (self[i] for i in range(self._size))
+
+    def made(self) -> list[tuple[int, T]]:
+        """The items made so far, with their indexes."""
+        return list(self._made.items())
 
 
 class _Group:
@@ -675,49 +794,88 @@ class _Search:
         self.dynamic = tech.dynamic
         self.base = base = _base(board)
         self.layout = base.layout
+        walk = _compiled_walk()
+        #: The compiled forward search where it applies (see ``run``), else None.
+        self._walk = walk if walk is not None and not (
+            self.dynamic and (base.propagators or base.arc_cells)
+        ) else None
+        self.branches: list[_Branch] | _Lazy[_Branch]
+        self.groups: list[_Group] | _Lazy[_Group]
+        self._snaps: _Snaps | None = None
+        if self._walk is not None:
+            self._setup_words(focus)
+        else:
+            self._setup(focus)
+        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        self.rev = _reverse_arcs(self.layout)
+        self._implicators: dict[int, int] = {}
+        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
+        # (the layer copies by branch; the tables and scratch, made once).
+        self._c_closure = (
+            self.dynamic and not base.propagators and not any(self.rev)
+            and _compiled_walk() is not None
+        )
+        self._layer_words: dict[tuple[int, int], memoryview] = {}
+        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
+        self.reach = outside_reach(self.layout)
+
+    def _wanted(self, focus: Focus | None) -> tuple[int, int]:
+        """The candidates whose premise set / removed the search takes (-1: all)."""
+        if focus is None:
+            return -1, -1
+        base = self.base
         n = base.n
-        most = tech.max_candidates
+        want_on = want_off = 0
+        for key in focus:
+            if key[0] == "p":
+                if key[1] & 1:
+                    want_on |= 1 << (key[1] >> 1)
+                else:
+                    want_off |= 1 << (key[1] >> 1)
+            elif key[1] == "cell":
+                c = key[2][0]
+                for d in mask_digits(base.cands[c]):
+                    want_on |= 1 << ((d - 1) * n + c)
+            elif key[1] == "house":
+                h, d = key[2]
+                want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
+            else:
+                want_on |= 1 << key[2][0]
+                want_off |= 1 << key[2][0]
+        return want_on, want_off
+
+    def _off_triggers(self) -> int:
+        base = self.base
+        if base.propagators and self.dynamic:
+            return base.cand
+        return base.off_triggers()
+
+    def _setup(self, focus: Focus | None) -> None:
+        """The branches and groups (``_forcingwalk.premises`` says which, in Python)."""
+        base = self.base
+        n = base.n
+        most = self.tech.max_candidates
         cands = base.cands
         premise_cells = 0
         for c in bits(base.multi):
             if most is None or cands[c].bit_count() <= most:
                 premise_cells |= 1 << c
-        off_triggers = base.off_triggers()
-        if base.propagators and self.dynamic:
-            off_triggers = base.cand
-        want_on = want_off = -1  # every premise
-        if focus is not None:
-            want_on = want_off = 0
-            for key in focus:
-                if key[0] == "p":
-                    if key[1] & 1:
-                        want_on |= 1 << (key[1] >> 1)
-                    else:
-                        want_off |= 1 << (key[1] >> 1)
-                elif key[1] == "cell":
-                    c = key[2][0]
-                    for d in mask_digits(cands[c]):
-                        want_on |= 1 << ((d - 1) * n + c)
-                elif key[1] == "house":
-                    h, d = key[2]
-                    want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
-                else:
-                    want_on |= 1 << key[2][0]
-                    want_off |= 1 << key[2][0]
-        self.branches: list[_Branch] = []
-        self.on_branch: dict[int, int] = {}
-        self.off_branch: dict[int, int] = {}
+        off_triggers = self._off_triggers()
+        want_on, want_off = self._wanted(focus)
+        branches: list[_Branch] = []
+        on_branch: dict[int, int] = {}
+        off_branch: dict[int, int] = {}
+        self._on_branch, self._off_branch = on_branch, off_branch
         for d in range(base.size):
             for c in bits(base.pos[d] & premise_cells):
                 i = d * n + c
                 if want_on >> i & 1:
-                    self.on_branch[i] = len(self.branches)
-                    self.branches.append(_Branch(i << 1 | 1))
+                    on_branch[i] = len(branches)
+                    branches.append(_Branch(i << 1 | 1))
                 if off_triggers >> i & 1 and want_off >> i & 1:
-                    self.off_branch[i] = len(self.branches)
-                    self.branches.append(_Branch(i << 1))
+                    off_branch[i] = len(branches)
+                    branches.append(_Branch(i << 1))
         groups: list[_Group] = []
-        on_branch = self.on_branch
         for c in bits(premise_cells):
             members = []
             for d in mask_digits(cands[c]):
@@ -744,28 +902,107 @@ class _Search:
                     members.append(got)
                 else:
                     groups.append(_Group("house", (h, d), members))
-        for i, b in self.off_branch.items():
-            if i in self.on_branch:
-                groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
+        for i, b in off_branch.items():
+            if i in on_branch:
+                groups.append(_Group("digit", (i,), [on_branch[i], b]))
         if focus is not None:
             groups = [g for g in groups if ("g", g.kind, g.anchor) in focus]
-        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        self.branches = branches
         self.groups = groups
-        self.groups_of: list[list[int]] = [[] for _ in self.branches]
+        self.groups_of: list[list[int]] = [[] for _ in branches]
         for gi, g in enumerate(groups):
             for i in g.members:
                 self.groups_of[i].append(gi)
-        self.rev = _reverse_arcs(self.layout)
-        self._implicators: dict[int, int] = {}
-        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
-        # (the layer snapshots by branch offset; the tables and scratch, made once).
-        self._c_closure = (
-            self.dynamic and not base.propagators and not any(self.rev)
-            and _compiled_walk() is not None
+
+    def _setup_words(self, focus: Focus | None) -> None:
+        """``_setup`` in C (``_forcingwalk.premises``): the branches and groups as arrays,
+        made into objects when first asked for. A search of the whole board (no
+        ``focus``) takes those of the board's last such search with the same bound on
+        premise cells (a chain's and a net's are the same)."""
+        base = self.base
+        most = self.tech.max_candidates
+        key = (most, self._off_triggers())
+        got = base.premise_sets.get(key) if focus is None else None
+        if got is None:
+            got = self._premise_words(focus, key[1])
+            if focus is None:
+                base.premise_sets[key] = got
+        self._premises = got
+        self.branches = _Lazy(got[-2], self._make_branch)
+        self.groups = _Lazy(got[-1], self._make_group)
+
+    def _premise_words(self, focus: Focus | None, off_triggers: int) -> tuple[Any, ...]:
+        from array import array
+
+        walk = self._walk
+        assert walk is not None
+        base = self.base
+        n, size = base.n, base.size
+        N = size * n
+        nb = ((N + 63) >> 6) * 8
+        most = self.tech.max_candidates
+        want_on, want_off = self._wanted(focus)
+        if focus is None:
+            ones = (1 << N) - 1
+            want_on = want_off = ones
+        triples: list[int] = []
+        for key in focus or ():
+            if key[0] == "g":
+                kind = ("cell", "house", "digit").index(key[1])
+                triples += [kind, *key[2], 0][:3]
+        row_start, row_info, row_sets = base.rows()
+        rows = len(row_info) // 2
+        per_house = n if most is None else min(n, most)
+        gcap = n + rows + N
+        mcap = 3 * N + rows * per_house
+        prem = array("i", bytes(4 * 2 * N))
+        on_idx = array("i", bytes(4 * N))
+        off_idx = array("i", bytes(4 * N))
+        g_info = array("i", bytes(4 * 3 * gcap))
+        g_start = array("i", bytes(4 * (gcap + 1)))
+        g_members = array("i", bytes(4 * mcap))
+        bo_start = array("i", bytes(4 * (2 * N + 1)))
+        bo_groups = array("i", bytes(4 * mcap))
+        pos_words, multi_words, cand_digits = base.cell_words()
+        nbr, ng = walk.premises(
+            n, size, (n + 63) >> 6, pos_words, multi_words, cand_digits,
+            -1 if most is None else most, to_words([off_triggers], nb),
+            to_words([want_on], nb), to_words([want_off], nb), row_start, row_info,
+            row_sets, array("i", triples or [0]), -1 if focus is None else len(triples) // 3,
+            prem, on_idx, off_idx, g_info, g_start, g_members, bo_start, bo_groups,
+            array("i", bytes(4 * 2 * N)),
         )
-        self._layer_words: dict[tuple[int, int], memoryview] = {}
-        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
-        self.reach = outside_reach(self.layout)
+        return (prem, on_idx, off_idx, g_info, g_start, g_members, bo_start, bo_groups, nbr, ng)
+
+    def _make_branch(self, index: int) -> _Branch:
+        b = _Branch(self._premises[0][index])
+        if self._snaps is not None:
+            b.source = (self._snaps, index)
+        return b
+
+    def _make_group(self, index: int) -> _Group:
+        g_info, g_start, g_members = self._premises[3:6]
+        kind, a, b = g_info[3 * index : 3 * index + 3]
+        members = list(g_members[g_start[index] : g_start[index + 1]])
+        if kind == 0:
+            return _Group("cell", (a,), members)
+        if kind == 1:
+            return _Group("house", (a, b), members)
+        return _Group("digit", (a,), members)
+
+    @property
+    def on_branch(self) -> dict[int, int]:
+        """The branch of each candidate set as a premise."""
+        if self._walk is None:
+            return self._on_branch
+        return {i: b for i, b in enumerate(self._premises[1]) if b >= 0}
+
+    @property
+    def off_branch(self) -> dict[int, int]:
+        """The branch of each candidate removed as a premise."""
+        if self._walk is None:
+            return self._off_branch
+        return {i: b for i, b in enumerate(self._premises[2]) if b >= 0}
 
     # -- the forward search -------------------------------------------------------------
 
@@ -1116,15 +1353,17 @@ class _Search:
 
         walk = _compiled_walk()
         base = self.base
-        snaps, at, nb = source
-        key = (at, b.changed)  # (a verity's branch may still grow)
+        snaps, bi = source
+        nb = snaps.nb
+        changed = b.changed
+        key = (bi, changed)  # (a verity's branch may still grow)
         layers = self._layer_words.get(key)
         if layers is None:
-            # Layer 0 (the premise), then the snapshots of the layers it changed in.
+            # Layer 0 (the premise), then the copies of the layers it changed in.
             on0, off0 = b.first_layer()
             joined = bytearray(on0.to_bytes(nb, "little"))
             joined += off0.to_bytes(nb, "little")
-            joined += b"".join([snaps[j][at : at + 2 * nb] for j in range(b.changed)])
+            joined += b"".join([snaps.raw(bi, j) for j in range(changed)])
             layers = self._layer_words[key] = memoryview(joined).cast("Q")
         if self._closure_tables is None:
             words = base.words(True)
@@ -1138,7 +1377,7 @@ class _Search:
         ooo, cellc, seen, stack = self._closure_tables
         row_start, _, row_sets = base.rows()
         got: int = walk.net_closure(
-            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, b.changed + 1,
+            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, changed + 1,
             array("i", facts), len(facts), ooo, cellc, row_start, row_sets,
             memoryview(peer_words(self.layout)).cast("Q"), seen, stack,
         )
@@ -1172,10 +1411,8 @@ class _Search:
         # then most eliminations, then the fewest implications shown. A productive step
         # found a few layers deeper saves many one-candidate steps (and their rescans).
         found: list[Found] = []
-        walk = _compiled_walk()
-        base = self.base
-        if walk is not None and not (self.dynamic and (base.propagators or base.arc_cells)):
-            self._forward_words(walk, found)
+        if self._walk is not None:
+            self._forward_words(self._walk, found)
         else:
             self._forward(found)
         ordered = self.ordered(found)
@@ -1241,10 +1478,10 @@ class _Search:
 
     def _forward_words(self, walk: Any, found: list[Found]) -> None:
         """``_forward`` with each layer derived in C (``_forcingwalk.layer``): the same
-        branches, layers, contradictions and verities. The state is copied after each
-        layer, and a branch's sets (``on``, ``off``, ``cum_on``, ``cum_off``) are read
-        from those copies when asked for (see ``_Branch``); ``fr_on``, ``fr_off`` and
-        ``done`` are not kept."""
+        branches, layers, contradictions and verities. The sets of the branches that
+        changed are copied after each layer (``_Snaps``), and a branch's sets (``on``,
+        ``off``, ``cum_on``, ``cum_off``) are read from those copies when asked for (see
+        ``_Branch``); ``fr_on``, ``fr_off`` and ``done`` are not kept."""
         from array import array
 
         base = self.base
@@ -1252,58 +1489,45 @@ class _Search:
         words = base.words(self.dynamic)
         W = words.W
         nb = W * 8
-        branches = self.branches
-        raw = bytearray(len(branches) * 4 * nb)
-        snaps: list[bytes] = []
-        for bi, b in enumerate(branches):
-            b.source = (snaps, bi * 4 * nb, nb)
-            i = b.premise >> 1
-            at = bi * 4 * nb + (0 if b.premise & 1 else nb) + (i >> 3)
-            raw[at] |= 1 << (i & 7)  # on (or off) ...
-            raw[at + 2 * nb] |= 1 << (i & 7)  # ... and the front
-        state = memoryview(raw).cast("Q")
-        act = array("i", range(len(branches)))
-        nact = len(branches)
-        changed = array("i", bytes(4 * max(1, len(branches))))
+        prem, _, _, _, g_start, g_members, bo_start, bo_groups, nbr, ng = self._premises
+        max_depth = self.tech.max_depth
+        hs = max_depth + 1
+        snaps = self._snaps = _Snaps(nbr, hs, nb)
+        for bi, b in self.branches.made():  # type: ignore[union-attr]
+            b.source = (snaps, bi)
+        state = memoryview(bytearray(max(1, nbr) * 4 * nb)).cast("Q")
+        walk.seed(W, prem, nbr, state)
+        act = array("i", range(nbr))
+        nact = nbr
+        changed = array("i", bytes(4 * max(1, nbr)))
         tmp = memoryview(bytearray(8 * words.scratch[0])).cast("Q")
         wit = array("i", bytes(4 * words.scratch[1]))
         dyn = int(self.dynamic)
         max_facts = self.tech.max_facts
-        max_depth = self.tech.max_depth
-        # The groups as verities() takes them, and what each has reported.
-        groups = self.groups
-        g_start = array("i", [0] * (len(groups) + 1))
-        members: list[int] = []
-        for gi, g in enumerate(groups):
-            members += g.members
-            g_start[gi + 1] = len(members)
-        g_members = array("i", members or [0])
-        rep = memoryview(bytearray(max(1, len(groups)) * 2 * nb)).cast("Q")
-        useful = to_words([base.cand & ~base.known], nb)
-        cand = to_words([base.cand], nb)
-        hits = array("i", bytes(4 * max(1, len(groups))))
-        groups_of = self.groups_of
-        nch = 0
-        k = 0
+        # What each group has reported (see ``verities``).
+        rep = memoryview(bytearray(max(1, ng) * 2 * nb)).cast("Q")
+        useful, cand = base.verity_words()
+        hits = array("i", bytes(4 * max(1, ng)))
+        mark = bytearray(max(1, ng))
+        branches = self.branches
+        nch = top = k = 0
         while True:
-            todo = array("i", sorted({gi for bi in changed[:nch] for gi in groups_of[bi]}))
-            if k and todo:
-                nh = walk.verities(W, state, g_start, g_members, todo, len(todo), rep, useful,
-                                   cand, tmp, hits)
+            if k and nch:
+                nh = walk.verities(W, state, g_start, g_members, changed, nch, bo_start,
+                                   bo_groups, mark, rep, useful, cand, tmp, hits)
                 if nh:
                     found += self._group_verities(list(hits[:nh]))
             if nact:
                 poll()  # (a whole search can take seconds: --timeout holds inside it)
                 dead: list[tuple[int, list[int]]] = []
-                nact, nch = walk.layer(
+                snaps.room(top, nact)
+                nact, nch, top = walk.layer(
                     W, dyn, words.tables, words.chk_start, words.chk_ids, words.wmask, n,
                     size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
                     words.row_start, words.row_info, words.row_sets, state, act, nact,
-                    max_facts, tmp, wit, changed, dead,
+                    max_facts, tmp, wit, changed, dead, snaps.words, top, snaps.hist, hs, k,
+                    snaps.last,
                 )
-                snaps.append(bytes(raw))  # (snaps[k]: the state after layer k + 1)
-                for bi in changed[:nch]:
-                    branches[bi].changed = k + 1
                 for bi, ids in dead:
                     b = branches[bi]
                     b.dead = True
