@@ -37,7 +37,8 @@ else:
         from yass.core import _cython_shim as cython
 
 __all__ = [
-    "is_compiled", "layer", "net_closure", "premises", "seed", "static_tables", "verities"
+    "check_tables", "is_compiled", "layer", "net_closure", "ooo_table", "premises", "seed",
+    "static_tables", "verities",
 ]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
@@ -1010,6 +1011,105 @@ def static_tables(
                 anyv |= out[row + w]
             if anyv:
                 trig[t * W + (i >> 6)] |= one << (i & 63)
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, W=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    peers=cython.ulonglong[::1], out=cython.ulonglong[::1], cellc=cython.ulonglong[::1],
+    d=cython.int, e=cython.int, c=cython.int, w=cython.int, x=cython.int, i=cython.int,
+    row=cython.Py_ssize_t, v=cython.ulonglong, u=cython.ulonglong, low=cython.ulonglong,
+    one=cython.ulonglong,
+)
+def ooo_table(n: int, size: int, W: int, CW: int, pos: Any, peers: Any, out: Any,
+              cellc: Any) -> None:
+    """``forcing._Base.off_of_on`` on a layout without relation tables: for each
+    candidate i = d * n + c of the board (``pos``: each digit's places, CW words a
+    digit), the candidates that setting it removes (the places of d among c's peers,
+    c's other candidates), into ``out`` (N rows of W words, zeroed by the caller);
+    ``cellc`` (n rows of W words, zeroed) gets each cell's candidates. ``peers``: CW
+    words a cell."""
+    one = 1
+    for e in range(size):
+        for w in range(CW):
+            v = pos[e * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                i = e * n + c
+                cellc[c * W + (i >> 6)] |= one << (i & 63)
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                row = d * n + c
+                row *= W
+                for i in range(W):
+                    out[row + i] = cellc[c * W + i]
+                i = d * n + c
+                out[row + (i >> 6)] &= ~(one << (i & 63))
+                for x in range(CW):
+                    u = peers[c * CW + x] & pos[d * CW + x]
+                    while u:
+                        low = u & (~u + 1)
+                        u ^= low
+                        i = d * n + x * 64 + _index(low)
+                        out[row + (i >> 6)] |= one << (i & 63)
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, W=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    cellc=cython.ulonglong[::1], row_start=cython.int[::1], row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1], chk_start=cython.int[::1], chk_ids=cython.int[::1],
+    wmask=cython.ulonglong[::1], d=cython.int, c=cython.int, w=cython.int, r=cython.int,
+    i=cython.int, j=cython.int, wid=cython.int, nids=cython.int, nxt=cython.int,
+    sp=cython.Py_ssize_t, at=cython.Py_ssize_t, v=cython.ulonglong, low=cython.ulonglong,
+)
+def check_tables(n: int, size: int, W: int, CW: int, pos: Any, cellc: Any, row_start: Any,
+                 row_info: Any, row_sets: Any, chk_start: Any, chk_ids: Any,
+                 wmask: Any) -> int:
+    """A chain's contradiction checks as ``layer`` takes them (``forcing._Base.check_rows``):
+    for each candidate i = d * n + c of the board, the witnesses its removal may
+    complete, ``chk_ids[chk_start[i]:chk_start[i + 1]]``: the cell c, then each full
+    house of d holding c (``row_*``, in order), as n + h * size + d; ``wmask`` (W words a
+    witness, zeroed by the caller): the cell's candidates (``cellc``, W words a cell),
+    the house's places of d. Returns the number of ids."""
+    nids = 0
+    nxt = 0
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                i = d * n + c
+                while nxt <= i:
+                    chk_start[nxt] = nids
+                    nxt += 1
+                chk_ids[nids] = c
+                nids += 1
+                for j in range(W):
+                    wmask[c * W + j] = cellc[c * W + j]
+                for r in range(row_start[d], row_start[d + 1]):
+                    sp = (2 * r + 1) * CW
+                    if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
+                        continue
+                    wid = n + row_info[2 * r] * size + d
+                    chk_ids[nids] = wid
+                    nids += 1
+                    at = wid
+                    at *= W
+                    _or_cells(row_sets, sp, CW, d * n, wmask, at)
+    while nxt <= size * n:
+        chk_start[nxt] = nids
+        nxt += 1
+    return nids
 
 
 @cython.cfunc

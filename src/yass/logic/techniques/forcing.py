@@ -174,13 +174,6 @@ class _Base:
         for c in bits(empty & ~multi):
             known |= 1 << ((cands[c].bit_length() - 1) * n + c)
         self.known = known
-        # Each cell's candidates as a set of candidate indexes.
-        cell_cands = [0] * n
-        for d in range(size):
-            shift = d * n
-            for c in bits(pos[d]):
-                cell_cands[c] |= 1 << (shift + c)
-        self.cell_cands = cell_cands
         # Full houses by digit: (house index, mask, the digit's places) where the digit
         # is not placed yet (a house that lacks the digit must give it a place).
         fulls = _full_houses(lay)
@@ -188,31 +181,21 @@ class _Base:
         for d in range(size):
             p, gone = pos[d], placed[d]
             self.hdig.append([(h, hm, p & hm) for h, hm in fulls if p & hm and not gone & hm])
-        # For each digit and cell, the indexes (into hdig[d]) of the houses holding it.
-        self.hcell: list[dict[int, list[int]]] = []
-        for rows in self.hdig:
-            by_cell: dict[int, list[int]] = {}
-            for j, (_, _, spots) in enumerate(rows):
-                for c in bits(spots):
-                    by_cell.setdefault(c, []).append(j)
-            self.hcell.append(by_cell)
-        peers = lay.peers
-        arcs = lay.arcs
-        off_of_on = [0] * (size * n)
+        # The cells with a candidate that a relation ties to an unplaced cell.
         arc_cells = 0
-        for d in range(size):
-            p = pos[d]
-            shift = d * n
-            for c in bits(p):
-                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
-                for nb, table in arcs[c]:
-                    if empty >> nb & 1:
-                        arc_cells |= 1 << c
-                        for e in mask_digits(cands[nb] & ~table[d]):
-                            m |= 1 << ((e - 1) * n + nb)
-                off_of_on[shift + c] = m
-        self.off_of_on = off_of_on
+        if any(lay.arcs):
+            held = 0
+            for p in pos:
+                held |= p
+            for c in bits(held):
+                if any(empty >> nb & 1 for nb, _ in lay.arcs[c]):
+                    arc_cells |= 1 << c
         self.arc_cells = arc_cells
+        # (made when first asked for: a search in C needs few of them, or none)
+        self._cell_cands: list[int] | None = None
+        self._hcell: list[dict[int, list[int]]] | None = None
+        self._off_of_on: list[int] | _Lazy[int] | None = None
+        self._ooo_words: tuple[bytearray, bytearray] | bool | None = False
         self.propagators = lay.propagators
         self._static: _Static | None = None
         self._static_words: tuple[bytearray, int] | bool | None = False
@@ -225,6 +208,117 @@ class _Base:
         #: The branches and groups of the whole board's searches in C, by (bound on
         #: premise cells, the candidates removed as premises) (see ``_Search``).
         self.premise_sets: dict[tuple[int | None, int], tuple[Any, ...]] = {}
+
+    @property
+    def cell_cands(self) -> list[int]:
+        """Each cell's candidates as a set of candidate indexes."""
+        if self._cell_cands is None:
+            n = self.n
+            cell_cands = [0] * n
+            for d in range(self.size):
+                shift = d * n
+                for c in bits(self.pos[d]):
+                    cell_cands[c] |= 1 << (shift + c)
+            self._cell_cands = cell_cands
+        return self._cell_cands
+
+    @property
+    def hcell(self) -> list[dict[int, list[int]]]:
+        """For each digit and cell, the indexes (into ``hdig[d]``) of the houses holding
+        it."""
+        if self._hcell is None:
+            self._hcell = []
+            for rows in self.hdig:
+                by_cell: dict[int, list[int]] = {}
+                for j, (_, _, spots) in enumerate(rows):
+                    for c in bits(spots):
+                        by_cell.setdefault(c, []).append(j)
+                self._hcell.append(by_cell)
+        return self._hcell
+
+    @property
+    def off_of_on(self) -> list[int] | _Lazy[int]:
+        """For each candidate, the candidates its placement removes: the digit from its
+        peers, the cell's other candidates, and what relation tables forbid beside it
+        (read from ``ooo_words`` where those are built)."""
+        if self._off_of_on is None:
+            built = self.ooo_words()
+            if built is not None:
+                words = built[0]
+                nb = ((self.size * self.n + 63) >> 6) * 8
+
+                def row(i: int) -> int:
+                    return int.from_bytes(words[i * nb : (i + 1) * nb], "little")
+
+                self._off_of_on = _Lazy(self.size * self.n, row)
+            else:
+                self._off_of_on = self._python_off_of_on()
+        return self._off_of_on
+
+    def _python_off_of_on(self) -> list[int]:
+        n, size = self.n, self.size
+        cands, cell_cands, empty = self.cands, self.cell_cands, self.empty
+        peers = self.layout.peers
+        arcs = self.layout.arcs
+        off_of_on = [0] * (size * n)
+        for d in range(size):
+            p = self.pos[d]
+            shift = d * n
+            for c in bits(p):
+                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
+                for nb, table in arcs[c]:
+                    if empty >> nb & 1:
+                        for e in mask_digits(cands[nb] & ~table[d]):
+                            m |= 1 << ((e - 1) * n + nb)
+                off_of_on[shift + c] = m
+        return off_of_on
+
+    def ooo_words(self) -> tuple[bytearray, bytearray] | None:
+        """``off_of_on`` and ``cell_cands`` built in C (``_forcingwalk.ooo_table``), rows
+        of 64-bit words; None where that module is not built or relation tables take
+        part. Built once."""
+        if self._ooo_words is False:
+            walk = _compiled_walk()
+            if walk is None or any(self.layout.arcs):
+                self._ooo_words = None
+            else:
+                n, size = self.n, self.size
+                W = (size * n + 63) >> 6
+                out = bytearray(size * n * W * 8)
+                cellc = bytearray(n * W * 8)
+                walk.ooo_table(
+                    n, size, W, (n + 63) >> 6, self.cell_words()[0],
+                    memoryview(peer_words(self.layout)).cast("Q"),
+                    memoryview(out).cast("Q"), memoryview(cellc).cast("Q"),
+                )
+                self._ooo_words = (out, cellc)
+        built = self._ooo_words
+        return built if isinstance(built, tuple) else None
+
+    def check_words(self) -> tuple[Any, Any, Any]:
+        """``check_rows`` as ``_forcingwalk.layer`` takes them: (starts, ids, witness
+        masks of 64-bit words), built in C (``_forcingwalk.check_tables``) where
+        ``ooo_words`` is."""
+        from array import array
+
+        n, size = self.n, self.size
+        N = size * n
+        W = (N + 63) >> 6
+        built = self.ooo_words()
+        walk = _compiled_walk()
+        if built is None or walk is None:
+            starts, ids, masks = self.check_rows()
+            return array("i", starts), array("i", ids or [0]), to_words(masks, W * 8)
+        row_start, row_info, row_sets = self.rows()
+        chk_start = array("i", bytes(4 * (N + 1)))
+        chk_ids = array("i", bytes(4 * max(1, N + (len(row_info) // 2) * n)))
+        wmask = bytearray((n + len(self.layout.houses) * size) * W * 8)
+        walk.check_tables(
+            n, size, W, (n + 63) >> 6, self.cell_words()[0],
+            memoryview(built[1]).cast("Q"), row_start, row_info, row_sets, chk_start,
+            chk_ids, memoryview(wmask).cast("Q"),
+        )
+        return chk_start, chk_ids, memoryview(wmask).cast("Q")
 
     def verity_words(self) -> tuple[Any, Any]:
         """The candidates a verity may set (not known already) and those it may remove,
@@ -486,7 +580,8 @@ class _Words:
         nb, cb = W * 8, CW * 8
         empty_ints = array("i", [0])
         empty_words = to_words([0], 8)
-        tables = list(base.off_of_on)
+        ooo = base.ooo_words()  # (None: off_of_on and a chain's tables from Python)
+        tables: list[int] = list(base.off_of_on) if ooo is None else []
         self.chk_start = self.chk_ids = empty_ints
         self.wmask = empty_words
         self.cand = self.cells = self.peers = self.row_sets = empty_words
@@ -501,20 +596,19 @@ class _Words:
             else:
                 st = base.static()
                 tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
-            starts, ids, masks = base.check_rows()
-            self.chk_start = array("i", starts)
-            self.chk_ids = array("i", ids or [0])
-            self.wmask = to_words(masks, nb)
+            self.chk_start, self.chk_ids, self.wmask = base.check_words()
         else:
             self.cand = to_words([base.cand], nb)
             self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
             self.peers = memoryview(peer_words(lay)).cast("Q")
             self.row_start, self.row_info, self.row_sets = base.rows()
-        if static_words is None:
-            self.tables = to_words(tables, nb)
-        else:
-            self.tables = memoryview(bytearray(to_words(tables, nb)) + static_words).cast("Q")
+        joined = ooo[0] if ooo is not None else bytearray()
+        if tables:
+            joined = joined + to_words(tables, nb)
+        if static_words is not None:
+            joined = joined + static_words
+        self.tables = memoryview(joined).cast("Q")
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
 
