@@ -38,7 +38,7 @@ else:
 
 __all__ = [
     "check_tables", "is_compiled", "layer", "net_closure", "ooo_table", "premises", "seed",
-    "static_tables", "verities",
+    "static_tables", "unset", "verities",
 ]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
@@ -73,6 +73,8 @@ def is_compiled() -> bool:
 @cython.returns(cython.int)
 def _index(low: int) -> int:
     # The index of the single set bit of ``low``.
+    if cython.compiled:
+        return yass_fw_ctz(low)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     return LOWBIT[((low * DEBRUIJN) & ALL) >> 58]
 
 
@@ -82,10 +84,21 @@ def _index(low: int) -> int:
 @cython.locals(x=cython.ulonglong)
 @cython.returns(cython.int)
 def _popcount(x: int) -> int:
+    if cython.compiled:
+        return yass_fw_popcount(x)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     x = x - ((x >> 1) & M1)
     x = (x & M2) + ((x >> 2) & M2)
     x = (x + (x >> 4)) & M4
     return ((x * H01) & ALL) >> 56
+
+
+@cython.locals(n=cython.Py_ssize_t)
+def unset(n: int) -> bytearray:
+    """A bytearray of ``n`` bytes for rows that are written before they are read: left
+    unset when compiled (no time spent clearing it), zeroed when interpreted."""
+    if cython.compiled:
+        return yass_fw_unset(n)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return bytearray(n)
 
 
 @cython.cfunc
@@ -157,6 +170,7 @@ def _extract(
     hs=cython.int,
     k0=cython.int,
     last=cython.int[::1],
+    counts=cython.int[::1],
     a=cython.int,
     bi=cython.int,
     nxt=cython.int,
@@ -209,6 +223,7 @@ def layer(
     hs: int,
     k0: int,
     last: Any,
+    counts: Any,
 ) -> tuple[int, int, int]:
     """One implication layer of the branches ``act[:nact]`` (indexes into ``state``, 4W
     words a branch: on, off, front on, front off), as ``forcing._Search.advance``.
@@ -218,8 +233,9 @@ def layer(
     A chain's contradiction checks: ``chk_ids[chk_start[i]:chk_start[i + 1]]`` are the
     witnesses candidate i's removal may complete, ``wmask`` W words a witness (the
     candidates that must not all be removed). A net's judgement (``dyn`` 1): ``cand``
-    (W words, the board's candidates), ``cells`` (2 CW words: the unplaced cells with a
-    candidate, and those with two or more), ``cand_digits`` (each cell's digit mask),
+    (the board's candidates by digit: each digit's places, CW words a digit),
+    ``cells`` (2 CW words: the unplaced cells with a candidate, and those with two or
+    more), ``cand_digits`` (each cell's digit mask),
     ``peers`` (CW words a cell), the full houses of each digit ``row_start[d]`` ..
     ``row_start[d + 1]`` with ``row_info`` (house index, reach: 2 ints a row) and
     ``row_sets`` (house mask, places: 2 CW words a row).
@@ -233,8 +249,9 @@ def layer(
     The sets (on, off) of each branch that changed are copied to ``store`` from word
     ``top`` on (2W words a branch, room for ``nact`` of them): branch bi's copy of this
     layer (``k0``, counted from 0) is at ``hist[bi * hs + k0]``, and ``last[bi]`` becomes
-    k0 + 1 (the layers a branch changed in follow one another from the first). Returns
-    (the branches that go on, nch, the new top).
+    k0 + 1 (the layers a branch changed in follow one another from the first).
+    ``counts[bi]``: the candidates set or removed in branch bi (1 from ``seed``), kept up
+    to date. Returns (the branches that go on, nch, the new top).
     """
     N = size * n
     nxt = 0
@@ -331,13 +348,16 @@ def layer(
             any_new |= tmp[w] | tmp[W + w]
         if not any_new:
             continue  # done: nothing more follows
-        facts = 0
+        facts = counts[bi]
         for w in range(W):
+            b = (tmp[w] | tmp[W + w]) & ~(state[base + w] | state[base + W + w])
+            if b:
+                facts += _popcount(b)
             state[base + w] |= tmp[w]
             state[base + W + w] |= tmp[W + w]
             state[base + 2 * W + w] = tmp[w]
             state[base + 3 * W + w] = tmp[W + w]
-            facts += _popcount(state[base + w] | state[base + W + w])
+        counts[bi] = facts
         changed[nch] = bi
         nch += 1
         hist[bi * hs + k0] = top
@@ -431,15 +451,14 @@ def _judge(
     twos = ones + CW
     onc = twos + CW  # the cells set in the branch
     com = onc + CW
-    # alive = cand & ~off, into the scratch words of the slices' end, one digit at a time
+    # alive = the digit's places & ~off, one digit at a time (off's slice in com)
     for w in range(CW):
         tmp[ones + w] = 0
         tmp[twos + w] = 0
     for d in range(size):
         _extract(state, base + W, W, d * n, n, tmp, com, CW)
-        _extract(cand, 0, W, d * n, n, tmp, sl + d * CW, CW)
         for w in range(CW):
-            tmp[sl + d * CW + w] &= ~tmp[com + w]
+            tmp[sl + d * CW + w] = cand[d * CW + w] & ~tmp[com + w]
             b = tmp[sl + d * CW + w]
             tmp[twos + w] |= tmp[ones + w] & b
             tmp[ones + w] |= b
@@ -462,15 +481,17 @@ def _judge(
             hm *= 2 * CW
             sp = hm + CW
             t = 0
+            for w in range(CW):
+                t |= row_sets[hm + w] & tmp[tt + d * CW + w]
+            if not t:
+                continue
             any_s = 0
             cnt = 0
             for w in range(CW):
-                t |= row_sets[hm + w] & tmp[tt + d * CW + w]
                 s = tmp[sl + d * CW + w] & row_sets[hm + w]
-                any_s |= s
-                cnt += _popcount(s)
-            if not t:
-                continue
+                if s:
+                    any_s = 1
+                    cnt += _popcount(s)
             h = row_info[2 * r]
             if not any_s:
                 wit[nw] = n + h * size + d
@@ -819,13 +840,15 @@ def premises(
 
 @cython.ccall
 @cython.locals(W=cython.int, prem=cython.int[::1], nbr=cython.int,
-               state=cython.ulonglong[::1], b=cython.int, i=cython.int,
+               state=cython.ulonglong[::1], counts=cython.int[::1], b=cython.int, i=cython.int,
                at=cython.Py_ssize_t, one=cython.ulonglong)
-def seed(W: int, prem: Any, nbr: int, state: Any) -> None:
+def seed(W: int, prem: Any, nbr: int, state: Any, counts: Any) -> None:
     """Each branch's premise into its state (4W words a branch, zeroed by the caller: on,
-    off, front on, front off), as ``layer`` takes them."""
+    off, front on, front off), as ``layer`` takes them, and its count of facts (1) into
+    ``counts``."""
     one = 1
     for b in range(nbr):
+        counts[b] = 1
         i = prem[b] >> 1
         at = b
         at *= 4 * W

@@ -598,7 +598,7 @@ class _Words:
                 tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
             self.chk_start, self.chk_ids, self.wmask = base.check_words()
         else:
-            self.cand = to_words([base.cand], nb)
+            self.cand = base.cell_words()[0]  # (by digit: its places)
             self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
             self.peers = memoryview(peer_words(lay)).cast("Q")
@@ -669,23 +669,24 @@ class _Snaps:
     view of ``buf``); branch bi's copy of layer j (from 0) at word ``hist[bi * hs + j]``,
     and ``last[bi]``: the layers it changed in (1 to ``last[bi]``)."""
 
-    __slots__ = ("buf", "hist", "hs", "last", "nb", "words")
+    __slots__ = ("buf", "hist", "hs", "last", "nb", "unset", "words")
 
-    def __init__(self, branches: int, hs: int, nb: int) -> None:
+    def __init__(self, branches: int, hs: int, nb: int, unset: Callable[[int], bytearray]) -> None:
         from array import array
 
         self.nb = nb  # bytes a set
         self.hs = hs
         self.hist = array("i", bytes(4 * max(1, branches) * hs))
         self.last = array("i", bytes(4 * max(1, branches)))
-        self.buf = bytearray(max(1, branches) * 8 * nb)
+        self.unset = unset  # (the copies are read only where written)
+        self.buf = unset(max(1, branches) * 8 * nb)
         self.words = memoryview(self.buf).cast("Q")
 
     def room(self, top: int, branches: int) -> None:
         """Make room for ``branches`` more copies past word ``top``."""
         need = (top + branches * (self.nb >> 2)) * 8
         if need > len(self.buf):
-            grown = bytearray(max(need, 2 * len(self.buf)))
+            grown = self.unset(max(need, 2 * len(self.buf)))
             grown[: len(self.buf)] = self.buf
             self.words.release()
             self.buf = grown
@@ -1366,9 +1367,10 @@ class _Search:
             others = base.cell_cands[x] & ~(1 << i)
             if others and not others & ~prev_off:
                 options.append(others)
-            rows = base.hdig[d]
-            for j in base.hcell[d].get(x, ()):
-                o = (rows[j][2] & ~(1 << x)) << (d * n)
+            for _, _, spots in base.hdig[d]:
+                if not spots >> x & 1:
+                    continue
+                o = (spots & ~(1 << x)) << (d * n)
                 if o and not o & ~prev_off:
                     options.append(o)
             best = min(options, key=lambda m: m.bit_count())
@@ -1586,11 +1588,12 @@ class _Search:
         prem, _, _, _, g_start, g_members, bo_start, bo_groups, nbr, ng = self._premises
         max_depth = self.tech.max_depth
         hs = max_depth + 1
-        snaps = self._snaps = _Snaps(nbr, hs, nb)
+        snaps = self._snaps = _Snaps(nbr, hs, nb, walk.unset)
         for bi, b in self.branches.made():  # type: ignore[union-attr]
             b.source = (snaps, bi)
         state = memoryview(bytearray(max(1, nbr) * 4 * nb)).cast("Q")
-        walk.seed(W, prem, nbr, state)
+        counts = array("i", bytes(4 * max(1, nbr)))
+        walk.seed(W, prem, nbr, state, counts)
         act = array("i", range(nbr))
         nact = nbr
         changed = array("i", bytes(4 * max(1, nbr)))
@@ -1620,7 +1623,7 @@ class _Search:
                     size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
                     words.row_start, words.row_info, words.row_sets, state, act, nact,
                     max_facts, tmp, wit, changed, dead, snaps.words, top, snaps.hist, hs, k,
-                    snaps.last,
+                    snaps.last, counts,
                 )
                 for bi, ids in dead:
                     b = branches[bi]
