@@ -144,10 +144,18 @@ def test_static_tables_match_the_python_tables(
         )
         with monkeypatch.context() as m:
             m.setattr(forcing, "_WALK", module)
-            got = forcing._Base(board).static_words()
+            fresh = forcing._Base(board)
+            got = fresh.static_words()
+            view = fresh.static_view()
         assert got is not None
         assert bytes(got[0]) == want
         assert got[1] == st.trig_on | st.trig_off
+        assert isinstance(view, forcing._StaticWords)  # (what a chain's reasons read)
+        N = base.size * base.n
+        for name in ("on_of_off", "off_of_off", "on_of_on", "grp_off"):
+            assert [getattr(view, name)[i] for i in range(N)] == getattr(st, name)
+        for name in ("trig_on", "trig_off", "trig_onon", "trig_grp"):
+            assert getattr(view, name) == getattr(st, name)
         rows += sum(1 for table in (st.off_of_off, st.on_of_on, st.grp_off) for v in table if v)
     assert rows >= 100  # the group tables are not empty
 

@@ -1239,8 +1239,14 @@ def net_closure(
                     continue
                 ok = 1
                 cnt = 0
-                for c in range(n):
-                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
+                for wi in range(CW):
+                    s = row_sets[sp + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        c = wi * 64 + _index(low)
+                        if c == x:
+                            continue
                         cnt += 1
                         g = shift + c
                         if not (layers[prev + (g >> 6)] >> (g & 63)) & 1:
@@ -1262,10 +1268,15 @@ def net_closure(
                             top = _push(g, seen, stack, top)
             else:
                 sp = 2 * best * CW + CW
-                for c in range(n):
-                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
-                        g = (shift + c) << 1
-                        top = _push(g, seen, stack, top)
+                for wi in range(CW):
+                    s = row_sets[sp + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        c = wi * 64 + _index(low)
+                        if c != x:
+                            g = (shift + c) << 1
+                            top = _push(g, seen, stack, top)
             continue
         # A removal: the lowest placement of the layer before that removes it ...
         last = (k - 1) * 2 * W
@@ -1290,27 +1301,31 @@ def net_closure(
             ok = 1
             sub = 0
             cnt = 0
-            for c in range(n):
-                if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
-                    continue
-                g = shift + c
-                bit = (layers[prev + (g >> 6)] >> (g & 63)) & 1
-                po = (peers[x * CW + (c >> 6)] >> (c & 63)) & 1
-                if not bit:
-                    sub = 1  # a place left
-                    if not po:
-                        ok = 0
-                elif not po:
-                    cnt += 1  # a place gone that x does not see
-            if sub and cnt and ok:
-                for c in range(n):
-                    if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
-                        continue
+            for wi in range(CW):
+                s = row_sets[sp + wi]
+                while s:
+                    low = s & (~s + 1)
+                    s ^= low
+                    c = wi * 64 + _index(low)
                     g = shift + c
-                    if ((layers[prev + (g >> 6)] >> (g & 63)) & 1
-                            and not (peers[x * CW + (c >> 6)] >> (c & 63)) & 1):
-                        g = g << 1
-                        top = _push(g, seen, stack, top)
+                    bit = (layers[prev + (g >> 6)] >> (g & 63)) & 1
+                    po = (peers[x * CW + wi] >> (c & 63)) & 1
+                    if not bit:
+                        sub = 1  # a place left
+                        if not po:
+                            ok = 0
+                    elif not po:
+                        cnt += 1  # a place gone that x does not see
+            if sub and cnt and ok:
+                for wi in range(CW):
+                    s = row_sets[sp + wi] & ~peers[x * CW + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        g = shift + wi * 64 + _index(low)
+                        if (layers[prev + (g >> 6)] >> (g & 63)) & 1:
+                            g = g << 1
+                            top = _push(g, seen, stack, top)
                 found = 1
                 break
         if not found:

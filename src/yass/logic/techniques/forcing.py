@@ -204,6 +204,8 @@ class _Base:
         self._check_rows: tuple[list[int], list[int], list[int]] | None = None
         self._words: dict[bool, _Words] = {}
         self._cell_words: tuple[Any, Any, Any] | None = None
+        self._static_trig: bytearray | None = None
+        self._static_view: _StaticWords | None = None
         self._verity_words: tuple[Any, Any] | None = None
         #: The branches and groups of the whole board's searches in C, by (bound on
         #: premise cells, the candidates removed as premises) (see ``_Search``).
@@ -388,6 +390,15 @@ class _Base:
             self._check_rows = (starts, ids, masks)
         return self._check_rows
 
+    def static_view(self) -> _Static | _StaticWords:
+        """``static``, read from ``static_words`` where those are built (a chain's
+        reasons ask for a few rows only)."""
+        if self._static is None and self.static_words() is not None:
+            if self._static_view is None:
+                self._static_view = _StaticWords(self)
+            return self._static_view
+        return self.static()
+
     def static(self) -> _Static:
         """The tables of single-reason implications that only chains use (built once)."""
         if self._static is None:
@@ -444,6 +455,7 @@ class _Base:
                 on = int.from_bytes(trig[: W * 8], "little")
                 off = int.from_bytes(trig[W * 8 : 2 * W * 8], "little")
                 self._static_words = (out, on | off)
+                self._static_trig = trig
         built = self._static_words
         return built if isinstance(built, tuple) else None
 
@@ -563,6 +575,34 @@ class _Static:
         self.off_of_off, self.trig_off = off_of_off, _trigger(off_of_off)
         self.on_of_on, self.trig_onon = on_of_on, _trigger(on_of_on)
         self.grp_off, self.trig_grp = grp_off, _trigger(grp_off)
+
+
+class _StaticWords:
+    """``_Static``'s tables and triggers read from ``_Base.static_words`` (rows made into
+    integers when first asked for)."""
+
+    def __init__(self, base: _Base) -> None:
+        built = base.static_words()
+        trig = base._static_trig
+        assert built is not None and trig is not None
+        words = built[0]
+        N = base.size * base.n
+        nb = ((N + 63) >> 6) * 8
+
+        def table(t: int) -> _Lazy[int]:
+            def row(i: int) -> int:
+                at = (t * N + i) * nb
+                return int.from_bytes(words[at : at + nb], "little")
+
+            return _Lazy(N, row)
+
+        def trigger(t: int) -> int:
+            return int.from_bytes(trig[t * nb : (t + 1) * nb], "little")
+
+        self.on_of_off, self.trig_on = table(0), trigger(0)
+        self.off_of_off, self.trig_off = table(1), trigger(1)
+        self.on_of_on, self.trig_onon = table(2), trigger(2)
+        self.grp_off, self.trig_grp = table(3), trigger(3)
 
 
 class _Words:
@@ -1355,7 +1395,7 @@ class _Search:
         last_off = prev_off & ~(b.cum_off[k - 2] if k >= 2 else 0)
         if f & 1:
             if not self.dynamic:
-                st = base.static()
+                st = base.static_view()
                 for g in bits(last_off & st.trig_on):
                     if st.on_of_off[g] >> i & 1:
                         return (g << 1,)
@@ -1379,7 +1419,7 @@ class _Search:
         if imp:
             return (((imp & -imp).bit_length() - 1) << 1 | 1,)
         if not self.dynamic:
-            st = base.static()
+            st = base.static_view()
             for g in bits(last_on & st.trig_grp):
                 if st.grp_off[g] >> i & 1:
                     return (g << 1 | 1,)
