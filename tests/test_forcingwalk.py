@@ -84,6 +84,27 @@ def test_compiled_search_gives_the_same_explanations(monkeypatch: pytest.MonkeyP
     assert forcing_steps >= 3  # two chains and a net
 
 
+@pytest.mark.skipif(
+    not _forcingwalk.is_compiled(), reason="yass.logic.techniques._forcingwalk is not built"
+)
+def test_layer_copies_that_outgrow_their_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copies of the branches' sets after each layer (``_Snaps``) start in room for
+    one branch's and grow as the search goes: the same steps."""
+    want = _all_steps(None, True, monkeypatch)
+    grown = []
+    room = forcing._Snaps.room
+
+    def counted(snaps: Any, top: int, branches: int) -> bool:
+        got = room(snaps, top, branches)
+        grown.append(got)
+        return got
+
+    monkeypatch.setattr(forcing._Snaps, "start_layers", 0)
+    monkeypatch.setattr(forcing._Snaps, "room", counted)
+    assert _all_steps(_forcingwalk, False, monkeypatch) == want
+    assert sum(grown) >= 10
+
+
 def test_interpreted_source_lists_the_same_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     """The module's source, run by Python on memoryviews (slow: one board)."""
     module = _interpreted()

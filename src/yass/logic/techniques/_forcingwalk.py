@@ -37,8 +37,8 @@ else:
         from yass.core import _cython_shim as cython
 
 __all__ = [
-    "check_tables", "is_compiled", "layer", "net_closure", "ooo_table", "premises", "seed",
-    "static_tables", "unset", "verities",
+    "bytes_view", "check_tables", "ints_view", "is_compiled", "layer", "net_closure",
+    "ooo_table", "premises", "seed", "static_tables", "unset", "verities", "words_view",
 ]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
@@ -92,6 +92,38 @@ def _popcount(x: int) -> int:
     return ((x * H01) & ALL) >> 56
 
 
+@cython.ccall
+@cython.locals(view=cython.ulonglong[::1])
+def words_view(buf: Any) -> Any:
+    """``buf`` (64-bit words) as this module's own view of it, which its functions take
+    without checking the buffer's format again on every call (the buffer itself when
+    interpreted)."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
+@cython.ccall
+@cython.locals(view=cython.int[::1])
+def ints_view(buf: Any) -> Any:
+    """``words_view`` for a buffer of C ints."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
+@cython.ccall
+@cython.locals(view=cython.uchar[::1])
+def bytes_view(buf: Any) -> Any:
+    """``words_view`` for a buffer of bytes."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
 @cython.locals(n=cython.Py_ssize_t)
 def unset(n: int) -> bytearray:
     """A bytearray of ``n`` bytes for rows that are written before they are read: left
@@ -102,6 +134,7 @@ def unset(n: int) -> bytearray:
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 @cython.locals(
     src=cython.ulonglong[::1],
@@ -638,20 +671,23 @@ def verities(
         if not mark[gi]:
             continue
         mark[gi] = 0
-        for w in range(2 * W):
-            tmp[w] = ALL
-        for j in range(g_start[gi], g_start[gi + 1]):
-            at = g_members[j]
-            at *= 4 * W
-            for w in range(2 * W):
-                tmp[w] &= state[at + w]
+        # What may be new, then ANDed with each branch (until nothing is left).
         rp = gi
         rp *= 2 * W
         any_new = 0
         for w in range(W):
-            tmp[w] &= useful[w] & ~rep[rp + w]
-            tmp[W + w] &= cand[w] & ~rep[rp + W + w]
+            tmp[w] = useful[w] & ~rep[rp + w]
+            tmp[W + w] = cand[w] & ~rep[rp + W + w]
             any_new |= tmp[w] | tmp[W + w]
+        for j in range(g_start[gi], g_start[gi + 1]):
+            if not any_new:
+                break
+            at = g_members[j]
+            at *= 4 * W
+            any_new = 0
+            for w in range(2 * W):
+                tmp[w] &= state[at + w]
+                any_new |= tmp[w]
         if not any_new:
             continue
         for w in range(2 * W):

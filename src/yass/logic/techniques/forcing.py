@@ -651,6 +651,19 @@ class _Words:
         self.tables = memoryview(joined).cast("Q")
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
+        self._views: tuple[Any, ...] | None = None
+
+    def views(self, walk: Any) -> tuple[Any, ...]:
+        """The tables in ``layer``'s order, as the module's own views (made once: a view
+        passed back to it is not checked again)."""
+        if self._views is None:
+            w, i = walk.words_view, walk.ints_view
+            self._views = (
+                w(self.tables), i(self.chk_start), i(self.chk_ids), w(self.wmask),
+                w(self.cand), w(self.cells), i(self.cand_digits), w(self.peers),
+                i(self.row_start), i(self.row_info), w(self.row_sets),
+            )
+        return self._views
 
 
 def _witness(wid: int, n: int, size: int) -> Witness:
@@ -711,6 +724,9 @@ class _Snaps:
 
     __slots__ = ("buf", "hist", "hs", "last", "nb", "unset", "words")
 
+    #: Room at first for this many layers of copies of every branch (then doubled).
+    start_layers: ClassVar[int] = 4
+
     def __init__(self, branches: int, hs: int, nb: int, unset: Callable[[int], bytearray]) -> None:
         from array import array
 
@@ -719,18 +735,21 @@ class _Snaps:
         self.hist = array("i", bytes(4 * max(1, branches) * hs))
         self.last = array("i", bytes(4 * max(1, branches)))
         self.unset = unset  # (the copies are read only where written)
-        self.buf = unset(max(1, branches) * 8 * nb)
+        self.buf = unset(max(1, branches * self.start_layers) * 2 * nb)
         self.words = memoryview(self.buf).cast("Q")
 
-    def room(self, top: int, branches: int) -> None:
-        """Make room for ``branches`` more copies past word ``top``."""
+    def room(self, top: int, branches: int) -> bool:
+        """Make room for ``branches`` more copies past word ``top``; whether ``words``
+        changed."""
         need = (top + branches * (self.nb >> 2)) * 8
+        if need <= len(self.buf):
+            return False
         if need > len(self.buf):
             grown = self.unset(max(need, 2 * len(self.buf)))
             grown[: len(self.buf)] = self.buf
-            self.words.release()
             self.buf = grown
             self.words = memoryview(grown).cast("Q")
+        return True
 
     def sets(self, bi: int, j: int) -> tuple[int, int]:
         """Branch bi's (on, off) after layer j (from 0)."""
@@ -951,7 +970,7 @@ class _Search:
             and _compiled_walk() is not None
         )
         self._layer_words: dict[tuple[int, int], memoryview] = {}
-        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
+        self._closure_tables: tuple[Any, ...] | None = None
         self.reach = outside_reach(self.layout)
 
     def _wanted(self, focus: Focus | None) -> tuple[int, int]:
@@ -1501,21 +1520,26 @@ class _Search:
             joined += off0.to_bytes(nb, "little")
             joined += b"".join([snaps.raw(bi, j) for j in range(changed)])
             layers = self._layer_words[key] = memoryview(joined).cast("Q")
-        if self._closure_tables is None:
+        tables = self._closure_tables
+        if tables is None:
             words = base.words(True)
             N = base.size * base.n
-            self._closure_tables = (
+            built = base.ooo_words()
+            row_start, _, row_sets = base.rows()
+            tables = self._closure_tables = (
                 words.tables,
-                to_words(base.cell_cands, nb),
+                to_words(base.cell_cands, nb) if built is None else memoryview(built[1]).cast("Q"),
                 memoryview(bytearray(((2 * N + 63) >> 6) * 8)).cast("Q"),
                 array("i", bytes(4 * 2 * N)),
+                row_start,
+                row_sets,
+                memoryview(peer_words(self.layout)).cast("Q"),
             )
-        ooo, cellc, seen, stack = self._closure_tables
-        row_start, _, row_sets = base.rows()
+        ooo, cellc, seen, stack, row_start, row_sets, peers = tables
         got: int = walk.net_closure(
             nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, changed + 1,
-            array("i", facts), len(facts), ooo, cellc, row_start, row_sets,
-            memoryview(peer_words(self.layout)).cast("Q"), seen, stack,
+            array("i", facts), len(facts), ooo, cellc, row_start, row_sets, peers, seen,
+            stack,
         )
         return got if got >= 0 else None
 
@@ -1627,7 +1651,7 @@ class _Search:
         nb = W * 8
         prem, _, _, _, g_start, g_members, bo_start, bo_groups, nbr, ng = self._premises
         max_depth = self.tech.max_depth
-        hs = max_depth + 1
+        hs = min(max_depth, 2 * size * n) + 1  # (a layer that changes a branch adds a fact)
         snaps = self._snaps = _Snaps(nbr, hs, nb, walk.unset)
         for bi, b in self.branches.made():  # type: ignore[union-attr]
             b.source = (snaps, bi)
@@ -1647,23 +1671,38 @@ class _Search:
         hits = array("i", bytes(4 * max(1, ng)))
         mark = bytearray(max(1, ng))
         branches = self.branches
+        # (the module's own views of the buffers: a call does not check them again)
+        wv, iv = walk.words_view, walk.ints_view
+        tables, chk_start, chk_ids, wmask, wcand, cells, cand_digits, peers = (
+            words.views(walk)[:8]
+        )
+        row_start, row_info, row_sets = words.views(walk)[8:]
+        state, act, changed, tmp = wv(state), iv(act), iv(changed), wv(tmp)
+        wit, counts, hist, last = iv(wit), iv(counts), iv(snaps.hist), iv(snaps.last)
+        store = wv(snaps.words)
+        v_start, v_members, v_bo_start, v_bo_groups = (
+            iv(g_start), iv(g_members), iv(bo_start), iv(bo_groups)
+        )
+        v_mark, v_rep, v_useful, v_cand, v_hits = (
+            walk.bytes_view(mark), wv(rep), wv(useful), wv(cand), iv(hits)
+        )
+        CW = words.CW
         nch = top = k = 0
         while True:
             if k and nch:
-                nh = walk.verities(W, state, g_start, g_members, changed, nch, bo_start,
-                                   bo_groups, mark, rep, useful, cand, tmp, hits)
+                nh = walk.verities(W, state, v_start, v_members, changed, nch, v_bo_start,
+                                   v_bo_groups, v_mark, v_rep, v_useful, v_cand, tmp, v_hits)
                 if nh:
                     found += self._group_verities(list(hits[:nh]))
             if nact:
                 poll()  # (a whole search can take seconds: --timeout holds inside it)
                 dead: list[tuple[int, list[int]]] = []
-                snaps.room(top, nact)
+                if snaps.room(top, nact):
+                    store = wv(snaps.words)
                 nact, nch, top = walk.layer(
-                    W, dyn, words.tables, words.chk_start, words.chk_ids, words.wmask, n,
-                    size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
-                    words.row_start, words.row_info, words.row_sets, state, act, nact,
-                    max_facts, tmp, wit, changed, dead, snaps.words, top, snaps.hist, hs, k,
-                    snaps.last, counts,
+                    W, dyn, tables, chk_start, chk_ids, wmask, n, size, CW, wcand, cells,
+                    cand_digits, peers, row_start, row_info, row_sets, state, act, nact,
+                    max_facts, tmp, wit, changed, dead, store, top, hist, hs, k, last, counts,
                 )
                 for bi, ids in dead:
                     b = branches[bi]
