@@ -36,7 +36,10 @@ else:
     except ImportError:  # pragma: no cover - exercised where Cython is absent
         from yass.core import _cython_shim as cython
 
-__all__ = ["is_compiled", "layer", "net_closure", "static_tables", "verities"]
+__all__ = [
+    "bytes_view", "check_tables", "ints_view", "is_compiled", "layer", "net_closure",
+    "ooo_table", "premises", "seed", "static_tables", "unset", "verities", "words_view",
+]
 
 if not cython.compiled:  # C values when compiled (declared in _forcingwalk.pxd)
     LOWBIT = [0] * 64  # the index of a word's single set bit, by its de Bruijn product
@@ -70,6 +73,8 @@ def is_compiled() -> bool:
 @cython.returns(cython.int)
 def _index(low: int) -> int:
     # The index of the single set bit of ``low``.
+    if cython.compiled:
+        return yass_fw_ctz(low)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     return LOWBIT[((low * DEBRUIJN) & ALL) >> 58]
 
 
@@ -79,13 +84,57 @@ def _index(low: int) -> int:
 @cython.locals(x=cython.ulonglong)
 @cython.returns(cython.int)
 def _popcount(x: int) -> int:
+    if cython.compiled:
+        return yass_fw_popcount(x)  # type: ignore[name-defined,no-any-return]  # noqa: F821
     x = x - ((x >> 1) & M1)
     x = (x & M2) + ((x >> 2) & M2)
     x = (x + (x >> 4)) & M4
     return ((x * H01) & ALL) >> 56
 
 
+@cython.ccall
+@cython.locals(view=cython.ulonglong[::1])
+def words_view(buf: Any) -> Any:
+    """``buf`` (64-bit words) as this module's own view of it, which its functions take
+    without checking the buffer's format again on every call (the buffer itself when
+    interpreted)."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
+@cython.ccall
+@cython.locals(view=cython.int[::1])
+def ints_view(buf: Any) -> Any:
+    """``words_view`` for a buffer of C ints."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
+@cython.ccall
+@cython.locals(view=cython.uchar[::1])
+def bytes_view(buf: Any) -> Any:
+    """``words_view`` for a buffer of bytes."""
+    if cython.compiled:
+        view = buf
+        return view
+    return buf
+
+
+@cython.locals(n=cython.Py_ssize_t)
+def unset(n: int) -> bytearray:
+    """A bytearray of ``n`` bytes for rows that are written before they are read: left
+    unset when compiled (no time spent clearing it), zeroed when interpreted."""
+    if cython.compiled:
+        return yass_fw_unset(n)  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return bytearray(n)
+
+
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 @cython.locals(
     src=cython.ulonglong[::1],
@@ -148,6 +197,13 @@ def _extract(
     tmp=cython.ulonglong[::1],
     wit=cython.int[::1],
     changed=cython.int[::1],
+    store=cython.ulonglong[::1],
+    top=cython.Py_ssize_t,
+    hist=cython.int[::1],
+    hs=cython.int,
+    k0=cython.int,
+    last=cython.int[::1],
+    counts=cython.int[::1],
     a=cython.int,
     bi=cython.int,
     nxt=cython.int,
@@ -194,7 +250,14 @@ def layer(
     wit: Any,
     changed: Any,
     dead: list[tuple[int, list[int]]],
-) -> tuple[int, int]:
+    store: Any,
+    top: int,
+    hist: Any,
+    hs: int,
+    k0: int,
+    last: Any,
+    counts: Any,
+) -> tuple[int, int, int]:
     """One implication layer of the branches ``act[:nact]`` (indexes into ``state``, 4W
     words a branch: on, off, front on, front off), as ``forcing._Search.advance``.
 
@@ -203,8 +266,9 @@ def layer(
     A chain's contradiction checks: ``chk_ids[chk_start[i]:chk_start[i + 1]]`` are the
     witnesses candidate i's removal may complete, ``wmask`` W words a witness (the
     candidates that must not all be removed). A net's judgement (``dyn`` 1): ``cand``
-    (W words, the board's candidates), ``cells`` (2 CW words: the unplaced cells with a
-    candidate, and those with two or more), ``cand_digits`` (each cell's digit mask),
+    (the board's candidates by digit: each digit's places, CW words a digit),
+    ``cells`` (2 CW words: the unplaced cells with a candidate, and those with two or
+    more), ``cand_digits`` (each cell's digit mask),
     ``peers`` (CW words a cell), the full houses of each digit ``row_start[d]`` ..
     ``row_start[d + 1]`` with ``row_info`` (house index, reach: 2 ints a row) and
     ``row_sets`` (house mask, places: 2 CW words a row).
@@ -214,7 +278,13 @@ def layer(
     its witnesses in order). ``changed[:nch]``: the branches with a new layer; the
     branches that go on are moved to the front of ``act``. ``tmp``: scratch of 2W +
     (3 * size + 4) * CW words; ``wit``: scratch of N + n + size * len(houses) ints.
-    Returns (the branches that go on, nch).
+
+    The sets (on, off) of each branch that changed are copied to ``store`` from word
+    ``top`` on (2W words a branch, room for ``nact`` of them): branch bi's copy of this
+    layer (``k0``, counted from 0) is at ``hist[bi * hs + k0]``, and ``last[bi]`` becomes
+    k0 + 1 (the layers a branch changed in follow one another from the first).
+    ``counts[bi]``: the candidates set or removed in branch bi (1 from ``seed``), kept up
+    to date. Returns (the branches that go on, nch, the new top).
     """
     N = size * n
     nxt = 0
@@ -311,19 +381,27 @@ def layer(
             any_new |= tmp[w] | tmp[W + w]
         if not any_new:
             continue  # done: nothing more follows
-        facts = 0
+        facts = counts[bi]
         for w in range(W):
+            b = (tmp[w] | tmp[W + w]) & ~(state[base + w] | state[base + W + w])
+            if b:
+                facts += _popcount(b)
             state[base + w] |= tmp[w]
             state[base + W + w] |= tmp[W + w]
             state[base + 2 * W + w] = tmp[w]
             state[base + 3 * W + w] = tmp[W + w]
-            facts += _popcount(state[base + w] | state[base + W + w])
+        counts[bi] = facts
         changed[nch] = bi
         nch += 1
+        hist[bi * hs + k0] = top
+        last[bi] = k0 + 1
+        for w in range(2 * W):
+            store[top + w] = state[base + w]
+        top += 2 * W
         if facts <= max_facts:
             act[nxt] = bi
             nxt += 1
-    return nxt, nch
+    return nxt, nch, top
 
 
 @cython.cfunc
@@ -406,15 +484,14 @@ def _judge(
     twos = ones + CW
     onc = twos + CW  # the cells set in the branch
     com = onc + CW
-    # alive = cand & ~off, into the scratch words of the slices' end, one digit at a time
+    # alive = the digit's places & ~off, one digit at a time (off's slice in com)
     for w in range(CW):
         tmp[ones + w] = 0
         tmp[twos + w] = 0
     for d in range(size):
         _extract(state, base + W, W, d * n, n, tmp, com, CW)
-        _extract(cand, 0, W, d * n, n, tmp, sl + d * CW, CW)
         for w in range(CW):
-            tmp[sl + d * CW + w] &= ~tmp[com + w]
+            tmp[sl + d * CW + w] = cand[d * CW + w] & ~tmp[com + w]
             b = tmp[sl + d * CW + w]
             tmp[twos + w] |= tmp[ones + w] & b
             tmp[ones + w] |= b
@@ -437,15 +514,17 @@ def _judge(
             hm *= 2 * CW
             sp = hm + CW
             t = 0
+            for w in range(CW):
+                t |= row_sets[hm + w] & tmp[tt + d * CW + w]
+            if not t:
+                continue
             any_s = 0
             cnt = 0
             for w in range(CW):
-                t |= row_sets[hm + w] & tmp[tt + d * CW + w]
                 s = tmp[sl + d * CW + w] & row_sets[hm + w]
-                any_s |= s
-                cnt += _popcount(s)
-            if not t:
-                continue
+                if s:
+                    any_s = 1
+                    cnt += _popcount(s)
             h = row_info[2 * r]
             if not any_s:
                 wit[nw] = n + h * size + d
@@ -529,8 +608,11 @@ def _judge(
     state=cython.ulonglong[::1],
     g_start=cython.int[::1],
     g_members=cython.int[::1],
-    todo=cython.int[::1],
-    ntodo=cython.int,
+    changed=cython.int[::1],
+    nch=cython.int,
+    bo_start=cython.int[::1],
+    bo_groups=cython.int[::1],
+    mark=cython.uchar[::1],
     rep=cython.ulonglong[::1],
     useful=cython.ulonglong[::1],
     cand=cython.ulonglong[::1],
@@ -538,6 +620,8 @@ def _judge(
     hits=cython.int[::1],
     t=cython.int,
     gi=cython.int,
+    lo=cython.int,
+    hi=cython.int,
     j=cython.int,
     w=cython.int,
     nh=cython.int,
@@ -550,37 +634,60 @@ def verities(
     state: Any,
     g_start: Any,
     g_members: Any,
-    todo: Any,
-    ntodo: int,
+    changed: Any,
+    nch: int,
+    bo_start: Any,
+    bo_groups: Any,
+    mark: Any,
     rep: Any,
     useful: Any,
     cand: Any,
     tmp: Any,
     hits: Any,
 ) -> int:
-    """The groups ``todo[:ntodo]`` (branches ``g_members[g_start[g]:g_start[g + 1]]``,
-    whose premises cannot all be false) with facts common to all their branches not
-    reported yet, as ``forcing._Search._verities`` finds them: set facts within
-    ``useful``, removed facts within ``cand``, beyond the group's ``rep`` (2W words a
-    group: set, removed), which takes them in. The groups go to ``hits``; returns how
-    many. ``tmp``: 2W words of scratch."""
+    """The groups (branches ``g_members[g_start[g]:g_start[g + 1]]``, whose premises
+    cannot all be false) of the branches ``changed[:nch]`` (branch b's groups are
+    ``bo_groups[bo_start[b]:bo_start[b + 1]]``), in order, with facts common to all
+    their branches not reported yet, as ``forcing._Search._verities`` finds them: set
+    facts within ``useful``, removed facts within ``cand``, beyond the group's ``rep``
+    (2W words a group: set, removed), which takes them in. The groups go to ``hits``;
+    returns how many. ``mark``: a byte a group, all 0 (and left so); ``tmp``: 2W words
+    of scratch."""
     nh = 0
-    for t in range(ntodo):
-        gi = todo[t]
-        for w in range(2 * W):
-            tmp[w] = ALL
-        for j in range(g_start[gi], g_start[gi + 1]):
-            at = g_members[j]
-            at *= 4 * W
-            for w in range(2 * W):
-                tmp[w] &= state[at + w]
+    lo = -1
+    hi = -1
+    for t in range(nch):
+        at = changed[t]
+        for j in range(bo_start[at], bo_start[at + 1]):
+            gi = bo_groups[j]
+            mark[gi] = 1
+            if lo < 0 or gi < lo:
+                lo = gi
+            if gi > hi:
+                hi = gi
+    if lo < 0:
+        return 0
+    for gi in range(lo, hi + 1):
+        if not mark[gi]:
+            continue
+        mark[gi] = 0
+        # What may be new, then ANDed with each branch (until nothing is left).
         rp = gi
         rp *= 2 * W
         any_new = 0
         for w in range(W):
-            tmp[w] &= useful[w] & ~rep[rp + w]
-            tmp[W + w] &= cand[w] & ~rep[rp + W + w]
+            tmp[w] = useful[w] & ~rep[rp + w]
+            tmp[W + w] = cand[w] & ~rep[rp + W + w]
             any_new |= tmp[w] | tmp[W + w]
+        for j in range(g_start[gi], g_start[gi + 1]):
+            if not any_new:
+                break
+            at = g_members[j]
+            at *= 4 * W
+            any_new = 0
+            for w in range(2 * W):
+                tmp[w] &= state[at + w]
+                any_new |= tmp[w]
         if not any_new:
             continue
         for w in range(2 * W):
@@ -588,6 +695,203 @@ def verities(
         hits[nh] = gi
         nh += 1
     return nh
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(focus=cython.int[::1], nfocus=cython.int, kind=cython.int, a0=cython.int,
+               a1=cython.int, j=cython.int)
+@cython.returns(cython.int)
+def _wanted(focus: Any, nfocus: int, kind: int, a0: int, a1: int) -> int:
+    # Whether the group (kind, a0, a1) is among the nfocus triples of focus (all when
+    # nfocus < 0).
+    if nfocus < 0:
+        return 1
+    for j in range(nfocus):
+        if focus[3 * j] == kind and focus[3 * j + 1] == a0 and focus[3 * j + 2] == a1:
+            return 1
+    return 0
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    multi=cython.ulonglong[::1], cand_digits=cython.int[::1], most=cython.int,
+    trig=cython.ulonglong[::1], want_on=cython.ulonglong[::1],
+    want_off=cython.ulonglong[::1], row_start=cython.int[::1], row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1], focus=cython.int[::1], nfocus=cython.int,
+    prem=cython.int[::1], on_idx=cython.int[::1], off_idx=cython.int[::1],
+    g_info=cython.int[::1], g_start=cython.int[::1], g_members=cython.int[::1],
+    bo_start=cython.int[::1], bo_groups=cython.int[::1], fill=cython.int[::1],
+    N=cython.int, nbr=cython.int, ng=cython.int, nm=cython.int, start=cython.int,
+    d=cython.int, c=cython.int, e=cython.int, i=cython.int, r=cython.int, r2=cython.int,
+    w=cython.int, j=cython.int, b=cython.int, cnt=cython.int, ok=cython.int,
+    dup=cython.int, h=cython.int, m=cython.int, sp=cython.Py_ssize_t,
+    sp2=cython.Py_ssize_t, v=cython.ulonglong, low=cython.ulonglong,
+)
+def premises(
+    n: int, size: int, CW: int, pos: Any, multi: Any, cand_digits: Any, most: int,
+    trig: Any, want_on: Any, want_off: Any, row_start: Any, row_info: Any, row_sets: Any,
+    focus: Any, nfocus: int, prem: Any, on_idx: Any, off_idx: Any, g_info: Any,
+    g_start: Any, g_members: Any, bo_start: Any, bo_groups: Any, fill: Any,
+) -> tuple[int, int]:
+    """The branches and groups of a search (``forcing._Search.__init__``), in its order.
+
+    Premise cells: the cells of ``multi`` (CW words) with at most ``most`` candidates
+    (``most`` < 0: any number; ``cand_digits``: each cell's digit mask). For each digit
+    d, each premise cell c among its places (``pos``: CW words a digit), candidate
+    i = d * n + c: the branch of i set if i is in ``want_on``, then that of i removed if
+    i is in ``trig`` and ``want_off`` (W words each). ``prem`` gets the branches'
+    premise facts (``i << 1 | 1`` set, ``i << 1`` removed); ``on_idx[i]`` / ``off_idx[i]``
+    the branch of i set / removed, or -1.
+
+    The groups, in order: each premise cell whose every candidate has a branch set
+    (kind 0, the cell); each full house of each digit (``row_*``, as ``layer`` takes
+    them) with two to ``most`` places, all with a branch set, the first of the digit's
+    houses with those places (kind 1, house index and digit); each candidate with both
+    branches (kind 2, the candidate). ``nfocus`` >= 0 keeps only the groups among the
+    (kind, a, b) triples of ``focus`` (a cell c is (0, c, 0), a candidate (2, i, 0)).
+    ``g_info``: (kind, a, b) a group; ``g_members[g_start[g]:g_start[g + 1]]`` its
+    branches; ``bo_groups[bo_start[b]:bo_start[b + 1]]`` the groups of branch b, in
+    order. ``fill``: scratch of one int a branch. Returns (branches, groups)."""
+    N = size * n
+    nbr = 0
+    for i in range(N):
+        on_idx[i] = -1
+        off_idx[i] = -1
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w] & multi[w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                if most >= 0 and _popcount(cand_digits[c]) > most:
+                    continue
+                i = d * n + c
+                if (want_on[i >> 6] >> (i & 63)) & 1:
+                    on_idx[i] = nbr
+                    prem[nbr] = 2 * i + 1
+                    nbr += 1
+                if (trig[i >> 6] >> (i & 63)) & 1 and (want_off[i >> 6] >> (i & 63)) & 1:
+                    off_idx[i] = nbr
+                    prem[nbr] = 2 * i
+                    nbr += 1
+    ng = 0
+    nm = 0
+    g_start[0] = 0
+    for c in range(n):
+        if not (multi[c >> 6] >> (c & 63)) & 1:
+            continue
+        m = cand_digits[c]
+        if most >= 0 and _popcount(m) > most:
+            continue
+        start = nm
+        ok = 1
+        for e in range(size):
+            if (m >> e) & 1:
+                i = on_idx[e * n + c]
+                if i < 0:
+                    ok = 0
+                    break
+                g_members[nm] = i
+                nm += 1
+        if not ok or not _wanted(focus, nfocus, 0, c, 0):
+            nm = start
+            continue
+        g_info[3 * ng] = 0
+        g_info[3 * ng + 1] = c
+        g_info[3 * ng + 2] = 0
+        ng += 1
+        g_start[ng] = nm
+    for d in range(size):
+        for r in range(row_start[d], row_start[d + 1]):
+            sp = (2 * r + 1) * CW
+            cnt = 0
+            for w in range(CW):
+                cnt += _popcount(row_sets[sp + w])
+            if cnt < 2:
+                continue
+            dup = 0
+            for r2 in range(row_start[d], r):
+                sp2 = (2 * r2 + 1) * CW
+                dup = 1
+                for w in range(CW):
+                    if row_sets[sp + w] != row_sets[sp2 + w]:
+                        dup = 0
+                        break
+                if dup:
+                    break
+            if dup or (most >= 0 and cnt > most):
+                continue
+            h = row_info[2 * r]
+            start = nm
+            ok = 1
+            for w in range(CW):
+                v = row_sets[sp + w]
+                while v:
+                    low = v & (~v + 1)
+                    v ^= low
+                    i = on_idx[d * n + w * 64 + _index(low)]
+                    if i < 0:
+                        ok = 0
+                        break
+                    g_members[nm] = i
+                    nm += 1
+                if not ok:
+                    break
+            if not ok or not _wanted(focus, nfocus, 1, h, d):
+                nm = start
+                continue
+            g_info[3 * ng] = 1
+            g_info[3 * ng + 1] = h
+            g_info[3 * ng + 2] = d
+            ng += 1
+            g_start[ng] = nm
+    for i in range(N):
+        if off_idx[i] >= 0 and on_idx[i] >= 0 and _wanted(focus, nfocus, 2, i, 0):
+            g_members[nm] = on_idx[i]
+            g_members[nm + 1] = off_idx[i]
+            nm += 2
+            g_info[3 * ng] = 2
+            g_info[3 * ng + 1] = i
+            g_info[3 * ng + 2] = 0
+            ng += 1
+            g_start[ng] = nm
+    for b in range(nbr + 1):
+        bo_start[b] = 0
+    for j in range(nm):
+        bo_start[g_members[j] + 1] += 1
+    for b in range(nbr):
+        bo_start[b + 1] += bo_start[b]
+        fill[b] = bo_start[b]
+    for i in range(ng):
+        for j in range(g_start[i], g_start[i + 1]):
+            b = g_members[j]
+            bo_groups[fill[b]] = i
+            fill[b] += 1
+    return nbr, ng
+
+
+@cython.ccall
+@cython.locals(W=cython.int, prem=cython.int[::1], nbr=cython.int,
+               state=cython.ulonglong[::1], counts=cython.int[::1], b=cython.int, i=cython.int,
+               at=cython.Py_ssize_t, one=cython.ulonglong)
+def seed(W: int, prem: Any, nbr: int, state: Any, counts: Any) -> None:
+    """Each branch's premise into its state (4W words a branch, zeroed by the caller: on,
+    off, front on, front off), as ``layer`` takes them, and its count of facts (1) into
+    ``counts``."""
+    one = 1
+    for b in range(nbr):
+        counts[b] = 1
+        i = prem[b] >> 1
+        at = b
+        at *= 4 * W
+        if not prem[b] & 1:
+            at += W
+        state[at + (i >> 6)] |= one << (i & 63)
+        state[at + 2 * W + (i >> 6)] |= one << (i & 63)
 
 
 @cython.cfunc
@@ -768,6 +1072,105 @@ def static_tables(
                 trig[t * W + (i >> 6)] |= one << (i & 63)
 
 
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, W=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    peers=cython.ulonglong[::1], out=cython.ulonglong[::1], cellc=cython.ulonglong[::1],
+    d=cython.int, e=cython.int, c=cython.int, w=cython.int, x=cython.int, i=cython.int,
+    row=cython.Py_ssize_t, v=cython.ulonglong, u=cython.ulonglong, low=cython.ulonglong,
+    one=cython.ulonglong,
+)
+def ooo_table(n: int, size: int, W: int, CW: int, pos: Any, peers: Any, out: Any,
+              cellc: Any) -> None:
+    """``forcing._Base.off_of_on`` on a layout without relation tables: for each
+    candidate i = d * n + c of the board (``pos``: each digit's places, CW words a
+    digit), the candidates that setting it removes (the places of d among c's peers,
+    c's other candidates), into ``out`` (N rows of W words, zeroed by the caller);
+    ``cellc`` (n rows of W words, zeroed) gets each cell's candidates. ``peers``: CW
+    words a cell."""
+    one = 1
+    for e in range(size):
+        for w in range(CW):
+            v = pos[e * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                i = e * n + c
+                cellc[c * W + (i >> 6)] |= one << (i & 63)
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                row = d * n + c
+                row *= W
+                for i in range(W):
+                    out[row + i] = cellc[c * W + i]
+                i = d * n + c
+                out[row + (i >> 6)] &= ~(one << (i & 63))
+                for x in range(CW):
+                    u = peers[c * CW + x] & pos[d * CW + x]
+                    while u:
+                        low = u & (~u + 1)
+                        u ^= low
+                        i = d * n + x * 64 + _index(low)
+                        out[row + (i >> 6)] |= one << (i & 63)
+
+
+@cython.ccall
+@cython.locals(
+    n=cython.int, size=cython.int, W=cython.int, CW=cython.int, pos=cython.ulonglong[::1],
+    cellc=cython.ulonglong[::1], row_start=cython.int[::1], row_info=cython.int[::1],
+    row_sets=cython.ulonglong[::1], chk_start=cython.int[::1], chk_ids=cython.int[::1],
+    wmask=cython.ulonglong[::1], d=cython.int, c=cython.int, w=cython.int, r=cython.int,
+    i=cython.int, j=cython.int, wid=cython.int, nids=cython.int, nxt=cython.int,
+    sp=cython.Py_ssize_t, at=cython.Py_ssize_t, v=cython.ulonglong, low=cython.ulonglong,
+)
+def check_tables(n: int, size: int, W: int, CW: int, pos: Any, cellc: Any, row_start: Any,
+                 row_info: Any, row_sets: Any, chk_start: Any, chk_ids: Any,
+                 wmask: Any) -> int:
+    """A chain's contradiction checks as ``layer`` takes them (``forcing._Base.check_rows``):
+    for each candidate i = d * n + c of the board, the witnesses its removal may
+    complete, ``chk_ids[chk_start[i]:chk_start[i + 1]]``: the cell c, then each full
+    house of d holding c (``row_*``, in order), as n + h * size + d; ``wmask`` (W words a
+    witness, zeroed by the caller): the cell's candidates (``cellc``, W words a cell),
+    the house's places of d. Returns the number of ids."""
+    nids = 0
+    nxt = 0
+    for d in range(size):
+        for w in range(CW):
+            v = pos[d * CW + w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = w * 64 + _index(low)
+                i = d * n + c
+                while nxt <= i:
+                    chk_start[nxt] = nids
+                    nxt += 1
+                chk_ids[nids] = c
+                nids += 1
+                for j in range(W):
+                    wmask[c * W + j] = cellc[c * W + j]
+                for r in range(row_start[d], row_start[d + 1]):
+                    sp = (2 * r + 1) * CW
+                    if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
+                        continue
+                    wid = n + row_info[2 * r] * size + d
+                    chk_ids[nids] = wid
+                    nids += 1
+                    at = wid
+                    at *= W
+                    _or_cells(row_sets, sp, CW, d * n, wmask, at)
+    while nxt <= size * n:
+        chk_start[nxt] = nids
+        nxt += 1
+    return nids
+
+
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
@@ -872,8 +1275,14 @@ def net_closure(
                     continue
                 ok = 1
                 cnt = 0
-                for c in range(n):
-                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
+                for wi in range(CW):
+                    s = row_sets[sp + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        c = wi * 64 + _index(low)
+                        if c == x:
+                            continue
                         cnt += 1
                         g = shift + c
                         if not (layers[prev + (g >> 6)] >> (g & 63)) & 1:
@@ -895,10 +1304,15 @@ def net_closure(
                             top = _push(g, seen, stack, top)
             else:
                 sp = 2 * best * CW + CW
-                for c in range(n):
-                    if (row_sets[sp + (c >> 6)] >> (c & 63)) & 1 and c != x:
-                        g = (shift + c) << 1
-                        top = _push(g, seen, stack, top)
+                for wi in range(CW):
+                    s = row_sets[sp + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        c = wi * 64 + _index(low)
+                        if c != x:
+                            g = (shift + c) << 1
+                            top = _push(g, seen, stack, top)
             continue
         # A removal: the lowest placement of the layer before that removes it ...
         last = (k - 1) * 2 * W
@@ -923,27 +1337,31 @@ def net_closure(
             ok = 1
             sub = 0
             cnt = 0
-            for c in range(n):
-                if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
-                    continue
-                g = shift + c
-                bit = (layers[prev + (g >> 6)] >> (g & 63)) & 1
-                po = (peers[x * CW + (c >> 6)] >> (c & 63)) & 1
-                if not bit:
-                    sub = 1  # a place left
-                    if not po:
-                        ok = 0
-                elif not po:
-                    cnt += 1  # a place gone that x does not see
-            if sub and cnt and ok:
-                for c in range(n):
-                    if not (row_sets[sp + (c >> 6)] >> (c & 63)) & 1:
-                        continue
+            for wi in range(CW):
+                s = row_sets[sp + wi]
+                while s:
+                    low = s & (~s + 1)
+                    s ^= low
+                    c = wi * 64 + _index(low)
                     g = shift + c
-                    if ((layers[prev + (g >> 6)] >> (g & 63)) & 1
-                            and not (peers[x * CW + (c >> 6)] >> (c & 63)) & 1):
-                        g = g << 1
-                        top = _push(g, seen, stack, top)
+                    bit = (layers[prev + (g >> 6)] >> (g & 63)) & 1
+                    po = (peers[x * CW + wi] >> (c & 63)) & 1
+                    if not bit:
+                        sub = 1  # a place left
+                        if not po:
+                            ok = 0
+                    elif not po:
+                        cnt += 1  # a place gone that x does not see
+            if sub and cnt and ok:
+                for wi in range(CW):
+                    s = row_sets[sp + wi] & ~peers[x * CW + wi]
+                    while s:
+                        low = s & (~s + 1)
+                        s ^= low
+                        g = shift + wi * 64 + _index(low)
+                        if (layers[prev + (g >> 6)] >> (g & 63)) & 1:
+                            g = g << 1
+                            top = _push(g, seen, stack, top)
                 found = 1
                 break
         if not found:

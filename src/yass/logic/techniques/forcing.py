@@ -97,7 +97,7 @@ import heapq
 import itertools
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from yass.core.board import Board
 from yass.core.bounds import poll
@@ -174,13 +174,6 @@ class _Base:
         for c in bits(empty & ~multi):
             known |= 1 << ((cands[c].bit_length() - 1) * n + c)
         self.known = known
-        # Each cell's candidates as a set of candidate indexes.
-        cell_cands = [0] * n
-        for d in range(size):
-            shift = d * n
-            for c in bits(pos[d]):
-                cell_cands[c] |= 1 << (shift + c)
-        self.cell_cands = cell_cands
         # Full houses by digit: (house index, mask, the digit's places) where the digit
         # is not placed yet (a house that lacks the digit must give it a place).
         fulls = _full_houses(lay)
@@ -188,31 +181,21 @@ class _Base:
         for d in range(size):
             p, gone = pos[d], placed[d]
             self.hdig.append([(h, hm, p & hm) for h, hm in fulls if p & hm and not gone & hm])
-        # For each digit and cell, the indexes (into hdig[d]) of the houses holding it.
-        self.hcell: list[dict[int, list[int]]] = []
-        for rows in self.hdig:
-            by_cell: dict[int, list[int]] = {}
-            for j, (_, _, spots) in enumerate(rows):
-                for c in bits(spots):
-                    by_cell.setdefault(c, []).append(j)
-            self.hcell.append(by_cell)
-        peers = lay.peers
-        arcs = lay.arcs
-        off_of_on = [0] * (size * n)
+        # The cells with a candidate that a relation ties to an unplaced cell.
         arc_cells = 0
-        for d in range(size):
-            p = pos[d]
-            shift = d * n
-            for c in bits(p):
-                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
-                for nb, table in arcs[c]:
-                    if empty >> nb & 1:
-                        arc_cells |= 1 << c
-                        for e in mask_digits(cands[nb] & ~table[d]):
-                            m |= 1 << ((e - 1) * n + nb)
-                off_of_on[shift + c] = m
-        self.off_of_on = off_of_on
+        if any(lay.arcs):
+            held = 0
+            for p in pos:
+                held |= p
+            for c in bits(held):
+                if any(empty >> nb & 1 for nb, _ in lay.arcs[c]):
+                    arc_cells |= 1 << c
         self.arc_cells = arc_cells
+        # (made when first asked for: a search in C needs few of them, or none)
+        self._cell_cands: list[int] | None = None
+        self._hcell: list[dict[int, list[int]]] | None = None
+        self._off_of_on: list[int] | _Lazy[int] | None = None
+        self._ooo_words: tuple[bytearray, bytearray] | bool | None = False
         self.propagators = lay.propagators
         self._static: _Static | None = None
         self._static_words: tuple[bytearray, int] | bool | None = False
@@ -220,6 +203,147 @@ class _Base:
         self._checks: list[list[tuple[Witness, int]]] | None = None
         self._check_rows: tuple[list[int], list[int], list[int]] | None = None
         self._words: dict[bool, _Words] = {}
+        self._cell_words: tuple[Any, Any, Any] | None = None
+        self._static_trig: bytearray | None = None
+        self._static_view: _StaticWords | None = None
+        self._verity_words: tuple[Any, Any] | None = None
+        #: The branches and groups of the whole board's searches in C, by (bound on
+        #: premise cells, the candidates removed as premises) (see ``_Search``).
+        self.premise_sets: dict[tuple[int | None, int], tuple[Any, ...]] = {}
+
+    @property
+    def cell_cands(self) -> list[int]:
+        """Each cell's candidates as a set of candidate indexes."""
+        if self._cell_cands is None:
+            n = self.n
+            cell_cands = [0] * n
+            for d in range(self.size):
+                shift = d * n
+                for c in bits(self.pos[d]):
+                    cell_cands[c] |= 1 << (shift + c)
+            self._cell_cands = cell_cands
+        return self._cell_cands
+
+    @property
+    def hcell(self) -> list[dict[int, list[int]]]:
+        """For each digit and cell, the indexes (into ``hdig[d]``) of the houses holding
+        it."""
+        if self._hcell is None:
+            self._hcell = []
+            for rows in self.hdig:
+                by_cell: dict[int, list[int]] = {}
+                for j, (_, _, spots) in enumerate(rows):
+                    for c in bits(spots):
+                        by_cell.setdefault(c, []).append(j)
+                self._hcell.append(by_cell)
+        return self._hcell
+
+    @property
+    def off_of_on(self) -> list[int] | _Lazy[int]:
+        """For each candidate, the candidates its placement removes: the digit from its
+        peers, the cell's other candidates, and what relation tables forbid beside it
+        (read from ``ooo_words`` where those are built)."""
+        if self._off_of_on is None:
+            built = self.ooo_words()
+            if built is not None:
+                words = built[0]
+                nb = ((self.size * self.n + 63) >> 6) * 8
+
+                def row(i: int) -> int:
+                    return int.from_bytes(words[i * nb : (i + 1) * nb], "little")
+
+                self._off_of_on = _Lazy(self.size * self.n, row)
+            else:
+                self._off_of_on = self._python_off_of_on()
+        return self._off_of_on
+
+    def _python_off_of_on(self) -> list[int]:
+        n, size = self.n, self.size
+        cands, cell_cands, empty = self.cands, self.cell_cands, self.empty
+        peers = self.layout.peers
+        arcs = self.layout.arcs
+        off_of_on = [0] * (size * n)
+        for d in range(size):
+            p = self.pos[d]
+            shift = d * n
+            for c in bits(p):
+                m = (p & peers[c]) << shift | cell_cands[c] & ~(1 << (shift + c))
+                for nb, table in arcs[c]:
+                    if empty >> nb & 1:
+                        for e in mask_digits(cands[nb] & ~table[d]):
+                            m |= 1 << ((e - 1) * n + nb)
+                off_of_on[shift + c] = m
+        return off_of_on
+
+    def ooo_words(self) -> tuple[bytearray, bytearray] | None:
+        """``off_of_on`` and ``cell_cands`` built in C (``_forcingwalk.ooo_table``), rows
+        of 64-bit words; None where that module is not built or relation tables take
+        part. Built once."""
+        if self._ooo_words is False:
+            walk = _compiled_walk()
+            if walk is None or any(self.layout.arcs):
+                self._ooo_words = None
+            else:
+                n, size = self.n, self.size
+                W = (size * n + 63) >> 6
+                out = bytearray(size * n * W * 8)
+                cellc = bytearray(n * W * 8)
+                walk.ooo_table(
+                    n, size, W, (n + 63) >> 6, self.cell_words()[0],
+                    memoryview(peer_words(self.layout)).cast("Q"),
+                    memoryview(out).cast("Q"), memoryview(cellc).cast("Q"),
+                )
+                self._ooo_words = (out, cellc)
+        built = self._ooo_words
+        return built if isinstance(built, tuple) else None
+
+    def check_words(self) -> tuple[Any, Any, Any]:
+        """``check_rows`` as ``_forcingwalk.layer`` takes them: (starts, ids, witness
+        masks of 64-bit words), built in C (``_forcingwalk.check_tables``) where
+        ``ooo_words`` is."""
+        from array import array
+
+        n, size = self.n, self.size
+        N = size * n
+        W = (N + 63) >> 6
+        built = self.ooo_words()
+        walk = _compiled_walk()
+        if built is None or walk is None:
+            starts, ids, masks = self.check_rows()
+            return array("i", starts), array("i", ids or [0]), to_words(masks, W * 8)
+        row_start, row_info, row_sets = self.rows()
+        chk_start = array("i", bytes(4 * (N + 1)))
+        chk_ids = array("i", bytes(4 * max(1, N + (len(row_info) // 2) * n)))
+        wmask = bytearray((n + len(self.layout.houses) * size) * W * 8)
+        walk.check_tables(
+            n, size, W, (n + 63) >> 6, self.cell_words()[0],
+            memoryview(built[1]).cast("Q"), row_start, row_info, row_sets, chk_start,
+            chk_ids, memoryview(wmask).cast("Q"),
+        )
+        return chk_start, chk_ids, memoryview(wmask).cast("Q")
+
+    def verity_words(self) -> tuple[Any, Any]:
+        """The candidates a verity may set (not known already) and those it may remove,
+        as 64-bit words (built once)."""
+        if self._verity_words is None:
+            nb = ((self.size * self.n + 63) >> 6) * 8
+            self._verity_words = (
+                to_words([self.cand & ~self.known], nb), to_words([self.cand], nb)
+            )
+        return self._verity_words
+
+    def cell_words(self) -> tuple[Any, Any, Any]:
+        """Each digit's places (cell sets of 64-bit words), the cells with two candidates
+        or more (one cell set) and each cell's digit mask, for ``_forcingwalk`` (built
+        once)."""
+        if self._cell_words is None:
+            from array import array
+
+            cb = ((self.n + 63) >> 6) * 8
+            self._cell_words = (
+                to_words(self.pos, cb), to_words([self.multi], cb), array("i", self.cands)
+            )
+        return self._cell_words
 
     def checks(self) -> list[list[tuple[Witness, int]]]:
         """For each candidate, the cell and the houses it could leave empty: (witness,
@@ -266,6 +390,15 @@ class _Base:
             self._check_rows = (starts, ids, masks)
         return self._check_rows
 
+    def static_view(self) -> _Static | _StaticWords:
+        """``static``, read from ``static_words`` where those are built (a chain's
+        reasons ask for a few rows only)."""
+        if self._static is None and self.static_words() is not None:
+            if self._static_view is None:
+                self._static_view = _StaticWords(self)
+            return self._static_view
+        return self.static()
+
     def static(self) -> _Static:
         """The tables of single-reason implications that only chains use (built once)."""
         if self._static is None:
@@ -311,16 +444,18 @@ class _Base:
                 out = bytearray(4 * size * n * W * 8)
                 trig = bytearray(4 * W * 8)
                 row_start, row_info, row_sets = self.rows()
+                pos_words, multi_words, cand_digits = self.cell_words()
                 walk.static_tables(
-                    n, size, W, CW, to_words(self.pos, cb),
-                    memoryview(peer_words(self.layout)).cast("Q"), to_words([self.multi], cb),
-                    array("i", self.cands), row_start, row_info, row_sets,
+                    n, size, W, CW, pos_words,
+                    memoryview(peer_words(self.layout)).cast("Q"), multi_words,
+                    cand_digits, row_start, row_info, row_sets,
                     memoryview(out).cast("Q"), memoryview(trig).cast("Q"),
                     memoryview(bytearray((n + 5) * cb)).cast("Q"), array("i", bytes(4 * n)),
                 )
                 on = int.from_bytes(trig[: W * 8], "little")
                 off = int.from_bytes(trig[W * 8 : 2 * W * 8], "little")
                 self._static_words = (out, on | off)
+                self._static_trig = trig
         built = self._static_words
         return built if isinstance(built, tuple) else None
 
@@ -442,6 +577,34 @@ class _Static:
         self.grp_off, self.trig_grp = grp_off, _trigger(grp_off)
 
 
+class _StaticWords:
+    """``_Static``'s tables and triggers read from ``_Base.static_words`` (rows made into
+    integers when first asked for)."""
+
+    def __init__(self, base: _Base) -> None:
+        built = base.static_words()
+        trig = base._static_trig
+        assert built is not None and trig is not None
+        words = built[0]
+        N = base.size * base.n
+        nb = ((N + 63) >> 6) * 8
+
+        def table(t: int) -> _Lazy[int]:
+            def row(i: int) -> int:
+                at = (t * N + i) * nb
+                return int.from_bytes(words[at : at + nb], "little")
+
+            return _Lazy(N, row)
+
+        def trigger(t: int) -> int:
+            return int.from_bytes(trig[t * nb : (t + 1) * nb], "little")
+
+        self.on_of_off, self.trig_on = table(0), trigger(0)
+        self.off_of_off, self.trig_off = table(1), trigger(1)
+        self.on_of_on, self.trig_onon = table(2), trigger(2)
+        self.grp_off, self.trig_grp = table(3), trigger(3)
+
+
 class _Words:
     """One board's implication tables as ``_forcingwalk.layer`` takes them (see there):
     candidate sets of W words, cell sets of CW words, witness ids for a chain's checks."""
@@ -457,7 +620,8 @@ class _Words:
         nb, cb = W * 8, CW * 8
         empty_ints = array("i", [0])
         empty_words = to_words([0], 8)
-        tables = list(base.off_of_on)
+        ooo = base.ooo_words()  # (None: off_of_on and a chain's tables from Python)
+        tables: list[int] = list(base.off_of_on) if ooo is None else []
         self.chk_start = self.chk_ids = empty_ints
         self.wmask = empty_words
         self.cand = self.cells = self.peers = self.row_sets = empty_words
@@ -472,22 +636,34 @@ class _Words:
             else:
                 st = base.static()
                 tables += st.on_of_off + st.off_of_off + st.on_of_on + st.grp_off
-            starts, ids, masks = base.check_rows()
-            self.chk_start = array("i", starts)
-            self.chk_ids = array("i", ids or [0])
-            self.wmask = to_words(masks, nb)
+            self.chk_start, self.chk_ids, self.wmask = base.check_words()
         else:
-            self.cand = to_words([base.cand], nb)
+            self.cand = base.cell_words()[0]  # (by digit: its places)
             self.cells = to_words([base.empty, base.multi], cb)
             self.cand_digits = array("i", base.cands)
             self.peers = memoryview(peer_words(lay)).cast("Q")
             self.row_start, self.row_info, self.row_sets = base.rows()
-        if static_words is None:
-            self.tables = to_words(tables, nb)
-        else:
-            self.tables = memoryview(bytearray(to_words(tables, nb)) + static_words).cast("Q")
+        joined = ooo[0] if ooo is not None else bytearray()
+        if tables:
+            joined = joined + to_words(tables, nb)
+        if static_words is not None:
+            joined = joined + static_words
+        self.tables = memoryview(joined).cast("Q")
         #: The scratch sizes of ``layer`` (words, ints); each search has its own.
         self.scratch = (2 * W + (3 * size + 4) * CW, N + self.nwit)
+        self._views: tuple[Any, ...] | None = None
+
+    def views(self, walk: Any) -> tuple[Any, ...]:
+        """The tables in ``layer``'s order, as the module's own views (made once: a view
+        passed back to it is not checked again)."""
+        if self._views is None:
+            w, i = walk.words_view, walk.ints_view
+            self._views = (
+                w(self.tables), i(self.chk_start), i(self.chk_ids), w(self.wmask),
+                w(self.cand), w(self.cells), i(self.cand_digits), w(self.peers),
+                i(self.row_start), i(self.row_info), w(self.row_sets),
+            )
+        return self._views
 
 
 def _witness(wid: int, n: int, size: int) -> Witness:
@@ -540,23 +716,74 @@ _NO_WITNESS: list[Witness] = []
 _NO_RULES: dict[int, str] = {}
 
 
+class _Snaps:
+    """The sets of a search's branches after each layer, as ``_forcingwalk.layer`` copies
+    them: only the branches that changed, (on, off) of W words each, into ``words`` (a
+    view of ``buf``); branch bi's copy of layer j (from 0) at word ``hist[bi * hs + j]``,
+    and ``last[bi]``: the layers it changed in (1 to ``last[bi]``)."""
+
+    __slots__ = ("buf", "hist", "hs", "last", "nb", "unset", "words")
+
+    #: Room at first for this many layers of copies of every branch (then doubled).
+    start_layers: ClassVar[int] = 4
+
+    def __init__(self, branches: int, hs: int, nb: int, unset: Callable[[int], bytearray]) -> None:
+        from array import array
+
+        self.nb = nb  # bytes a set
+        self.hs = hs
+        self.hist = array("i", bytes(4 * max(1, branches) * hs))
+        self.last = array("i", bytes(4 * max(1, branches)))
+        self.unset = unset  # (the copies are read only where written)
+        self.buf = unset(max(1, branches * self.start_layers) * 2 * nb)
+        self.words = memoryview(self.buf).cast("Q")
+
+    def room(self, top: int, branches: int) -> bool:
+        """Make room for ``branches`` more copies past word ``top``; whether ``words``
+        changed."""
+        need = (top + branches * (self.nb >> 2)) * 8
+        if need <= len(self.buf):
+            return False
+        if need > len(self.buf):
+            grown = self.unset(max(need, 2 * len(self.buf)))
+            grown[: len(self.buf)] = self.buf
+            self.buf = grown
+            self.words = memoryview(grown).cast("Q")
+        return True
+
+    def sets(self, bi: int, j: int) -> tuple[int, int]:
+        """Branch bi's (on, off) after layer j (from 0)."""
+        at = self.hist[bi * self.hs + j] * 8
+        nb = self.nb
+        buf = self.buf
+        return (
+            int.from_bytes(buf[at : at + nb], "little"),
+            int.from_bytes(buf[at + nb : at + 2 * nb], "little"),
+        )
+
+    def raw(self, bi: int, j: int) -> bytes:
+        """``sets`` as the 2 * nb bytes copied."""
+        at = self.hist[bi * self.hs + j] * 8
+        return bytes(self.buf[at : at + 2 * self.nb])
+
+
 class _Branch:
     """What one premise implies, layer by layer (``cum_on[k]``: facts set by layer k).
 
-    Searched in C (``_Search._forward_words``), a branch's sets stay in the snapshots of
-    the search's state taken after each layer (``source``: the snapshots, this branch's
-    offset in them, bytes a set) and become Python integers only when read: most
-    branches of a search that finds nothing, or little, are never read. A branch
-    changes in every layer from the first up to ``changed`` and in none after, so
-    ``cum_on[k]`` is the snapshot of layer k for k up to ``changed``."""
+    Searched in C (``_Search._forward_words``), a branch's sets stay in the search's
+    copies of them (``source``: the ``_Snaps`` and this branch's index there) and become
+    Python integers only when read: most branches of a search that finds nothing, or
+    little, are never read. A branch changes in every layer from the first up to
+    ``changed`` and in none after, so ``cum_on[k]`` is the copy of layer k for k up to
+    ``changed``."""
 
     __slots__ = (
+        "_changed",
         "_cum_off",
         "_cum_on",
         "_off",
         "_on",
         "anc",
-        "changed",
         "costs",
         "dead",
         "done",
@@ -576,10 +803,10 @@ class _Branch:
         self._off = self.fr_off = 0 if premise & 1 else (1 << i)
         self._cum_on = [self._on]
         self._cum_off = [self._off]
-        self.source: tuple[list[bytes], int, int] | None = None
+        self.source: tuple[_Snaps, int] | None = None
         self.dead = False  # a contradiction was found
         self.done = False  # nothing more follows (or a bound was reached)
-        self.changed = 0  # the last iteration whose state differs from the one before
+        self._changed = 0  # (without a source)
         self.witness: list[Witness] = _NO_WITNESS  # (replaced, never added to)
         self.ruled: dict[int, str] = _NO_RULES  # (replaced by a dict of its own when set)
         # Made when first needed (most branches of a search are never asked):
@@ -587,28 +814,41 @@ class _Branch:
         self.costs: dict[int, int] | None = None  # a fact's number of implications
         self.anc: dict[int, int] | None = None  # a fact's closure as a bitset (ancestors)
 
+    @property
+    def changed(self) -> int:
+        """The last layer whose state differs from the one before."""
+        source = self.source
+        return self._changed if source is None else source[0].last[source[1]]
+
+    @changed.setter
+    def changed(self, value: int) -> None:
+        self._changed = value
+
     def _sync(self) -> None:
-        """Read the layers up to ``changed`` from the snapshots, where not read yet."""
+        """Read the layers up to ``changed`` from the copies, where not read yet."""
         source = self.source
         cum_on = self._cum_on
         have = len(cum_on) - 1
-        if source is None or have >= self.changed:
+        if source is None:
             return
-        snaps, at, nb = source
+        snaps, bi = source
+        changed = snaps.last[bi]
+        if have >= changed:
+            return
         cum_off = self._cum_off
-        for j in range(have, self.changed):
-            raw = snaps[j]
-            cum_on.append(int.from_bytes(raw[at : at + nb], "little"))
-            cum_off.append(int.from_bytes(raw[at + nb : at + 2 * nb], "little"))
+        for j in range(have, changed):
+            on, off = snaps.sets(bi, j)
+            cum_on.append(on)
+            cum_off.append(off)
         self._on = cum_on[-1]
         self._off = cum_off[-1]
 
     def layer_count(self) -> int:
-        """``len(cum_on)``, without reading the snapshots."""
+        """``len(cum_on)``, without reading the copies."""
         return len(self._cum_on) if self.source is None else self.changed + 1
 
     def first_layer(self) -> tuple[int, int]:
-        """Layer 0: the premise as (set, removed), without reading the snapshots."""
+        """Layer 0: the premise as (set, removed), without reading the copies."""
         return self._cum_on[0], self._cum_off[0]
 
     @property
@@ -640,6 +880,39 @@ class _Branch:
     def cum_off(self) -> list[int]:
         self._sync()
         return self._cum_off
+
+
+T = TypeVar("T")
+
+
+class _Lazy(Generic[T]):
+    """A list whose items are made when first asked for (``make(index)``): the branches
+    and groups of a search set up in C, of which a search reads few."""
+
+    __slots__ = ("_made", "_make", "_size")
+
+    def __init__(self, size: int, make: Callable[[int], T]) -> None:
+        self._size = size
+        self._make = make
+        self._made: dict[int, T] = {}
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: int) -> T:
+        got = self._made.get(index)
+        if got is None:
+            if not 0 <= index < self._size:
+                raise IndexError(index)
+            got = self._made[index] = self._make(index)
+        return got
+
+    def __iter__(self) -> Iterator[T]:
+        return (self[i] for i in range(self._size))
+
+    def made(self) -> list[tuple[int, T]]:
+        """The items made so far, with their indexes."""
+        return list(self._made.items())
 
 
 class _Group:
@@ -675,49 +948,88 @@ class _Search:
         self.dynamic = tech.dynamic
         self.base = base = _base(board)
         self.layout = base.layout
+        walk = _compiled_walk()
+        #: The compiled forward search where it applies (see ``run``), else None.
+        self._walk = walk if walk is not None and not (
+            self.dynamic and (base.propagators or base.arc_cells)
+        ) else None
+        self.branches: list[_Branch] | _Lazy[_Branch]
+        self.groups: list[_Group] | _Lazy[_Group]
+        self._snaps: _Snaps | None = None
+        if self._walk is not None:
+            self._setup_words(focus)
+        else:
+            self._setup(focus)
+        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        self.rev = _reverse_arcs(self.layout)
+        self._implicators: dict[int, int] = {}
+        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
+        # (the layer copies by branch; the tables and scratch, made once).
+        self._c_closure = (
+            self.dynamic and not base.propagators and not any(self.rev)
+            and _compiled_walk() is not None
+        )
+        self._layer_words: dict[tuple[int, int], memoryview] = {}
+        self._closure_tables: tuple[Any, ...] | None = None
+        self.reach = outside_reach(self.layout)
+
+    def _wanted(self, focus: Focus | None) -> tuple[int, int]:
+        """The candidates whose premise set / removed the search takes (-1: all)."""
+        if focus is None:
+            return -1, -1
+        base = self.base
         n = base.n
-        most = tech.max_candidates
+        want_on = want_off = 0
+        for key in focus:
+            if key[0] == "p":
+                if key[1] & 1:
+                    want_on |= 1 << (key[1] >> 1)
+                else:
+                    want_off |= 1 << (key[1] >> 1)
+            elif key[1] == "cell":
+                c = key[2][0]
+                for d in mask_digits(base.cands[c]):
+                    want_on |= 1 << ((d - 1) * n + c)
+            elif key[1] == "house":
+                h, d = key[2]
+                want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
+            else:
+                want_on |= 1 << key[2][0]
+                want_off |= 1 << key[2][0]
+        return want_on, want_off
+
+    def _off_triggers(self) -> int:
+        base = self.base
+        if base.propagators and self.dynamic:
+            return base.cand
+        return base.off_triggers()
+
+    def _setup(self, focus: Focus | None) -> None:
+        """The branches and groups (``_forcingwalk.premises`` says which, in Python)."""
+        base = self.base
+        n = base.n
+        most = self.tech.max_candidates
         cands = base.cands
         premise_cells = 0
         for c in bits(base.multi):
             if most is None or cands[c].bit_count() <= most:
                 premise_cells |= 1 << c
-        off_triggers = base.off_triggers()
-        if base.propagators and self.dynamic:
-            off_triggers = base.cand
-        want_on = want_off = -1  # every premise
-        if focus is not None:
-            want_on = want_off = 0
-            for key in focus:
-                if key[0] == "p":
-                    if key[1] & 1:
-                        want_on |= 1 << (key[1] >> 1)
-                    else:
-                        want_off |= 1 << (key[1] >> 1)
-                elif key[1] == "cell":
-                    c = key[2][0]
-                    for d in mask_digits(cands[c]):
-                        want_on |= 1 << ((d - 1) * n + c)
-                elif key[1] == "house":
-                    h, d = key[2]
-                    want_on |= (base.pos[d] & self.layout.houses[h].mask) << (d * n)
-                else:
-                    want_on |= 1 << key[2][0]
-                    want_off |= 1 << key[2][0]
-        self.branches: list[_Branch] = []
-        self.on_branch: dict[int, int] = {}
-        self.off_branch: dict[int, int] = {}
+        off_triggers = self._off_triggers()
+        want_on, want_off = self._wanted(focus)
+        branches: list[_Branch] = []
+        on_branch: dict[int, int] = {}
+        off_branch: dict[int, int] = {}
+        self._on_branch, self._off_branch = on_branch, off_branch
         for d in range(base.size):
             for c in bits(base.pos[d] & premise_cells):
                 i = d * n + c
                 if want_on >> i & 1:
-                    self.on_branch[i] = len(self.branches)
-                    self.branches.append(_Branch(i << 1 | 1))
+                    on_branch[i] = len(branches)
+                    branches.append(_Branch(i << 1 | 1))
                 if off_triggers >> i & 1 and want_off >> i & 1:
-                    self.off_branch[i] = len(self.branches)
-                    self.branches.append(_Branch(i << 1))
+                    off_branch[i] = len(branches)
+                    branches.append(_Branch(i << 1))
         groups: list[_Group] = []
-        on_branch = self.on_branch
         for c in bits(premise_cells):
             members = []
             for d in mask_digits(cands[c]):
@@ -744,28 +1056,107 @@ class _Search:
                     members.append(got)
                 else:
                     groups.append(_Group("house", (h, d), members))
-        for i, b in self.off_branch.items():
-            if i in self.on_branch:
-                groups.append(_Group("digit", (i,), [self.on_branch[i], b]))
+        for i, b in off_branch.items():
+            if i in on_branch:
+                groups.append(_Group("digit", (i,), [on_branch[i], b]))
         if focus is not None:
             groups = [g for g in groups if ("g", g.kind, g.anchor) in focus]
-        self.reported: set[int] = set()  # the facts concluded by the steps yielded so far
+        self.branches = branches
         self.groups = groups
-        self.groups_of: list[list[int]] = [[] for _ in self.branches]
+        self.groups_of: list[list[int]] = [[] for _ in branches]
         for gi, g in enumerate(groups):
             for i in g.members:
                 self.groups_of[i].append(gi)
-        self.rev = _reverse_arcs(self.layout)
-        self._implicators: dict[int, int] = {}
-        # Closure sizes in C: a net searched in C, no relation tables, no rules' hooks
-        # (the layer snapshots by branch offset; the tables and scratch, made once).
-        self._c_closure = (
-            self.dynamic and not base.propagators and not any(self.rev)
-            and _compiled_walk() is not None
+
+    def _setup_words(self, focus: Focus | None) -> None:
+        """``_setup`` in C (``_forcingwalk.premises``): the branches and groups as arrays,
+        made into objects when first asked for. A search of the whole board (no
+        ``focus``) takes those of the board's last such search with the same bound on
+        premise cells (a chain's and a net's are the same)."""
+        base = self.base
+        most = self.tech.max_candidates
+        key = (most, self._off_triggers())
+        got = base.premise_sets.get(key) if focus is None else None
+        if got is None:
+            got = self._premise_words(focus, key[1])
+            if focus is None:
+                base.premise_sets[key] = got
+        self._premises = got
+        self.branches = _Lazy(got[-2], self._make_branch)
+        self.groups = _Lazy(got[-1], self._make_group)
+
+    def _premise_words(self, focus: Focus | None, off_triggers: int) -> tuple[Any, ...]:
+        from array import array
+
+        walk = self._walk
+        assert walk is not None
+        base = self.base
+        n, size = base.n, base.size
+        N = size * n
+        nb = ((N + 63) >> 6) * 8
+        most = self.tech.max_candidates
+        want_on, want_off = self._wanted(focus)
+        if focus is None:
+            ones = (1 << N) - 1
+            want_on = want_off = ones
+        triples: list[int] = []
+        for key in focus or ():
+            if key[0] == "g":
+                kind = ("cell", "house", "digit").index(key[1])
+                triples += [kind, *key[2], 0][:3]
+        row_start, row_info, row_sets = base.rows()
+        rows = len(row_info) // 2
+        per_house = n if most is None else min(n, most)
+        gcap = n + rows + N
+        mcap = 3 * N + rows * per_house
+        prem = array("i", bytes(4 * 2 * N))
+        on_idx = array("i", bytes(4 * N))
+        off_idx = array("i", bytes(4 * N))
+        g_info = array("i", bytes(4 * 3 * gcap))
+        g_start = array("i", bytes(4 * (gcap + 1)))
+        g_members = array("i", bytes(4 * mcap))
+        bo_start = array("i", bytes(4 * (2 * N + 1)))
+        bo_groups = array("i", bytes(4 * mcap))
+        pos_words, multi_words, cand_digits = base.cell_words()
+        nbr, ng = walk.premises(
+            n, size, (n + 63) >> 6, pos_words, multi_words, cand_digits,
+            -1 if most is None else most, to_words([off_triggers], nb),
+            to_words([want_on], nb), to_words([want_off], nb), row_start, row_info,
+            row_sets, array("i", triples or [0]), -1 if focus is None else len(triples) // 3,
+            prem, on_idx, off_idx, g_info, g_start, g_members, bo_start, bo_groups,
+            array("i", bytes(4 * 2 * N)),
         )
-        self._layer_words: dict[tuple[int, int], memoryview] = {}
-        self._closure_tables: tuple[Any, Any, Any, Any] | None = None
-        self.reach = outside_reach(self.layout)
+        return (prem, on_idx, off_idx, g_info, g_start, g_members, bo_start, bo_groups, nbr, ng)
+
+    def _make_branch(self, index: int) -> _Branch:
+        b = _Branch(self._premises[0][index])
+        if self._snaps is not None:
+            b.source = (self._snaps, index)
+        return b
+
+    def _make_group(self, index: int) -> _Group:
+        g_info, g_start, g_members = self._premises[3:6]
+        kind, a, b = g_info[3 * index : 3 * index + 3]
+        members = list(g_members[g_start[index] : g_start[index + 1]])
+        if kind == 0:
+            return _Group("cell", (a,), members)
+        if kind == 1:
+            return _Group("house", (a, b), members)
+        return _Group("digit", (a,), members)
+
+    @property
+    def on_branch(self) -> dict[int, int]:
+        """The branch of each candidate set as a premise."""
+        if self._walk is None:
+            return self._on_branch
+        return {i: b for i, b in enumerate(self._premises[1]) if b >= 0}
+
+    @property
+    def off_branch(self) -> dict[int, int]:
+        """The branch of each candidate removed as a premise."""
+        if self._walk is None:
+            return self._off_branch
+        return {i: b for i, b in enumerate(self._premises[2]) if b >= 0}
 
     # -- the forward search -------------------------------------------------------------
 
@@ -1023,7 +1414,7 @@ class _Search:
         last_off = prev_off & ~(b.cum_off[k - 2] if k >= 2 else 0)
         if f & 1:
             if not self.dynamic:
-                st = base.static()
+                st = base.static_view()
                 for g in bits(last_off & st.trig_on):
                     if st.on_of_off[g] >> i & 1:
                         return (g << 1,)
@@ -1035,9 +1426,10 @@ class _Search:
             others = base.cell_cands[x] & ~(1 << i)
             if others and not others & ~prev_off:
                 options.append(others)
-            rows = base.hdig[d]
-            for j in base.hcell[d].get(x, ()):
-                o = (rows[j][2] & ~(1 << x)) << (d * n)
+            for _, _, spots in base.hdig[d]:
+                if not spots >> x & 1:
+                    continue
+                o = (spots & ~(1 << x)) << (d * n)
                 if o and not o & ~prev_off:
                     options.append(o)
             best = min(options, key=lambda m: m.bit_count())
@@ -1046,7 +1438,7 @@ class _Search:
         if imp:
             return (((imp & -imp).bit_length() - 1) << 1 | 1,)
         if not self.dynamic:
-            st = base.static()
+            st = base.static_view()
             for g in bits(last_on & st.trig_grp):
                 if st.grp_off[g] >> i & 1:
                     return (g << 1 | 1,)
@@ -1116,31 +1508,38 @@ class _Search:
 
         walk = _compiled_walk()
         base = self.base
-        snaps, at, nb = source
-        key = (at, b.changed)  # (a verity's branch may still grow)
+        snaps, bi = source
+        nb = snaps.nb
+        changed = b.changed
+        key = (bi, changed)  # (a verity's branch may still grow)
         layers = self._layer_words.get(key)
         if layers is None:
-            # Layer 0 (the premise), then the snapshots of the layers it changed in.
+            # Layer 0 (the premise), then the copies of the layers it changed in.
             on0, off0 = b.first_layer()
             joined = bytearray(on0.to_bytes(nb, "little"))
             joined += off0.to_bytes(nb, "little")
-            joined += b"".join([snaps[j][at : at + 2 * nb] for j in range(b.changed)])
+            joined += b"".join([snaps.raw(bi, j) for j in range(changed)])
             layers = self._layer_words[key] = memoryview(joined).cast("Q")
-        if self._closure_tables is None:
+        tables = self._closure_tables
+        if tables is None:
             words = base.words(True)
             N = base.size * base.n
-            self._closure_tables = (
+            built = base.ooo_words()
+            row_start, _, row_sets = base.rows()
+            tables = self._closure_tables = (
                 words.tables,
-                to_words(base.cell_cands, nb),
+                to_words(base.cell_cands, nb) if built is None else memoryview(built[1]).cast("Q"),
                 memoryview(bytearray(((2 * N + 63) >> 6) * 8)).cast("Q"),
                 array("i", bytes(4 * 2 * N)),
+                row_start,
+                row_sets,
+                memoryview(peer_words(self.layout)).cast("Q"),
             )
-        ooo, cellc, seen, stack = self._closure_tables
-        row_start, _, row_sets = base.rows()
+        ooo, cellc, seen, stack, row_start, row_sets, peers = tables
         got: int = walk.net_closure(
-            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, b.changed + 1,
-            array("i", facts), len(facts), ooo, cellc, row_start, row_sets,
-            memoryview(peer_words(self.layout)).cast("Q"), seen, stack,
+            nb >> 3, base.n, base.size, (base.n + 63) >> 6, layers, changed + 1,
+            array("i", facts), len(facts), ooo, cellc, row_start, row_sets, peers, seen,
+            stack,
         )
         return got if got >= 0 else None
 
@@ -1172,10 +1571,8 @@ class _Search:
         # then most eliminations, then the fewest implications shown. A productive step
         # found a few layers deeper saves many one-candidate steps (and their rescans).
         found: list[Found] = []
-        walk = _compiled_walk()
-        base = self.base
-        if walk is not None and not (self.dynamic and (base.propagators or base.arc_cells)):
-            self._forward_words(walk, found)
+        if self._walk is not None:
+            self._forward_words(self._walk, found)
         else:
             self._forward(found)
         ordered = self.ordered(found)
@@ -1241,10 +1638,10 @@ class _Search:
 
     def _forward_words(self, walk: Any, found: list[Found]) -> None:
         """``_forward`` with each layer derived in C (``_forcingwalk.layer``): the same
-        branches, layers, contradictions and verities. The state is copied after each
-        layer, and a branch's sets (``on``, ``off``, ``cum_on``, ``cum_off``) are read
-        from those copies when asked for (see ``_Branch``); ``fr_on``, ``fr_off`` and
-        ``done`` are not kept."""
+        branches, layers, contradictions and verities. The sets of the branches that
+        changed are copied after each layer (``_Snaps``), and a branch's sets (``on``,
+        ``off``, ``cum_on``, ``cum_off``) are read from those copies when asked for (see
+        ``_Branch``); ``fr_on``, ``fr_off`` and ``done`` are not kept."""
         from array import array
 
         base = self.base
@@ -1252,58 +1649,61 @@ class _Search:
         words = base.words(self.dynamic)
         W = words.W
         nb = W * 8
-        branches = self.branches
-        raw = bytearray(len(branches) * 4 * nb)
-        snaps: list[bytes] = []
-        for bi, b in enumerate(branches):
-            b.source = (snaps, bi * 4 * nb, nb)
-            i = b.premise >> 1
-            at = bi * 4 * nb + (0 if b.premise & 1 else nb) + (i >> 3)
-            raw[at] |= 1 << (i & 7)  # on (or off) ...
-            raw[at + 2 * nb] |= 1 << (i & 7)  # ... and the front
-        state = memoryview(raw).cast("Q")
-        act = array("i", range(len(branches)))
-        nact = len(branches)
-        changed = array("i", bytes(4 * max(1, len(branches))))
+        prem, _, _, _, g_start, g_members, bo_start, bo_groups, nbr, ng = self._premises
+        max_depth = self.tech.max_depth
+        hs = min(max_depth, 2 * size * n) + 1  # (a layer that changes a branch adds a fact)
+        snaps = self._snaps = _Snaps(nbr, hs, nb, walk.unset)
+        for bi, b in self.branches.made():  # type: ignore[union-attr]
+            b.source = (snaps, bi)
+        state = memoryview(bytearray(max(1, nbr) * 4 * nb)).cast("Q")
+        counts = array("i", bytes(4 * max(1, nbr)))
+        walk.seed(W, prem, nbr, state, counts)
+        act = array("i", range(nbr))
+        nact = nbr
+        changed = array("i", bytes(4 * max(1, nbr)))
         tmp = memoryview(bytearray(8 * words.scratch[0])).cast("Q")
         wit = array("i", bytes(4 * words.scratch[1]))
         dyn = int(self.dynamic)
         max_facts = self.tech.max_facts
-        max_depth = self.tech.max_depth
-        # The groups as verities() takes them, and what each has reported.
-        groups = self.groups
-        g_start = array("i", [0] * (len(groups) + 1))
-        members: list[int] = []
-        for gi, g in enumerate(groups):
-            members += g.members
-            g_start[gi + 1] = len(members)
-        g_members = array("i", members or [0])
-        rep = memoryview(bytearray(max(1, len(groups)) * 2 * nb)).cast("Q")
-        useful = to_words([base.cand & ~base.known], nb)
-        cand = to_words([base.cand], nb)
-        hits = array("i", bytes(4 * max(1, len(groups))))
-        groups_of = self.groups_of
-        nch = 0
-        k = 0
+        # What each group has reported (see ``verities``).
+        rep = memoryview(bytearray(max(1, ng) * 2 * nb)).cast("Q")
+        useful, cand = base.verity_words()
+        hits = array("i", bytes(4 * max(1, ng)))
+        mark = bytearray(max(1, ng))
+        branches = self.branches
+        # (the module's own views of the buffers: a call does not check them again)
+        wv, iv = walk.words_view, walk.ints_view
+        tables, chk_start, chk_ids, wmask, wcand, cells, cand_digits, peers = (
+            words.views(walk)[:8]
+        )
+        row_start, row_info, row_sets = words.views(walk)[8:]
+        state, act, changed, tmp = wv(state), iv(act), iv(changed), wv(tmp)
+        wit, counts, hist, last = iv(wit), iv(counts), iv(snaps.hist), iv(snaps.last)
+        store = wv(snaps.words)
+        v_start, v_members, v_bo_start, v_bo_groups = (
+            iv(g_start), iv(g_members), iv(bo_start), iv(bo_groups)
+        )
+        v_mark, v_rep, v_useful, v_cand, v_hits = (
+            walk.bytes_view(mark), wv(rep), wv(useful), wv(cand), iv(hits)
+        )
+        CW = words.CW
+        nch = top = k = 0
         while True:
-            todo = array("i", sorted({gi for bi in changed[:nch] for gi in groups_of[bi]}))
-            if k and todo:
-                nh = walk.verities(W, state, g_start, g_members, todo, len(todo), rep, useful,
-                                   cand, tmp, hits)
+            if k and nch:
+                nh = walk.verities(W, state, v_start, v_members, changed, nch, v_bo_start,
+                                   v_bo_groups, v_mark, v_rep, v_useful, v_cand, tmp, v_hits)
                 if nh:
                     found += self._group_verities(list(hits[:nh]))
             if nact:
                 poll()  # (a whole search can take seconds: --timeout holds inside it)
                 dead: list[tuple[int, list[int]]] = []
-                nact, nch = walk.layer(
-                    W, dyn, words.tables, words.chk_start, words.chk_ids, words.wmask, n,
-                    size, words.CW, words.cand, words.cells, words.cand_digits, words.peers,
-                    words.row_start, words.row_info, words.row_sets, state, act, nact,
-                    max_facts, tmp, wit, changed, dead,
+                if snaps.room(top, nact):
+                    store = wv(snaps.words)
+                nact, nch, top = walk.layer(
+                    W, dyn, tables, chk_start, chk_ids, wmask, n, size, CW, wcand, cells,
+                    cand_digits, peers, row_start, row_info, row_sets, state, act, nact,
+                    max_facts, tmp, wit, changed, dead, store, top, hist, hs, k, last, counts,
                 )
-                snaps.append(bytes(raw))  # (snaps[k]: the state after layer k + 1)
-                for bi in changed[:nch]:
-                    branches[bi].changed = k + 1
                 for bi, ids in dead:
                     b = branches[bi]
                     b.dead = True
