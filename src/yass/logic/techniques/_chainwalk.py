@@ -34,7 +34,8 @@ else:
         from yass.core import _cython_shim as cython
 
 __all__ = [
-    "advance", "group_links", "group_nodes", "is_compiled", "pack", "prepare", "scratch",
+    "advance", "als_sets", "group_links", "group_nodes", "is_compiled", "pack", "prepare",
+    "scratch",
 ]
 
 if not cython.compiled:  # C values when compiled (declared in _chainwalk.pxd)
@@ -551,7 +552,7 @@ def _set_forcings(
     key=cython.ulonglong[::1], scratch=cython.ulonglong[::1], fres=cython.int[::1],
     fcap=cython.int, pairs=cython.int[::1], pcap=cython.int, als_ids=cython.int[::1],
     als_first=cython.int[::1], als_index=cython.int[::1], forcing=cython.int[::1],
-    ocap=cython.int, byd=cython.int[::1],
+    ocap=cython.int, byd=cython.int[::1], empty=cython.ulonglong[::1],
     t=cython.int, h=cython.int, d=cython.int, w=cython.int, k=cython.int, x=cython.int,
     g=cython.int, r=cython.int, a=cython.int, b=cython.int, i=cython.int, j=cython.int,
     s=cython.int, ngroups=cython.int, count=cython.int, np=cython.int, nid=cython.int,
@@ -568,6 +569,7 @@ def group_nodes(
     table: Any, tmask: int, eweak: Any, ext_rec: Any, sc: Any, cnt: Any, order: Any,
     first: Any, key: Any, scratch: Any, fres: Any, fcap: int, pairs: Any, pcap: int,
     als_ids: Any, als_first: Any, als_index: Any, forcing: Any, ocap: int, byd: Any,
+    empty: Any,
 ) -> int:
     """The extra nodes of a grouped link graph and its strong links, as
     ``links._group_nodes`` and the ALS loop of ``links._grouped_graph`` make them (the
@@ -577,21 +579,26 @@ def group_nodes(
     ``pos`` and placed cells, the intersections (``inter_house``: the full house of each,
     an index into the houses ``house_masks``; ``inter_common`` its cells), the full houses
     ``fulls``, the candidate graph's ``base_weak`` / ``base_strong`` rows, the ALSs
-    ``sets`` with the cells of three candidates or more (``wide``), the cells' ``peers``
-    and candidates. Records (``rec_*``, ``table`` of ``tmask + 1`` slots set to -1) hold
-    every (digit, cells) met; extra node e's record is ``ext_rec[e]``, its weak links to
-    candidates ``eweak`` row e. ``sc`` (rows of ``Wc`` words) is scratch for the strong
-    links to candidates so far. Out: the group links' node pairs in ``pairs``; each ALS
-    with two digit nodes or more: its set index in ``als_index``, its nodes in
-    ``als_ids[als_first[u]:als_first[u + 1]]``; the forcing links as (set, ALS node,
-    candidate) in ``forcing``; ``cnt`` = records, extra nodes, ALSs, pairs, forcing
-    links. Returns 0, or -1 when ``pcap`` / ``ocap`` ints do not hold the pairs / forcing
-    links (call again with more room). The rest is scratch: ``order``, ``first``
-    (size + 1), ``key`` (2 ncw words), ``scratch`` ((size + 2) ncw words), ``fres``
-    (``fcap`` ints), ``byd`` (size)."""
+    ``sets``, the cells' ``peers`` and candidates, the open cells ``empty`` (``wide`` gets
+    those of three candidates or more). Records (``rec_*``, ``table`` of ``tmask + 1``
+    slots set to -1) hold every (digit, cells) met; extra node e's record is
+    ``ext_rec[e]``, its weak links to candidates ``eweak`` row e. ``sc`` (rows of ``Wc``
+    words) is scratch for the strong links to candidates so far. Out: the group links'
+    node pairs in ``pairs``; each ALS with two digit nodes or more: its set index in
+    ``als_index``, its nodes in ``als_ids[als_first[u]:als_first[u + 1]]``; the forcing
+    links as (set, ALS node, candidate) in ``forcing``; ``cnt`` = records, extra nodes,
+    ALSs, pairs, forcing links. Returns 0, or -1 when ``pcap`` / ``ocap`` ints do not hold
+    the pairs / forcing links (call again with more room). The rest is scratch:
+    ``order``, ``first`` (size + 1), ``key`` (2 ncw words), ``scratch`` ((size + 2) ncw
+    words), ``fres`` (``fcap`` ints), ``byd`` (size)."""
     one = 1
     for k in range(5):
         cnt[k] = 0
+    for w in range(ncw):
+        wide[w] = 0
+    for c in range(n):
+        if empty[c >> 6] >> (c & 63) & 1 and _count(cands[c]) >= 3:
+            wide[c >> 6] |= one << (c & 63)
     for i in range(ncands):
         row = i
         row *= Wc
@@ -758,6 +765,21 @@ def group_nodes(
     return 0
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(rows=cython.ulonglong[::1], at=cython.Py_ssize_t, ncw=cython.int, w=cython.int,
+               v=cython.ulonglong)
+@cython.returns(cython.int)
+def _first_cell(rows: Any, at: int, ncw: int) -> int:
+    # The lowest cell of the (non-empty) cell set at ``rows[at:at + ncw]``.
+    for w in range(ncw):
+        v = rows[at + w]
+        if v:
+            return w * 64 + _index(v & (~v + 1))
+    return 0
+
+
 @cython.ccall
 @cython.locals(
     n=cython.int, ncw=cython.int, Wc=cython.int, W=cython.int, ncands=cython.int,
@@ -784,25 +806,35 @@ def group_links(
     ecells: Any, ekind: Any, order: Any, first: Any, inside: Any,
 ) -> int:
     """The rows (``W`` words, ``ncands + E`` nodes) of the grouped graph whose nodes and
-    strong links ``group_nodes`` made (its arguments of the same names): ``strong`` and
-    ``weak`` (zeroed by the caller), ``view`` (written: weak links between linked nodes,
-    ``chains._full_view``), ``linked`` (zeroed: the nodes with a strong link) and
+    strong links ``group_nodes`` made (its arguments of the same names), every word
+    written: ``strong``, ``weak``, ``view`` (weak links between linked nodes,
+    ``chains._full_view``), ``linked`` (the nodes with a strong link) and
     ``starts`` (those nodes, ascending); the extra nodes' digits (``edig``, 1-based),
     cells (``ecells``, ``ncw`` words) and kinds (``ekind``: 1 a group, 0 an ALS digit).
-    ``order`` (E), ``first`` (size + 1) and ``inside`` (ncw words) are scratch. Returns
-    the number of starts."""
+    ``order`` (E), ``first`` (size * n + 1) and ``inside`` (ncw words) are scratch.
+    Returns the number of starts."""
     one = 1
     N = ncands + E
-    for i in range(ncands):
+    for i in range(N):
         row = i
         row *= W
-        src = i
-        src *= Wc
-        for w in range(Wc):
-            strong[row + w] = base_strong[src + w]
-            weak[row + w] = base_weak[src + w]
-    for w in range(Wc):
-        linked[w] = base_linked[w]
+        if i < ncands:
+            src = i
+            src *= Wc
+            for w in range(Wc):
+                strong[row + w] = base_strong[src + w]
+                weak[row + w] = base_weak[src + w]
+        else:
+            src = i - ncands
+            src *= Wc
+            for w in range(Wc):
+                strong[row + w] = 0
+                weak[row + w] = eweak[src + w]
+        for w in range(Wc, W):
+            strong[row + w] = 0
+            weak[row + w] = 0
+    for w in range(W):
+        linked[w] = base_linked[w] if w < Wc else 0
     for k in range(E):
         r = ext_rec[k]
         edig[k] = rec_digit[r] + 1
@@ -833,19 +865,20 @@ def group_links(
         linked[a >> 6] |= one << (a & 63)
         linked[b >> 6] |= one << (b & 63)
     # Weak links of the extra nodes: those of all their candidates, and the extra nodes
-    # of their digit lying in the cells of those candidates; each candidate's back.
-    for d in range(size + 1):
-        first[d] = 0
+    # of their digit lying in the cells of those candidates (listed by digit and first
+    # cell: ``order[first[d * n + c]:first[d * n + c + 1]]``); each candidate's back.
+    for x in range(size * n + 1):
+        first[x] = 0
     for k in range(E):
-        first[edig[k]] += 1
-    for d in range(size):
-        first[d + 1] += first[d]
+        first[_first_cell(ecells, k * ncw, ncw) + (edig[k] - 1) * n + 1] += 1
+    for x in range(size * n):
+        first[x + 1] += first[x]
     for k in range(E):
-        d = edig[k] - 1
-        order[first[d]] = k
-        first[d] += 1
-    for d in range(size, 0, -1):
-        first[d] = first[d - 1]
+        x = _first_cell(ecells, k * ncw, ncw) + (edig[k] - 1) * n
+        order[first[x]] = k
+        first[x] += 1
+    for x in range(size * n, 0, -1):
+        first[x] = first[x - 1]
     first[0] = 0
     for k in range(E):
         d = edig[k] - 1
@@ -853,22 +886,31 @@ def group_links(
         row *= W
         src = k
         src *= Wc
-        for w in range(Wc):
-            weak[row + w] = eweak[src + w]
+        # The cells of its digit's candidates: bits d * n .. d * n + n - 1 of its row.
         for w in range(ncw):
-            inside[w] = 0
-        for c in range(n):
-            bit = d * n + c
-            if eweak[src + (bit >> 6)] >> (bit & 63) & 1:
-                inside[c >> 6] |= one << (c & 63)
-        for x in range(first[d], first[d + 1]):
-            j = order[x]
-            miss = 0
-            for w in range(ncw):
-                miss |= ecells[j * ncw + w] & ~inside[w]
-            if not miss:
-                bit = ncands + j
-                weak[row + (bit >> 6)] |= one << (bit & 63)
+            bit = d * n + w * 64
+            x = bit >> 6
+            y = bit & 63
+            v = eweak[src + x] >> y
+            if y and x + 1 < Wc:
+                v |= (eweak[src + x + 1] << (64 - y)) & ALL
+            if w == ncw - 1 and n & 63:
+                v &= (one << (n & 63)) - 1
+            inside[w] = v
+        for w in range(ncw):
+            v = inside[w]
+            while v:
+                low = v & (~v + 1)
+                v ^= low
+                c = d * n + w * 64 + _index(low)
+                for x in range(first[c], first[c + 1]):
+                    j = order[x]
+                    miss = 0
+                    for y in range(ncw):
+                        miss |= ecells[j * ncw + y] & ~inside[y]
+                    if not miss:
+                        bit = ncands + j
+                        weak[row + (bit >> 6)] |= one << (bit & 63)
         bit = ncands + k
         for w in range(Wc):
             v = eweak[src + w]
@@ -888,3 +930,111 @@ def group_links(
             starts[ns] = i
             ns += 1
     return ns
+
+
+@cython.ccall
+@cython.locals(
+    nh=cython.int, hcells=cython.int[::1], hfirst=cython.int[::1], cands=cython.int[::1],
+    empty=cython.ulonglong[::1], ncw=cython.int, most=cython.int, out=cython.ulonglong[::1],
+    cap=cython.int, idx=cython.int[::1], local=cython.int[::1], stack=cython.ulonglong[::1],
+    h=cython.int, k=cython.int, j=cython.int, c=cython.int, m=cython.int, x=cython.int,
+    y=cython.int, w=cython.int, top=cython.int, found=cython.int, kept=cython.int,
+    size=cython.int, start=cython.int, depth=cython.int, width=cython.int,
+    chosen=cython.ulonglong, union=cython.ulonglong, u=cython.ulonglong, b=cython.ulonglong,
+    low=cython.ulonglong, one=cython.ulonglong, below=cython.bint, same=cython.bint,
+    row=cython.Py_ssize_t,
+)
+def als_sets(
+    nh: int, hcells: Any, hfirst: Any, cands: Any, empty: Any, ncw: int, most: int, out: Any,
+    cap: int, sets: Any, idx: Any, local: Any, stack: Any,
+) -> int:
+    """The almost locked sets of 2..``most`` open cells of one house (house h's cells:
+    ``hcells[hfirst[h]:hfirst[h + 1]]``, at most 64), as ``links._als_sets`` finds them:
+    their cell bitsets (``ncw`` words a row) into ``sets`` ascending as integers, each once.
+    Returns how many, or -1 when ``cap`` rows would not hold them all (call again with
+    more). ``out`` (``cap`` rows), ``idx`` (``cap``), ``local`` (64) and ``stack``
+    (4 * 64 * (most + 1) words) are scratch."""
+    one = 1
+    found = 0
+    for h in range(nh):
+        # The house's open cells of at most most + 1 candidates.
+        size = 0
+        for x in range(hfirst[h], hfirst[h + 1]):
+            c = hcells[x]
+            if empty[c >> 6] >> (c & 63) & 1 and _count(cands[c]) <= most + 1:
+                local[size] = c
+                size += 1
+        # Depth first over (next index, chosen cells, count, digit union).
+        stack[0] = 0
+        stack[1] = 0
+        stack[2] = 0
+        stack[3] = 0
+        top = 1
+        while top:
+            top -= 1
+            start = stack[4 * top]
+            chosen = stack[4 * top + 1]
+            depth = stack[4 * top + 2]
+            union = stack[4 * top + 3]
+            for j in range(start, size):
+                u = union | cands[local[j]]
+                width = 0
+                b = u
+                while b:
+                    b &= b - 1
+                    width += 1
+                if width > most + 1:
+                    continue
+                m = j
+                if width == depth + 2 and depth >= 1:
+                    if found >= cap:
+                        return -1
+                    row = found
+                    row *= ncw
+                    for w in range(ncw):
+                        out[row + w] = 0
+                    b = chosen | one << j
+                    while b:
+                        low = b & (~b + 1)
+                        b ^= low
+                        c = local[_index(low)]
+                        out[row + (c >> 6)] |= one << (c & 63)
+                    idx[found] = found
+                    found += 1
+                if depth + 1 < most:
+                    stack[4 * top] = j + 1
+                    stack[4 * top + 1] = chosen | one << m
+                    stack[4 * top + 2] = depth + 1
+                    stack[4 * top + 3] = u
+                    top += 1
+    # Ascending (insertion sort of the row indexes), then each set once.
+    for x in range(1, found):
+        k = idx[x]
+        y = x - 1
+        while y >= 0:
+            below = False  # row k < row idx[y]
+            for w in range(ncw - 1, -1, -1):
+                if out[k * ncw + w] != out[idx[y] * ncw + w]:
+                    below = out[k * ncw + w] < out[idx[y] * ncw + w]
+                    break
+            if not below:
+                break
+            idx[y + 1] = idx[y]
+            y -= 1
+        idx[y + 1] = k
+    kept = 0
+    for x in range(found):
+        k = idx[x]
+        if kept:
+            same = True
+            for w in range(ncw):
+                if out[k * ncw + w] != out[idx[kept - 1] * ncw + w]:
+                    same = False
+                    break
+            if same:
+                continue
+        idx[kept] = k
+        kept += 1
+        for w in range(ncw):
+            sets[(kept - 1) * ncw + w] = out[k * ncw + w]
+    return kept

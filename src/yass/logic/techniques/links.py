@@ -761,10 +761,11 @@ def _forcings(
 
 
 @per_layout
-def _group_parts(layout: Layout) -> tuple[int, bytearray, bytearray, bytearray, int, bytearray]:
+def _group_parts(layout: Layout) -> tuple[Any, ...]:
     """The layout's intersections (count, their full houses, their cells), every house's
-    cells and the full houses (count, cells) as the compiled ``group_nodes`` reads them
-    (``bytearray``s, which a layout can be pickled with)."""
+    cells (as masks, and as cell lists: flat, with each house's start), and the full
+    houses (count, cells) as the compiled ``group_nodes`` and ``als_sets`` read them
+    (``bytearray``s, which a layout can be pickled with), and the widest house's size."""
     from array import array
 
     nb = ((layout.ncells + 63) >> 6) * 8
@@ -772,11 +773,20 @@ def _group_parts(layout: Layout) -> tuple[int, bytearray, bytearray, bytearray, 
     def rows(values: Iterable[int]) -> bytearray:
         return bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))
 
+    def ints(values: list[int]) -> bytearray:
+        return bytearray(array("i", values).tobytes())
+
     inter = _intersections(layout)
+    houses = layout.houses
+    first = [0]
+    for house in houses:
+        first.append(first[-1] + len(house.cells))
     return (
-        len(inter), bytearray(array("i", [h for h, _ in inter]).tobytes()),
-        rows([m for _, m in inter]), rows([h.mask for h in layout.houses]),
-        len(layout.full_houses), rows([h.mask for h in layout.full_houses]),
+        len(inter), ints([h for h, _ in inter]), rows([m for _, m in inter]),
+        rows([h.mask for h in houses]), len(layout.full_houses),
+        rows([h.mask for h in layout.full_houses]), len(houses),
+        ints([c for house in houses for c in house.cells]), ints(first),
+        max([len(house.cells) for house in houses], default=0),
     )
 
 
@@ -786,10 +796,11 @@ _KINDS = ("als", "group")
 def _grouped_words(
     words: Any, board: Board, base: LinkGraph, use_als: bool, room: int = 64
 ) -> LinkGraph:
-    """``_grouped_graph`` in C (``_chainwalk.group_nodes`` and ``group_links``): the same
-    graph, its rows read from word buffers as they are asked for, with what
-    ``chains._full_view`` makes of it. ``room``: the ints first given to the group and
-    forcing links beyond a share per set (more when they do not fit)."""
+    """``_grouped_graph`` in C (``_chainwalk.als_sets``, ``group_nodes`` and
+    ``group_links``): the same graph, its rows read from word buffers as they are asked
+    for, with what ``chains._full_view`` makes of it. ``room``: the ints first given to
+    the group and forcing links beyond a share per set, and the sets' rows beyond a share
+    per house (more when they do not fit)."""
     from array import array
 
     lay = board.layout
@@ -800,9 +811,8 @@ def _grouped_words(
     nb = ncw * 8
     wc = (ncands + 63) >> 6
     cb = wc * 8
-    ni, inter_house, inter_common, house_masks, nf, fulls = _group_parts(lay)
-    pos = [board.positions(d) for d in range(1, size + 1)]
-    placed = [board.placed(d) for d in range(1, size + 1)]
+    (ni, inter_house, inter_common, house_masks, nf, fulls, nh, hcells, hfirst,
+     widest) = _group_parts(lay)
     base_words = base.words
     base_weak = base_words.get(("weak", wc))
     if base_weak is None:
@@ -810,46 +820,50 @@ def _grouped_words(
     base_strong = base_words.get(("strong", wc))
     if base_strong is None:
         base_strong = base_words["strong", wc] = to_words(base.strong, cb)
-    als_sets = _als_sets(board) if use_als else []
-    nals = len(als_sets)
-    cands = board.cands
-    wide = 0
-    for c in bits(board.empty):
-        if cands[c].bit_count() >= 3:
-            wide |= 1 << c
-    records = (ni + nals) * size + 1
-    slots = 1 << (2 * records).bit_length()
 
     def ints(count: int) -> memoryview:
-        return memoryview(bytearray(4 * count)).cast("i")
+        return memoryview(words.scratch(4 * count)).cast("i")
 
     def rows(count: int, row: int) -> memoryview:
         return memoryview(words.scratch(count * row)).cast("Q")
 
+    cands = array("i", board.cands)
+    empty = to_words((board.empty,), nb)
+    nals = 0
+    sets: Any = rows(0, nb)
+    sets_list: Sequence[int] = []
+    if use_als and widest <= 64:
+        cap = room + 16 * nh * (room > 1)
+        while True:
+            raw = words.scratch(cap * nb)
+            sets = memoryview(raw).cast("Q")
+            nals = words.als_sets(
+                nh, memoryview(hcells).cast("i"), memoryview(hfirst).cast("i"), cands, empty,
+                ncw, ALS_MAX_CELLS, rows(cap, nb), cap, sets, ints(cap), ints(64),
+                rows(4 * 64 * (ALS_MAX_CELLS + 1), 8),
+            )
+            if nals >= 0:
+                break
+            cap *= 4  # (rare: more sets than room for them)
+        sets_list = Rows(raw, nals, nb)
+    elif use_als:  # (a house wider than a word: the sets found in Python)
+        sets_list = _als_sets(board)
+        nals = len(sets_list)
+        sets = to_words(sets_list, nb)
+    records = (ni + nals) * size + 1
+    slots = 1 << (2 * records).bit_length()
     rec_digit, rec_node, rec_group, ext_rec = ints(records), ints(records), ints(records), ints(
         records
     )
     rec_cells = rows(records, nb)
     eweak = rows(records, cb)
-    sc = rows(ncands + records, cb)
     cnt = ints(5)
-    order = ints(max(records, 1))
-    first = ints(size + 1)
-    key = rows(2, nb)
-    scratch = rows(size + 2, nb)
     fcap = 3 * n * size
-    fres = ints(fcap)
-    byd = ints(size)
     als_ids, als_first, als_index = ints(nals * size + 1), ints(nals + 1), ints(nals + 1)
     pcap = room + 4 * records * (room > 1)
     ocap = room + 12 * nals * (room > 1)
-    pos_w = to_words(pos, nb)
-    placed_w = to_words(placed, nb)
-    alive_w = to_words((base.alive,), cb)
-    sets_w = to_words(als_sets, nb)
-    wide_w = to_words((wide,), nb)
-    peers_w = memoryview(peer_words(lay)).cast("Q")
-    cands_a = array("i", cands)
+    pos_w = to_words([board.positions(d) for d in range(1, size + 1)], nb)
+    placed_w = to_words([board.placed(d) for d in range(1, size + 1)], nb)
     while True:
         table = array("i", [-1]) * slots
         pairs = ints(pcap)
@@ -857,10 +871,12 @@ def _grouped_words(
         if not words.group_nodes(
             n, size, ncw, wc, ncands, pos_w, placed_w, ni, memoryview(inter_house).cast("i"),
             memoryview(inter_common).cast("Q"), memoryview(house_masks).cast("Q"), nf,
-            memoryview(fulls).cast("Q"), base_weak, base_strong, alive_w, nals, sets_w,
-            wide_w, peers_w, cands_a, rec_digit, rec_cells, rec_node, rec_group, table,
-            slots - 1, eweak, ext_rec, sc, cnt, order, first, key, scratch, fres, fcap, pairs,
-            pcap, als_ids, als_first, als_index, forcing, ocap, byd,
+            memoryview(fulls).cast("Q"), base_weak, base_strong, to_words((base.alive,), cb),
+            nals, sets, rows(1, nb), memoryview(peer_words(lay)).cast("Q"), cands, rec_digit,
+            rec_cells, rec_node, rec_group, table, slots - 1, eweak, ext_rec,
+            rows(ncands + records, cb), cnt, ints(max(records, 1)), ints(size + 1),
+            rows(2, nb), rows(size + 2, nb), ints(fcap), fcap, pairs, pcap, als_ids,
+            als_first, als_index, forcing, ocap, ints(size), empty,
         ):
             break
         pcap *= 4  # (rare: more group links or forcing links than room for them)
@@ -869,20 +885,20 @@ def _grouped_words(
     total = ncands + count
     w = (total + 63) >> 6
     row = w * 8
-    strong = bytearray(total * row)
-    weak = bytearray(total * row)
+    strong = words.scratch(total * row)
+    weak = words.scratch(total * row)
     view = words.scratch(total * row)
-    linked = bytearray(row)
+    linked = words.scratch(row)
     starts = array("i", bytes(4 * total))
     edig, ekind = ints(count), ints(count)
-    ecells = bytearray(count * nb)
+    ecells = words.scratch(count * nb)
     found = words.group_links(
         n, size, ncw, wc, w, ncands, count, base_weak, base_strong,
         to_words((base.linked,), cb), eweak, ext_rec, rec_digit, rec_cells, rec_group, cnt,
         pairs, als_ids, als_first, forcing, memoryview(strong).cast("Q"),
         memoryview(weak).cast("Q"), memoryview(view).cast("Q"),
         memoryview(linked).cast("Q"), starts, edig, memoryview(ecells).cast("Q"), ekind,
-        ints(max(count, 1)), ints(size + 1), rows(1, nb),
+        ints(max(count, 1)), ints(size * n + 1), rows(1, nb),
     )
     del starts[found:]
     used = cnt[2]
@@ -891,14 +907,14 @@ def _grouped_words(
     def fill_links(links: AlsLinks) -> None:
         ids = als_ids.tolist()
         for u in range(used):
-            links.add(als_sets[als_index[u]], ids[als_first[u] : als_first[u + 1]])
+            links.add(sets_list[als_index[u]], ids[als_first[u] : als_first[u + 1]])
 
     def fill_forcing() -> dict[tuple[int, int], tuple[int, int]]:
         table: dict[tuple[int, int], tuple[int, int]] = {}
         raw = forcing.tolist()
         for x in range(0, nforcing, 3):
             s, a, b = raw[x : x + 3]
-            table[a, b] = table[b, a] = (als_sets[s], a)
+            table[a, b] = table[b, a] = (sets_list[s], a)
         return table
 
     strong_rows = Rows(strong, total, row)
