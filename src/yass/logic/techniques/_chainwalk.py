@@ -145,7 +145,7 @@ def prepare(
     act: Any,
 ) -> int:
     """``chains._searches`` for the start nodes ``xs[:nstart]``: each one's sets into
-    ``state`` (6W words a start, zeroed by the caller), its targets being its weak links
+    ``state`` (6W words a start, every word written), its targets being its weak links
     within ``masks`` row ``which[i]``; the starts worth searching (in order) into ``act``.
     Returns how many."""
     n = 0
@@ -154,6 +154,8 @@ def prepare(
         x = xs[i]
         base = i
         base = base * 6 * W
+        for w in range(6 * W):
+            state[base + w] = 0
         row = x
         row *= W
         mrow = which[i]
@@ -536,6 +538,21 @@ def _set_forcings(
     return at
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(rows=cython.ulonglong[::1], at=cython.Py_ssize_t, ncw=cython.int, w=cython.int,
+               v=cython.ulonglong)
+@cython.returns(cython.int)
+def _first_cell(rows: Any, at: int, ncw: int) -> int:
+    # The lowest cell of the (non-empty) cell set at ``rows[at:at + ncw]``.
+    for w in range(ncw):
+        v = rows[at + w]
+        if v:
+            return w * 64 + _index(v & (~v + 1))
+    return 0
+
+
 @cython.ccall
 @cython.locals(
     n=cython.int, size=cython.int, ncw=cython.int, Wc=cython.int, ncands=cython.int,
@@ -553,9 +570,10 @@ def _set_forcings(
     fcap=cython.int, pairs=cython.int[::1], pcap=cython.int, als_ids=cython.int[::1],
     als_first=cython.int[::1], als_index=cython.int[::1], forcing=cython.int[::1],
     ocap=cython.int, byd=cython.int[::1], empty=cython.ulonglong[::1],
+    cfull=cython.int[::1], cfirst=cython.int[::1],
     t=cython.int, h=cython.int, d=cython.int, w=cython.int, k=cython.int, x=cython.int,
     g=cython.int, r=cython.int, a=cython.int, b=cython.int, i=cython.int, j=cython.int,
-    s=cython.int, ngroups=cython.int, count=cython.int, np=cython.int, nid=cython.int,
+    s=cython.int, y=cython.int, ngroups=cython.int, count=cython.int, np=cython.int, nid=cython.int,
     start=cython.int, nused=cython.int, nf_out=cython.int, m=cython.int, c=cython.int,
     skip=cython.bint, sub=cython.bint, multi=cython.bint, below=cython.bint,
     v=cython.ulonglong, u=cython.ulonglong, one=cython.ulonglong, slot=cython.Py_ssize_t,
@@ -569,7 +587,7 @@ def group_nodes(
     table: Any, tmask: int, eweak: Any, ext_rec: Any, sc: Any, cnt: Any, order: Any,
     first: Any, key: Any, scratch: Any, fres: Any, fcap: int, pairs: Any, pcap: int,
     als_ids: Any, als_first: Any, als_index: Any, forcing: Any, ocap: int, byd: Any,
-    empty: Any,
+    empty: Any, cfull: Any, cfirst: Any,
 ) -> int:
     """The extra nodes of a grouped link graph and its strong links, as
     ``links._group_nodes`` and the ALS loop of ``links._grouped_graph`` make them (the
@@ -588,9 +606,10 @@ def group_nodes(
     ``als_index``, its nodes in ``als_ids[als_first[u]:als_first[u + 1]]``; the forcing
     links as (set, ALS node, candidate) in ``forcing``; ``cnt`` = records, extra nodes,
     ALSs, pairs, forcing links. Returns 0, or -1 when ``pcap`` / ``ocap`` ints do not hold
-    the pairs / forcing links (call again with more room). The rest is scratch:
-    ``order``, ``first`` (size + 1), ``key`` (2 ncw words), ``scratch`` ((size + 2) ncw
-    words), ``fres`` (``fcap`` ints), ``byd`` (size)."""
+    the pairs / forcing links (call again with more room). ``cfull[cfirst[c]:cfirst[c +
+    1]]``: the full houses holding cell c. The rest is scratch: ``order`` (records times
+    the most full houses of a cell), ``first`` (nf * size + 1), ``key`` (2 ncw words),
+    ``scratch`` ((size + 2) ncw words), ``fres`` (``fcap`` ints), ``byd`` (size)."""
     one = 1
     for k in range(5):
         cnt[k] = 0
@@ -623,19 +642,32 @@ def group_nodes(
             _node_of(d, key, 0, ncw, n, Wc, ncands, 1, rec_digit, rec_cells, rec_node,
                      rec_group, table, tmask, base_weak, alive, eweak, ext_rec, sc, cnt)
     ngroups = cnt[0]
-    # ... listed by digit, in order.
-    for d in range(size + 1):
-        first[d] = 0
-    for g in range(ngroups):
-        first[rec_digit[g] + 1] += 1
-    for d in range(size):
-        first[d + 1] += first[d]
-    for g in range(ngroups):
-        d = rec_digit[g]
-        order[first[d]] = g
-        first[d] += 1
-    for d in range(size, 0, -1):
-        first[d] = first[d - 1]
+    # ... listed by full house and digit (those of digit d lying in full house k:
+    # ``order[first[k * size + d]:first[k * size + d + 1]]``), in order.
+    for x in range(nf * size + 1):
+        first[x] = 0
+    for t in range(2):
+        for g in range(ngroups):
+            c = _first_cell(rec_cells, g * ncw, ncw)
+            for y in range(cfirst[c], cfirst[c + 1]):
+                k = cfull[y]
+                sub = True
+                for w in range(ncw):
+                    if rec_cells[g * ncw + w] & ~fulls[k * ncw + w]:
+                        sub = False
+                if not sub:
+                    continue
+                x = k * size + rec_digit[g]
+                if t == 0:
+                    first[x + 1] += 1
+                else:
+                    order[first[x]] = g
+                    first[x] += 1
+        if t == 0:
+            for x in range(nf * size):
+                first[x + 1] += first[x]
+    for x in range(nf * size, 0, -1):
+        first[x] = first[x - 1]
     first[0] = 0
     # Strong links inside full houses: a group and the rest of the digit's places there
     # (one cell, or a group above it).
@@ -654,17 +686,13 @@ def group_nodes(
                     count += 1
             if skip or count < 3:
                 continue
-            for x in range(first[d], first[d + 1]):
+            for x in range(first[k * size + d], first[k * size + d + 1]):
                 g = order[x]
-                sub = True
                 multi = True  # (spots == places, as far as seen)
                 for w in range(ncw):
-                    v = rec_cells[g * ncw + w]
-                    if v & ~fulls[k * ncw + w]:
-                        sub = False
-                    if v != key[ncw + w]:
+                    if rec_cells[g * ncw + w] != key[ncw + w]:
                         multi = False
-                if not sub or multi:
+                if multi:
                     continue
                 count = 0
                 for w in range(ncw):
@@ -762,21 +790,6 @@ def group_nodes(
             nf_out += 3
     cnt[2] = nused
     cnt[4] = nf_out
-    return 0
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-@cython.locals(rows=cython.ulonglong[::1], at=cython.Py_ssize_t, ncw=cython.int, w=cython.int,
-               v=cython.ulonglong)
-@cython.returns(cython.int)
-def _first_cell(rows: Any, at: int, ncw: int) -> int:
-    # The lowest cell of the (non-empty) cell set at ``rows[at:at + ncw]``.
-    for w in range(ncw):
-        v = rows[at + w]
-        if v:
-            return w * 64 + _index(v & (~v + 1))
     return 0
 
 

@@ -334,7 +334,7 @@ def _walk_words(
         masks = buf([graph.alive])
         which = array("i", bytes(4 * len(starts)))
     xs = array("i", starts)
-    state = memoryview(bytearray(len(starts) * 6 * nb)).cast("Q")
+    state = memoryview(words.scratch(len(starts) * 6 * nb)).cast("Q")  # (prepare writes it)
     act = array("i", bytes(4 * len(starts)))
     # The targets and what reaches them come from the whole graph's weak links, the
     # walk from the view's.

@@ -765,7 +765,8 @@ def _group_parts(layout: Layout) -> tuple[Any, ...]:
     """The layout's intersections (count, their full houses, their cells), every house's
     cells (as masks, and as cell lists: flat, with each house's start), and the full
     houses (count, cells) as the compiled ``group_nodes`` and ``als_sets`` read them
-    (``bytearray``s, which a layout can be pickled with), and the widest house's size."""
+    (``bytearray``s, which a layout can be pickled with), the widest house's size, and
+    the full houses of each cell (flat, with each cell's start; the most a cell has)."""
     from array import array
 
     nb = ((layout.ncells + 63) >> 6) * 8
@@ -778,6 +779,10 @@ def _group_parts(layout: Layout) -> tuple[Any, ...]:
 
     inter = _intersections(layout)
     houses = layout.houses
+    fulls = _full_of_cell(layout)
+    cfirst = [0]
+    for ks in fulls:
+        cfirst.append(cfirst[-1] + len(ks))
     first = [0]
     for house in houses:
         first.append(first[-1] + len(house.cells))
@@ -787,6 +792,7 @@ def _group_parts(layout: Layout) -> tuple[Any, ...]:
         rows([h.mask for h in layout.full_houses]), len(houses),
         ints([c for house in houses for c in house.cells]), ints(first),
         max([len(house.cells) for house in houses], default=0),
+        ints([k for ks in fulls for k in ks]), ints(cfirst), max(map(len, fulls), default=0),
     )
 
 
@@ -811,8 +817,8 @@ def _grouped_words(
     nb = ncw * 8
     wc = (ncands + 63) >> 6
     cb = wc * 8
-    (ni, inter_house, inter_common, house_masks, nf, fulls, nh, hcells, hfirst,
-     widest) = _group_parts(lay)
+    (ni, inter_house, inter_common, house_masks, nf, fulls, nh, hcells, hfirst, widest,
+     cfull, cfirst, most_fulls) = _group_parts(lay)
     base_words = base.words
     base_weak = base_words.get(("weak", wc))
     if base_weak is None:
@@ -874,9 +880,10 @@ def _grouped_words(
             memoryview(fulls).cast("Q"), base_weak, base_strong, to_words((base.alive,), cb),
             nals, sets, rows(1, nb), memoryview(peer_words(lay)).cast("Q"), cands, rec_digit,
             rec_cells, rec_node, rec_group, table, slots - 1, eweak, ext_rec,
-            rows(ncands + records, cb), cnt, ints(max(records, 1)), ints(size + 1),
-            rows(2, nb), rows(size + 2, nb), ints(fcap), fcap, pairs, pcap, als_ids,
-            als_first, als_index, forcing, ocap, ints(size), empty,
+            rows(ncands + records, cb), cnt, ints(max(records * most_fulls, 1)),
+            ints(nf * size + 1), rows(2, nb), rows(size + 2, nb), ints(fcap), fcap, pairs,
+            pcap, als_ids, als_first, als_index, forcing, ocap, ints(size), empty,
+            memoryview(cfull).cast("i"), memoryview(cfirst).cast("i"),
         ):
             break
         pcap *= 4  # (rare: more group links or forcing links than room for them)
