@@ -19,7 +19,7 @@ from yass.core.layout import Layout
 from yass.formats import parse_puzzle
 from yass.logic.explain import explain
 from yass.logic.solver import apply_step, next_step
-from yass.logic.techniques import _chainwalk, chains, get_techniques, links
+from yass.logic.techniques import _chainwalk, als_sets, chains, get_techniques, links
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 
@@ -161,15 +161,19 @@ def _check_graphs(boards: list[Board], module: ModuleType, room: int = 64) -> in
 @pytest.mark.skipif(
     not _chainwalk.is_compiled(), reason="yass.logic.techniques._chainwalk is not built"
 )
-def test_compiled_grouped_graph_is_the_python_one() -> None:
+def test_compiled_grouped_graph_is_the_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """Same nodes in the same order, same links, on boards of hard solve paths, on
     variants (sees-rules and relations: the extra nodes' weak links come from the
-    candidates' own), on 6x6 and 16x16 grids (several words a cell set), and when the
-    room first given for the group and forcing links is too small (the call is made
-    again with more)."""
+    candidates' own), on 6x6 and 16x16 grids (several words a cell set), with the sets
+    found by ``_chainwalk.als_sets`` (no shared collection) and when the room first given
+    for the sets, the group and forcing links is too small (the call is made again with
+    more)."""
     boards = _solve_boards(_lines("magictour_top1465_sample.txt", 11, 3), 3)
     assert _check_graphs(boards, _chainwalk) > 100
-    assert _check_graphs(boards[:3], _chainwalk, room=1) > 0
+    with monkeypatch.context() as m:
+        m.setattr(als_sets, "_WALK", None)
+        assert _check_graphs(boards[::4], _chainwalk) > 10
+        assert _check_graphs(boards[:3], _chainwalk, room=1) > 0
     variants = []
     for rules in ("antiknight", "nonconsecutive", "diagonals"):
         grid = Grid(9, 3, 3)
@@ -180,10 +184,12 @@ def test_compiled_grouped_graph_is_the_python_one() -> None:
     assert "als" in graph.extra_kind and "group" in graph.extra_kind
 
 
-def test_interpreted_grouped_graph_is_the_python_one() -> None:
-    """The builder's source, run by Python on memoryviews (slow: two boards)."""
+def test_interpreted_grouped_graph_is_the_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder's source, run by Python on memoryviews (slow: two boards), the sets
+    found by its ``als_sets`` too."""
     module = interpreted(_chainwalk, "yass_chainwalk_interpreted_graph")
     boards = _solve_boards(_lines("magictour_top1465_sample.txt", 11, 1), 8)[:2]
+    monkeypatch.setattr(als_sets, "_WALK", None)
     assert _check_graphs(boards, module) > 0
 
 

@@ -372,6 +372,31 @@ def test_remembered_revisions_take_the_same_tree(core: Any) -> None:
             assert cold[0] == search.count_solutions(Puzzle(layout, givens), 50)
 
 
+@pytest.mark.parametrize("name", ["stress-0048-mixed", "stress-0042-mixed"])
+def test_remembered_line_automata_take_the_same_tree(name: str) -> None:
+    # The sandwich lines' forward and backward passes are remembered by their cells'
+    # candidates: the interpreted core (which remembers them the same way) and the
+    # compiled one take the same branches, and a second search of the layout, which
+    # meets the remembered states, takes them again.
+    import json
+    from pathlib import Path
+
+    from yass.formats import puzzle_from_json
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "variant_stress.json"
+    entry = next(e for e in json.loads(path.read_text()) if e["name"] == name)
+    puzzle = puzzle_from_json(entry)
+    assert sum(c["type"] == "sandwich" for c in entry["constraints"]) >= 3
+    compiled = compile_layout(puzzle.layout)
+    assert compiled is not None and compiled.ystart[-1] > 0
+    cold = _core.gen_search(compiled, puzzle.givens, 2)
+    assert cold[0] == 1 and cold[3] > 0
+    assert cold[1] is not None and puzzle.layout.check(cold[1])
+    assert "".join(map(str, cold[1])) == entry["solution"]
+    assert _core.gen_search(compiled, puzzle.givens, 2) == cold
+    assert PY.gen_search(compiled, puzzle.givens, 2) == cold
+
+
 def test_house_intersections_of_the_classic_layout() -> None:
     compiled = compile_layout(Layout(9, [Killer([0, 1], 3)]))
     assert compiled is not None

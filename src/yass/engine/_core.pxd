@@ -87,6 +87,7 @@ cdef unsigned short G_FLIST[16384]
 cdef unsigned short GS[65792]
 cdef unsigned char GFD[2048]
 cdef unsigned short GFQ[2048]
+cdef unsigned short GFQ2[2048]
 cdef unsigned int G_LAPART[8192]
 cdef int GD_CELL[16]
 cdef unsigned int GD_APART[16]
@@ -124,6 +125,7 @@ cdef int _gnsets
 cdef int _gnforms
 cdef int _gnsums
 cdef int _gfqn
+cdef int _gfqn2
 cdef unsigned short G_PBITS[4096]
 cdef unsigned short GP_SEEN[16]
 cdef int _gnwords

@@ -264,6 +264,7 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GS = [0] * 65792
     GFD = [0] * 2048
     GFQ = [0] * 2048
+    GFQ2 = [0] * 2048  # the sums', contains' and automata's queue (``_g_due``)
     # Exact support of one small form (``_g_enum``): its cells, the positions each must
     # differ from, coefficients; per position the digits left to try, the one tried, the
     # digits some filling uses; the partial sum before each position, the least and
@@ -367,6 +368,7 @@ _gnsets = 0
 _gnforms = 0
 _gnsums = 0
 _gfqn = 0
+_gfqn2 = 0
 _gypn = 0  # automata in GY_PLIST
 # 1 while gen_search runs: the exact pass of a line whose digits differ runs only at the
 # root, and only once the cheaper revisions have reached their fixed point (0: at once,
@@ -1656,18 +1658,48 @@ def _g_keep(base: int, n: int) -> int:
 def _g_narrow(base: int, cell: int, new: int) -> None:
     """A form narrows ``cell`` to ``new`` (not 0): queue it when it becomes a single, and
     every form on it (this one too: it may narrow further)."""
-    global _gqn, _gfqn
+    global _gqn
     if (new & (new - 1)) == 0:
         GQ[_gqn] = cell
         _gqn += 1
     GC[base + cell] = new
     GS[base + cell] = new
     for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
-        f = G_FLIST[k]
-        if not GFD[f]:
-            GFD[f] = 1
+        _g_due(G_FLIST[k])
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(f=cython.int)
+@cython.returns(cython.void)
+def _g_due(f: int) -> None:
+    """Queue form ``f`` for revision unless it is queued: a digit-set group on the
+    first queue; a sum, a "contains" group or a line automaton (revisions that enumerate
+    sums or walk states) on the second, which runs when the first is empty."""
+    global _gfqn, _gfqn2
+    if not GFD[f]:
+        GFD[f] = 1
+        if f < _gnsets:
             GFQ[_gfqn] = f
             _gfqn += 1
+        else:
+            GFQ2[_gfqn2] = f
+            _gfqn2 += 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.returns(cython.void)
+def _g_undue() -> None:
+    """Empty both queues of forms due for revision."""
+    global _gfqn, _gfqn2
+    while _gfqn > 0:
+        _gfqn -= 1
+        GFD[GFQ[_gfqn]] = 0
+    while _gfqn2 > 0:
+        _gfqn2 -= 1
+        GFD[GFQ2[_gfqn2]] = 0
 
 
 @cython.cfunc
@@ -2392,7 +2424,7 @@ def _g_contains(base: int, g: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, g=cython.int, c0=cython.int, n=cython.int, l0=cython.int,
-               i=cython.int, strong=cython.int)
+               i=cython.int, strong=cython.int, f=cython.int, slot=cython.int)
 @cython.returns(cython.int)
 def _g_layered(base: int, g: int, strong: int) -> int:
     """Revise layered automaton ``g`` exactly (digits free to repeat): a forward pass
@@ -2407,8 +2439,25 @@ def _g_layered(base: int, g: int, strong: int) -> int:
     l0 = c0 + 2 * g
     for i in range(n):
         GD_CELL[i] = G_YCELLS[c0 + i]
+    # The passes depend on the cells' candidates alone: kept in the memory of form
+    # revisions (their supports, or that no line fits), as a sum's revision is.
+    f = _gnsets + _gnsums + _gnconts + g
+    slot = _ge_find(base, f, n)
+    if slot >= 0:
+        if GE_RES[slot] < 0:
+            return -1
+        for i in range(n):
+            GD_SUP[i] = GE_OUT[slot * 16 + i]
+        return _g_layered_rest(base, g, n, l0, strong)
+    slot = -1 - slot
+    GE_FORM[slot] = f
+    GE_STAMP[slot] = _gegen
     if _g_layered_passes(n, l0, base) < 0:
+        GE_RES[slot] = -1
         return -1
+    GE_RES[slot] = 0
+    for i in range(n):
+        GE_OUT[slot * 16 + i] = GD_SUP[i]
     return _g_layered_rest(base, g, n, l0, strong)
 
 
@@ -2497,16 +2546,14 @@ def _g_layered_rest(base: int, g: int, n: int, l0: int, strong: int) -> int:
 def _g_pending(base: int) -> int:
     """The deferred exact passes (``_gydefer``) of the automata whose lines changed since:
     -1 on a contradiction, 1 when a cell narrowed, else 0."""
-    global _gypn, _gfqn
+    global _gypn
     changed = 0
     while _gypn > 0:
         _gypn -= 1
         g = GY_PLIST[_gypn]
         GY_PEND[g] = 0
         r = _g_layered(base, g, 1)
-        while _gfqn > 0:  # the forms on its cells run in the next _g_forms, not here
-            _gfqn -= 1
-            GFD[GFQ[_gfqn]] = 0
+        _g_undue()  # the forms on its cells run in the next _g_forms, not here
         if r < 0:
             _g_pending_clear()
             return -1
@@ -2628,8 +2675,9 @@ def _g_layered_distinct(base: int, n: int, l0: int) -> int:
 def _g_forms(base: int) -> int:
     """Revise the compiled forms on the cells changed since the forms last saw them, to
     a fixed point; queues new singles. -1 on a contradiction, 1 when a cell narrowed."""
-    global _gfqn
+    global _gfqn, _gfqn2
     _gfqn = 0
+    _gfqn2 = 0
     for cell in range(_gncells):
         if G_FSTART[cell] == G_FSTART[cell + 1]:
             continue
@@ -2637,15 +2685,15 @@ def _g_forms(base: int) -> int:
         if m != GS[base + cell]:
             GS[base + cell] = m
             for k in range(G_FSTART[cell], G_FSTART[cell + 1]):
-                f = G_FLIST[k]
-                if not GFD[f]:
-                    GFD[f] = 1
-                    GFQ[_gfqn] = f
-                    _gfqn += 1
+                _g_due(G_FLIST[k])
     changed = 0
-    while _gfqn > 0:
-        _gfqn -= 1
-        f = GFQ[_gfqn]
+    while _gfqn > 0 or _gfqn2 > 0:
+        if _gfqn > 0:
+            _gfqn -= 1
+            f = GFQ[_gfqn]
+        else:
+            _gfqn2 -= 1
+            f = GFQ2[_gfqn2]
         GFD[f] = 0
         if f < _gnsets:
             r = _g_set(base, f)
@@ -2660,9 +2708,7 @@ def _g_forms(base: int) -> int:
                 _g_blame(G_SSTART[f], G_SSTART[f + 1], 1)
             elif f < _gnsets + _gnsums:
                 _g_blame(G_LSTART[f - _gnsets], G_LSTART[f - _gnsets + 1], 2)
-            while _gfqn > 0:
-                _gfqn -= 1
-                GFD[GFQ[_gfqn]] = 0
+            _g_undue()
             return -1
         if r:
             changed = 1
@@ -2760,12 +2806,6 @@ def _g_propagate(base: int) -> bool:
                             GQ[_gqn] = cell
                             _gqn += 1
                         break
-        if _gqn == 0 and _gnipairs > 0:
-            r = _g_intersections(base)
-            if r < 0:
-                return False
-            if r:
-                continue  # narrowed cells: singles and hidden singles look again
         if _gqn == 0 and _gnarcs > 0 and not _g_revise_arcs(base):
             return False
         if _gqn == 0 and _gnforms > 0:
@@ -2774,6 +2814,12 @@ def _g_propagate(base: int) -> bool:
                 return False
             if r:
                 continue  # narrowed cells: the houses and relations look again
+        if _gqn == 0 and _gnipairs > 0:
+            r = _g_intersections(base)
+            if r < 0:
+                return False
+            if r:
+                continue  # narrowed cells: singles and hidden singles look again
         if _gqn == 0 and _gypn > 0:
             r = _g_pending(base)
             if r < 0:

@@ -59,27 +59,45 @@ ALS Chain finds more (HoDoKu follows only the links from a set to a set it colle
 later). HoDoKu's regression cases for ALS chains need up to seven sets.
 
 Speed: the ALSs and their RCCs are collected once per board state
-(``context(board).memo``) as bitsets and shared by the four ALS techniques; the cells
-that see all of a cell set are cached per layout. The chain search propagates the set
-of possible chain starts through (ALS, entry digit) states, one bitset per state, so
-every length is tried for every start at once and the shortest chains come first; a
-chain is then read back through those states. On the magictour top1465 solve paths a
-call takes a few milliseconds (about 7 for the first ALS technique of a board state,
-which builds the sets; 2 for Sue de Coq).
+(``context(board).memo``) and shared by the four ALS techniques. With the compiled
+``_alswalk`` everything runs on 64-bit words: the sets (each house's subsets, depth
+first), their fields (``where``/``seen``/``reach`` per digit), the RCC pairs (each set
+looks only at the sets whose lowest place of a digit it reaches) and each set's
+partners are made in C and kept as words (``_Words``); the ``Als`` objects, ``pairs``
+and ``links`` are made only when asked for (a step, the tests, the Python searches).
+ALS-XY-Wing's and Death Blossom's searches run in C and hand back only the patterns
+that remove something; ALS-XZ's pairs are picked in C as the RCCs are found. The chain
+search propagates the set of possible chain starts through (ALS, entry digit) states,
+one bitset per state, so every length is tried for every start at once and the
+shortest chains come first; a chain is then read back through those states. The
+Python code on integers is the reference the tests compare the compiled code with,
+and runs when ``_alswalk`` is not built. On the forum's hardest puzzles the four
+techniques together take well under a millisecond per board state (compiled).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
+from functools import partial
 
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char
 from yass.core.layout import Layout, per_layout
 from yass.core.memo import remember
 from yass.core.step import Link, Node, Step, compact_cells, digit_list, notation
+from yass.logic.techniques import als_sets
+from yass.logic.techniques.als_sets import (
+    cell_sets,
+    collected,
+    ints,
+    max_als_size,
+    qwords,
+    unset_ints,
+    unset_words,
+)
 from yass.logic.techniques.base import Technique, cells_text, digits_text, join_words, removal_text
 from yass.logic.techniques.context import QuietParts, context
-from yass.logic.techniques.links import known_seers, peer_words, seers, to_words
+from yass.logic.techniques.links import known_seers, peer_words, seers
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -95,6 +113,7 @@ __all__ = [
     "DeathBlossom",
     "SueDeCoq",
     "almost_locked_sets",
+    "cell_sets",
     "house_pairs",
     "max_als_size",
 ]
@@ -106,11 +125,6 @@ _MAX_STEM = 4
 _BLOSSOM_BUDGET = 20000
 #: Sue de Coq: the most cells in each of the two outer sets.
 _MAX_SDC_SIDE = 4
-
-
-def max_als_size(size: int) -> int:
-    """The largest ALS collected: every proper subset of a house up to 9x9, else 4 cells."""
-    return size - 1 if size <= 9 else 4
 
 
 # -- per-layout structures ---------------------------------------------------------------
@@ -199,31 +213,182 @@ class Als:
 class AlsData:
     """The ALSs of one board state, smallest first, and their RCCs.
 
-    ``links[i]`` lists (j, RCC digit mask) for every ALS j sharing an RCC with ALS i;
-    ``pairs`` lists (i, j, mask) once per linked pair, i < j.
+    ``links[i]`` lists (j, RCC digit mask) for every ALS j sharing an RCC with ALS i,
+    j ascending; ``pairs`` lists (i, j, mask) once per linked pair, i < j, in order.
+
+    With the compiled ``_alswalk`` (``walk``) the sets and their links are kept as
+    64-bit words (``words``) and the ``Als`` objects, ``pairs`` and ``links`` are made
+    only when asked for (``als(i)`` makes one set's); the compiled searches read the
+    words.
     """
 
     def __init__(self, board: Board, overlap: bool = False) -> None:
+        walk = als_sets.compiled_walk()
         lay = board.layout
-        geo = _geometry(lay)
         size = lay.size
+        self.size = size
+        self.overlap = overlap
         self.pos = pos = [board.positions(d) for d in range(1, size + 1)]
-        found = _collect(board, max_als_size(size))
-        order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
-        walk = _compiled_walk()
+        #: The compiled module the words were made by (None: no words).
+        self.walk = walk
+        self.words: _Words | None = None
         #: The indexes in ``pairs`` of the pairs with which ALS-XZ removes something,
         #: or None when not known (then ALS-XZ tries every pair).
         self.xz: list[int] | None = None
+        self._alss: list[Als] | None = None
+        self._pairs: list[tuple[int, int, int]] | None = None
+        self._links: list[list[tuple[int, int]]] | None = None
+        self._made: dict[int, Als] = {}
         if walk is not None:
-            self.alss, self.pairs, self.xz = _sets_words(walk, lay, order, pos, overlap)
+            self.words = words = _Words(walk, board, overlap)
+            self.count = words.nals
+            self.xz = words.xz[: words.nxz].tolist()
         else:
-            self.alss = _sets(geo, order, pos, size)
-            self.pairs = _rcc(self.alss, pos, size, overlap)
-        alss = self.alss
-        self.links: list[list[tuple[int, int]]] = [[] for _ in alss]
-        for i, j, r in self.pairs:
-            self.links[i].append((j, r))
-            self.links[j].append((i, r))
+            found = _collect(board, max_als_size(size))
+            order = sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
+            self._alss = _sets(_geometry(lay), order, pos, size)
+            self._pairs = _rcc(self._alss, pos, size, overlap)
+            self.count = len(self._alss)
+
+    def als(self, i: int) -> Als:
+        """Set i."""
+        if self._alss is not None:
+            return self._alss[i]
+        got = self._made.get(i)
+        if got is None:
+            assert self.words is not None
+            got = self._made[i] = self.words.als(i)
+        return got
+
+    @property
+    def alss(self) -> list[Als]:
+        """Every set, smallest first."""
+        if self._alss is None:
+            self._alss = [self.als(i) for i in range(self.count)]
+        return self._alss
+
+    @property
+    def pairs(self) -> list[tuple[int, int, int]]:
+        if self._pairs is None:
+            assert self.words is not None
+            flat = self.words.pairs[: 3 * self.words.npairs].tolist()
+            self._pairs = list(zip(flat[0::3], flat[1::3], flat[2::3], strict=True))
+        return self._pairs
+
+    @property
+    def links(self) -> list[list[tuple[int, int]]]:
+        if self._links is None:
+            if self.words is not None:
+                self._links = [self.partners(i) for i in range(self.count)]
+            else:
+                links: list[list[tuple[int, int]]] = [[] for _ in range(self.count)]
+                for i, j, r in self.pairs:
+                    links[i].append((j, r))
+                    links[j].append((i, r))
+                self._links = links
+        return self._links
+
+    def partners(self, i: int) -> list[tuple[int, int]]:
+        """``links[i]``: (j, RCC digit mask) for every set j linked with set i, ascending."""
+        words = self.words
+        if words is None or self._links is not None:
+            return self.links[i]
+        lo, hi = words.first[i], words.first[i + 1]
+        return list(zip(words.other[lo:hi].tolist(), words.digits[lo:hi].tolist(), strict=True))
+
+    def pair(self, k: int) -> tuple[int, int, int]:
+        """``pairs[k]``."""
+        words = self.words
+        if words is None or self._pairs is not None:
+            return self.pairs[k]
+        return words.pairs[3 * k], words.pairs[3 * k + 1], words.pairs[3 * k + 2]
+
+    def reach(self, i: int, d: int) -> int:
+        """Set i's reach of digit index d."""
+        if self.words is not None and i not in self._made:
+            return self.words.reach_of(i, d)
+        return self.als(i).reach[d]
+
+    def mask(self, i: int) -> int:
+        """Set i's digit mask."""
+        if self.words is not None:
+            return int(self.words.masks[i])
+        return self.als(i).mask
+
+
+class _Words:
+    """A board state's sets and links as words (``_alswalk``): ``nals`` sets, ``ncw``
+    words a cell bitset; ``cells``, ``masks``, ``houses``; per (set, digit index) row
+    ``where``, ``seen``, ``reach`` (see ``Als``); ``potential``; the ``npairs`` linked
+    pairs as (i, j, mask) triples in ``pairs``, the first ``nxz`` of ``xz`` the ALS-XZ
+    ones; each set's partners ``other`` and RCC masks ``digits`` from ``first[i]`` to
+    ``first[i + 1]``; ``pos`` each digit's places."""
+
+    __slots__ = (
+        "cells", "digits", "first", "houses", "masks", "nals", "nb", "ncw", "npairs", "nxz",
+        "other", "pairs", "pos", "potential", "reach", "seen", "size", "where", "xz",
+    )
+
+    def __init__(self, walk: Any, board: Board, overlap: bool) -> None:
+        lay = board.layout
+        self.size = size = lay.size
+        self.ncw = ncw = (lay.ncells + 63) >> 6
+        self.nb = ncw * 8
+        got = collected(walk, board)
+        self.pos = pos = got.pos
+        self.nals = nals = got.nals
+        self.cells = cells = got.cells
+        self.masks = masks = got.masks
+        self.houses = got.houses
+        qw, iw = partial(unset_words, walk), partial(unset_ints, walk)
+        rows = nals * size * ncw
+        self.where, self.seen, self.reach = qw(rows), qw(rows), qw(rows)
+        self.potential = potential = iw(nals)
+        walk.fields(nals, size, ncw, cells, masks, pos, memoryview(peer_words(lay)).cast("Q"),
+                    self.where, self.seen, self.reach, potential)
+        cap = 16 * nals
+        counts = ints(2)
+        nidx = size * lay.ncells
+        while True:
+            pairs = iw(3 * cap)
+            xz = iw(cap)
+            walk.rcc(nals, size, ncw, lay.ncells, cells, masks, pos, self.where, self.seen,
+                     self.reach, potential, int(overlap), cap, pairs, xz, counts,
+                     iw(nidx + 1), iw(nals * size), iw(nidx), iw(nals), iw(nals))
+            if counts[0] <= cap:
+                break
+            cap = counts[0]
+        self.npairs = npairs = counts[0]
+        self.nxz = counts[1]
+        self.pairs, self.xz = pairs, xz
+        self.first = iw(nals + 1)
+        self.other = iw(2 * npairs)
+        self.digits = iw(2 * npairs)
+        walk.adjacency(nals, npairs, pairs, self.first, self.other, self.digits, iw(nals))
+
+    def number(self, buf: memoryview, row: int) -> int:
+        """Row ``row`` (``ncw`` words) of ``buf`` as an integer."""
+        nb = self.nb
+        return int.from_bytes(buf.cast("B")[row * nb : (row + 1) * nb], "little")
+
+    def reach_of(self, i: int, d: int) -> int:
+        """Set i's reach of digit index d."""
+        return self.number(self.reach, i * self.size + d)
+
+    def als(self, i: int) -> Als:
+        """Set i as an ``Als``."""
+        size = self.size
+        mask = int(self.masks[i])
+        where = [0] * size
+        seen = [0] * size
+        reach = [0] * size
+        for d in _indexes(mask):
+            row = i * size + d
+            where[d] = self.number(self.where, row)
+            seen[d] = self.number(self.seen, row)
+            reach[d] = self.number(self.reach, row)
+        return Als(self.number(self.cells, i), mask, int(self.houses[i]), where, seen, reach,
+                   int(self.potential[i]))
 
 
 def _sets(
@@ -253,36 +418,6 @@ def _sets(
                 potential |= low
         alss.append(Als(cells, mask, house, where, seen, reach, potential))
     return alss
-
-
-def _sets_words(
-    walk: Any, lay: Layout, order: list[tuple[int, tuple[int, int]]], pos: list[int],
-    overlap: bool,
-) -> tuple[list[Als], list[tuple[int, int, int]], list[int]]:
-    """``_sets`` and ``_rcc`` in C (``_alswalk.fields`` and ``rcc``): the same sets and
-    pairs, and ``AlsData.xz``."""
-    from array import array
-
-    ncw = (lay.ncells + 63) >> 6
-    nb = ncw * 8
-    size = lay.size
-    nals = len(order)
-    cells = to_words([cb for cb, _ in order], nb)
-    masks = array("i", [mu for _, (mu, _) in order])
-    posw = to_words(pos, nb)
-    peers = memoryview(peer_words(lay)).cast("Q")
-    got: list[tuple[list[int], list[int], list[int], int]] = []
-    walk.fields(nals, size, ncw, cells, masks, posw, peers,
-                memoryview(bytearray(2 * nb)).cast("Q"), got)
-    alss = [
-        Als(cb, mu, house, *fields)
-        for (cb, (mu, house)), fields in zip(order, got, strict=True)
-    ]
-    seen = memoryview(bytearray(2 * nals * size * nb)).cast("Q")
-    pairs: list[tuple[int, int, int]] = []
-    xz: list[int] = []
-    walk.rcc(nals, size, ncw, cells, masks, posw, peers, int(overlap), seen, pairs, xz)
-    return alss, pairs, xz
 
 
 def _rcc(alss: list[Als], pos: list[int], size: int, overlap: bool) -> list[tuple[int, int, int]]:
@@ -385,7 +520,10 @@ def almost_locked_sets(board: Board, overlap: bool = False) -> AlsData:
 
     With ``overlap`` (HoDoKu's "allow ALS overlap"), two sets that share cells are
     linked by a digit that none of the shared cells holds."""
-    return context(board).memo(f"als.data.{overlap}", lambda: AlsData(board, overlap))
+    walk = als_sets.compiled_walk()
+    return context(board).memo(
+        f"als.data.{overlap}.{id(walk)}", lambda: AlsData(board, overlap)
+    )
 
 
 # -- small helpers ------------------------------------------------------------------------
@@ -491,11 +629,10 @@ class AlsXZ(Technique):
     def find(self, board: Board) -> Iterator[Step]:
         data = almost_locked_sets(board)
         lay = board.layout
-        alss = data.alss
         done: set[tuple[tuple[int, int], ...]] = set()
-        pairs = data.pairs if data.xz is None else [data.pairs[k] for k in data.xz]
+        pairs = data.pairs if data.xz is None else [data.pair(k) for k in data.xz]
         for i, j, rcc in pairs:
-            a, b = alss[i], alss[j]
+            a, b = data.als(i), data.als(j)
             if not (a.potential | b.potential):
                 continue
             targets: dict[int, int] = {}
@@ -565,6 +702,46 @@ class AlsXZ(Technique):
 # -- ALS-XY-Wing -------------------------------------------------------------------------------
 
 
+def _wings(data: AlsData, overlap: bool) -> Sequence[tuple[int, int, int, int, int, int]]:
+    """The ALS-XY-Wings' (pivot C, end A, end B, X, Y, Z mask), in order: for each pivot,
+    each two of its partners A before B with somewhere to remove a digit (sharing no
+    cell unless ``overlap``), each RCC X of A and C and Y != X of B and C; Z the digits
+    common to A and B, neither X nor Y, that some cell sees in both. In C
+    (``_alswalk.wings``) when the sets are words."""
+    words = data.words
+    if words is not None:
+        out: list[tuple[int, int, int, int, int, int]] = []
+        data.walk.wings(words.nals, words.size, words.ncw, words.cells, words.potential,
+                        words.reach, words.first, words.other, words.digits, int(overlap), out)
+        return out
+    alss = data.alss
+    found = []
+    for ci in range(len(alss)):
+        # Only sets with somewhere to remove a digit can be the wing's ends.
+        ends = [(j, r) for j, r in data.links[ci] if alss[j].potential]
+        for p, (ia, ra) in enumerate(ends):
+            a = alss[ia]
+            for q in range(p + 1, len(ends)):
+                ib, rb = ends[q]
+                b = alss[ib]
+                common = a.potential & b.potential
+                if not common or (a.cells & b.cells and not overlap):
+                    continue
+                # The digits Z could remove somewhere whatever X and Y are.
+                live = 0
+                for z in _indexes(common):
+                    if a.reach[z] & b.reach[z]:
+                        live |= 1 << z
+                if not live:
+                    continue
+                for x in _indexes(ra):
+                    for y in _indexes(rb & ~(1 << x)):
+                        zs = live & ~(1 << x | 1 << y)
+                        if zs:
+                            found.append((ci, ia, ib, x, y, zs))
+    return found
+
+
 class AlsXYWing(Technique):
     """A -X- C -Y- B: three ALSs around a pivot C; a digit Z common to A and B."""
 
@@ -575,34 +752,14 @@ class AlsXYWing(Technique):
     def find(self, board: Board) -> Iterator[Step]:
         data = almost_locked_sets(board, self.allow_overlap)
         lay = board.layout
-        alss = data.alss
         done: set[tuple[tuple[int, int], ...]] = set()
-        for ci, c in enumerate(alss):
-            # Only sets with somewhere to remove a digit can be the wing's ends.
-            ends = [(alss[j], r) for j, r in data.links[ci] if alss[j].potential]
-            for p, (a, ra) in enumerate(ends):
-                for q in range(p + 1, len(ends)):
-                    b, rb = ends[q]
-                    common = a.potential & b.potential
-                    if not common or (a.cells & b.cells and not self.allow_overlap):
-                        continue
-                    # The digits Z could remove somewhere whatever X and Y are.
-                    live = 0
-                    for z in _indexes(common):
-                        if a.reach[z] & b.reach[z]:
-                            live |= 1 << z
-                    if not live:
-                        continue
-                    for x in _indexes(ra):
-                        for y in _indexes(rb & ~(1 << x)):
-                            zs = live & ~(1 << x | 1 << y)
-                            if not zs:
-                                continue
-                            targets = {z: a.reach[z] & b.reach[z] for z in _indexes(zs)}
-                            key = _eliminations(targets)
-                            if key not in done:
-                                done.add(key)
-                                yield self._step(lay, data, a, b, c, x, y, targets)
+        for ci, ia, ib, x, y, zs in _wings(data, self.allow_overlap):
+            a, b = data.als(ia), data.als(ib)
+            targets = {z: a.reach[z] & b.reach[z] for z in _indexes(zs)}
+            key = _eliminations(targets)
+            if key not in done:
+                done.add(key)
+                yield self._step(lay, data, a, b, data.als(ci), x, y, targets)
 
     def _step(
         self, lay: Layout, data: AlsData, a: Als, b: Als, c: Als, x: int, y: int,
@@ -643,7 +800,13 @@ class AlsXYWing(Technique):
 
 class _Levels:
     """ALS Chain's search levels: level t maps each state (set * size + the digit the
-    chain entered it by) to the bitset of the starts that reach it by t links."""
+    chain entered it by) to the bitset of the starts that reach it by t links. Start k
+    is set ``start_set[k]`` with the Z it could remove; ``start_of[set * size + z]`` is
+    that k (``nstart`` starts)."""
+
+    nstart: int
+    start_set: Sequence[int]
+    start_of: Any
 
     def advance(self) -> bool:
         """Make the next level; False when it is empty."""
@@ -675,11 +838,12 @@ class _Levels:
 class _DictLevels(_Levels):
     """The levels as dicts of Python integers (the search when ``_alswalk`` is not built)."""
 
-    def __init__(
-        self, data: AlsData, starts: list[tuple[int, int]], start_of: dict[int, int],
-        size: int,
-    ) -> None:
+    def __init__(self, data: AlsData, size: int) -> None:
         alss = data.alss
+        starts = [(i, z) for i, a in enumerate(alss) for z in _indexes(a.potential)]
+        self.nstart = len(starts)
+        self.start_set = [i for i, _ in starts]
+        start_of = {i * size + z: k for k, (i, z) in enumerate(starts)}
         self.alss = alss
         self.starts = starts
         self.start_of = start_of
@@ -738,73 +902,77 @@ class _DictLevels(_Levels):
 
 class _WordLevels(_Levels):
     """The levels as 64-bit words, searched by the compiled ``_alswalk``: W words a state
-    (a bitset of the starts), one buffer for all the levels."""
+    (a bitset of the starts). Only the target states (a set entered by an RCC digit) are
+    kept, numbered in state order (``tid``, ``tstate``); level 0, the starts in their
+    own states, is not kept."""
 
-    def __init__(
-        self, walk: Any, data: AlsData, starts: list[tuple[int, int]],
-        start_of: dict[int, int], size: int, ncells: int,
-    ) -> None:
-        from array import array
-
-        alss = data.alss
-        nset = len(alss)
-        nstart = len(starts)
+    def __init__(self, data: AlsData, nstart: int, nexit: int, ncells: int) -> None:
+        words = data.words
+        assert words is not None
+        walk = data.walk
+        size = words.size
+        nset = words.nals
+        ncw = words.ncw
+        self.nstart = nstart
         self.walk = walk
         self.size = size
-        self.nset = nset
-        self.nstates = nstates = nset * size
         self.W = W = (nstart + 63) >> 6
-        self.nb = nb = W * 8
-        ncw = (ncells + 63) >> 6
-        self.buf = memoryview(bytearray(MAX_CHAIN * nstates * nb)).cast("Q")
-        self.raw = self.buf.cast("B")
-        for k, (i, z) in enumerate(starts):
-            self.buf[(i * size + z) * W + (k >> 6)] |= 1 << (k & 63)
-        reach = to_words([alss[i].reach[z] for i, z in starts], ncw * 8)
-        self.part = memoryview(bytearray(nstart * nb)).cast("Q")
+        self.nb = W * 8
+        qw, iw = partial(unset_words, walk), partial(unset_ints, walk)
+        self.start_set = start_set = iw(nstart)
+        self.start_z = iw(nstart)
+        self.start_of = iw(nset * size)
+        reach = qw(nstart * ncw)
+        self.first = iw(nset + 1)
+        self.target = iw(nexit)
+        self.via = iw(nexit)
+        self.tid = iw(nset * size)
+        self.tstate = iw(nexit)
+        self.ntarget = walk.chain_setup(
+            nset, size, ncw, words.potential, words.reach, words.first, words.other,
+            words.digits, start_set, self.start_z, self.start_of, reach, self.first,
+            self.target, self.via, self.tid, self.tstate,
+        )
+        self.levels: list[memoryview] = []
+        self.part = qwords(nstart * W)
         self.raw_part = self.part.cast("B")
-        near = memoryview(bytearray(size * ncells * nb)).cast("Q")
-        walk.partners(nstart, W, ncw, ncells, array("i", [z for _, z in starts]), reach, near,
+        walk.partners(nstart, W, ncw, ncells, self.start_z, reach, qw(size * ncells * W),
                       self.part)
-        first = [0]
-        target: list[int] = []
-        via: list[int] = []
-        for i in range(nset):
-            for j, r in data.links[i]:
-                for x in _indexes(r):
-                    target.append(j * size + x)
-                    via.append(x)
-            first.append(len(target))
-        self.first = array("i", first)
-        self.target = array("i", target or [0])
-        self.via = array("i", via or [0])
-        self.potential = array("i", [a.potential for a in alss])
-        self.start_of = array("i", [start_of.get(s, -1) for s in range(nstates)])
-        self.depth = 0
-
-    def _level(self, t: int) -> memoryview:
-        size = self.nstates * self.W
-        return self.buf[t * size : (t + 1) * size]
+        self.potential = words.potential
 
     def advance(self) -> bool:
-        self.depth += 1
-        return bool(self.walk.advance(
-            self._level(self.depth - 1), self._level(self.depth), self.W, self.nset, self.size,
-            self.first, self.target, self.via,
-        ))
+        nxt = qwords(self.ntarget * self.W)
+        if self.levels:
+            got = self.walk.advance(self.levels[-1], nxt, self.W, self.ntarget, self.size,
+                                    self.tstate, self.first, self.target, self.via)
+        else:
+            got = self.walk.advance_first(nxt, self.W, self.nstart, self.ntarget,
+                                          self.start_set, self.start_z, self.first,
+                                          self.target, self.via)
+        self.levels.append(nxt)
+        return bool(got)
 
     def meetings(self) -> Iterator[tuple[int, int]]:
         out: list[tuple[int, int]] = []
-        self.walk.scan(self._level(self.depth), self.part, self.W, self.nset, self.size,
-                       self.potential, self.start_of, out)
+        self.walk.scan(self.levels[-1], self.part, self.W, self.ntarget, self.size,
+                       self.tstate, self.potential, self.start_of, out)
         return iter(out)
 
     def mask(self, t: int, state: int) -> int:
-        at = (t * self.nstates + state) * self.nb
-        return int.from_bytes(self.raw[at : at + self.nb], "little")
+        if not t:
+            k = self.start_of[state]
+            return 1 << k if k >= 0 else 0
+        at = self.tid[state]
+        if at < 0:
+            return 0
+        nb = self.nb
+        return int.from_bytes(self.levels[t - 1].cast("B")[at * nb : (at + 1) * nb], "little")
 
     def reaches(self, t: int, state: int, k: int) -> bool:
-        return bool(self.buf[(t * self.nstates + state) * self.W + (k >> 6)] >> (k & 63) & 1)
+        if not t:
+            return bool(self.start_of[state] == k)
+        at = self.tid[state]
+        return at >= 0 and bool(self.levels[t - 1][at * self.W + (k >> 6)] >> (k & 63) & 1)
 
     def partner(self, key: int) -> int:
         at = key * self.nb
@@ -818,31 +986,20 @@ class _WordLevels(_Levels):
 _WORDS_MOST = 1 << 22
 #: The compiled search (``_alswalk``) once looked up: the module, or None when it is not
 #: built (False: not looked up yet).
-_WALK: Any = False
-
-
-def _compiled_walk() -> Any:
-    global _WALK
-    if _WALK is False:
-        try:
-            from yass.logic.techniques import _alswalk
-        except ImportError:  # pragma: no cover - the source is always there
-            _WALK = None
-        else:
-            _WALK = _alswalk if _alswalk.is_compiled() else None
-    return _WALK
-
-
-def _levels(
-    data: AlsData, starts: list[tuple[int, int]], start_of: dict[int, int], size: int,
-    ncells: int,
-) -> _Levels:
-    """The compiled levels when ``_alswalk`` is built and they fit, else the dicts."""
-    walk = _compiled_walk()
-    nstates = len(data.alss) * size
-    if walk is not None and MAX_CHAIN * nstates * ((len(starts) + 63) >> 6) <= _WORDS_MOST:
-        return _WordLevels(walk, data, starts, start_of, size, ncells)
-    return _DictLevels(data, starts, start_of, size)
+def _levels(data: AlsData, size: int, ncells: int) -> _Levels | None:
+    """The compiled levels when the sets are words and the levels fit, else the dicts;
+    None when there are fewer than two starts."""
+    words = data.words
+    if words is not None:
+        nstart, nexit = data.walk.chain_sizes(
+            words.nals, size, words.potential, words.first, words.digits
+        )
+        if nstart < 2:
+            return None
+        if MAX_CHAIN * nexit * ((nstart + 63) >> 6) <= _WORDS_MOST:
+            return _WordLevels(data, nstart, nexit, ncells)
+    levels = _DictLevels(data, size)
+    return levels if levels.nstart >= 2 else None
 
 
 def _advance(
@@ -889,19 +1046,15 @@ class AlsChain(Technique):
         overlap = self.allow_overlap
         data = almost_locked_sets(board, overlap)
         lay = board.layout
-        alss = data.alss
         size = lay.size
         # Chain starts (set, Z): the sets that could help remove Z somewhere. A state is
         # (set, digit the chain entered it by), encoded set * size + digit; each level
         # maps the states reached by chains of that many links to the bitset of starts
-        # (bit k = starts[k]) they can come from. Level 0: each start, "entered" by Z.
-        starts: list[tuple[int, int]] = [
-            (i, z) for i, a in enumerate(alss) for z in _indexes(a.potential)
-        ]
-        if len(starts) < 2:
+        # (bit k = start k) they can come from. Level 0: each start, "entered" by Z.
+        levels = _levels(data, size, lay.ncells)
+        if levels is None:
             return
-        start_of = {i * size + z: k for k, (i, z) in enumerate(starts)}
-        levels = _levels(data, starts, start_of, size, lay.ncells)
+        start_set, start_of = levels.start_set, levels.start_of
         done: set[tuple[int, int]] = set()
         for depth in range(1, MAX_CHAIN):
             if not levels.advance():
@@ -910,7 +1063,6 @@ class AlsChain(Technique):
                 continue
             for state, z in levels.meetings():
                 j, e = divmod(state, size)
-                end = alss[j]
                 key = start_of[j * size + z]
                 # Starts with this Z that share a target with this end.
                 hits = levels.mask(depth, state) & levels.partner(key)
@@ -918,8 +1070,8 @@ class AlsChain(Technique):
                     low = hits & -hits
                     hits ^= low
                     k = low.bit_length() - 1
-                    i = starts[k][0]
-                    cells = alss[i].reach[z] & end.reach[z]
+                    i = start_set[k]
+                    cells = data.reach(i, z) & data.reach(j, z)
                     # One chain (the shortest found first) per set of eliminations.
                     if (z, cells) in done:
                         levels.drop(key, k)
@@ -932,13 +1084,13 @@ class AlsChain(Technique):
                     # Every digit common to both ends, neither the first RCC nor
                     # the last, is in one end or the other: one step for all.
                     targets = {}
-                    first, last = alss[i], end
+                    first, last = data.als(i), data.als(j)
                     for y in _indexes(first.mask & last.mask & ~(1 << links[0] | 1 << e)):
                         ycells = first.reach[y] & last.reach[y]
                         if ycells and (y == z or (y, ycells) not in done):
                             targets[y] = ycells
                             done.add((y, ycells))
-                    yield self._step(lay, data, [alss[s] for s in sets], links, z, targets)
+                    yield self._step(lay, data, [data.als(s) for s in sets], links, z, targets)
 
     @staticmethod
     def _path(
@@ -950,8 +1102,7 @@ class AlsChain(Technique):
         sets next to each other never share a cell that matters (their RCC says so); sets
         further apart may overlap, since each link of the chain only needs its own two
         sets."""
-        alss = data.alss
-        size = len(alss[0].where)
+        size = data.size
         sets = [end]
         links = [last]
         budget = [2000]
@@ -963,11 +1114,11 @@ class AlsChain(Technique):
                 return False
             if t == 1:
                 # The predecessor must be the start itself, left by e != z.
-                return e != z and any(i == start and r >> e & 1 for i, r in data.links[j])
-            for i, r in data.links[j]:
+                return e != z and any(i == start and r >> e & 1 for i, r in data.partners(j))
+            for i, r in data.partners(j):
                 if not r >> e & 1 or i == start or i in sets:
                     continue
-                for d in _indexes(alss[i].mask & ~(1 << e)):
+                for d in _indexes(data.mask(i) & ~(1 << e)):
                     if levels.reaches(t - 1, i * size + d, k):
                         sets.append(i)
                         links.append(d)
@@ -1043,6 +1194,128 @@ class AlsChain(Technique):
 # -- Death Blossom -----------------------------------------------------------------------------
 
 
+Blossom = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+def _blossoms(data: AlsData, board: Board, overlap: bool) -> Iterator[Blossom]:
+    """The Death Blossoms, in order: (stem, each petal's digit, the petals, ((Z, cells
+    that see it in every petal), ...)). A stem is an open cell of two to ``_MAX_STEM``
+    candidates; its petals, one per candidate d (a set whose every d sees the stem),
+    disjoint unless ``overlap``, are tried depth first, the shortest list of candidate
+    petals first, within a budget of tries for all the stems. In C
+    (``_alswalk.blossoms``) when the sets are words."""
+    lay = board.layout
+    size = lay.size
+    cands = board.cands
+    words = data.words
+    if words is not None:
+        from array import array
+
+        walk = data.walk
+        ncw = words.ncw
+        nidx = size * lay.ncells
+        most = _MAX_STEM
+        out: list[Blossom] = []
+        pfirst = unset_ints(walk, nidx + 1)
+        total = walk.petal_counts(lay.ncells, size, ncw, words.nals, words.potential, words.reach,
+                                  pfirst)
+        walk.blossoms(
+            lay.ncells, size, ncw, words.nals, array("i", cands), array("i", board.values),
+            words.cells, words.masks, words.potential, words.reach, most, _BLOSSOM_BUDGET,
+            int(overlap), pfirst, unset_ints(walk, total), unset_ints(walk, nidx),
+            unset_ints(walk, 7 * (most + 1)), unset_words(walk, (most + 1) * size * ncw),
+            unset_words(walk, (most + 1) * ncw), out,
+        )
+        yield from out
+        return
+    alss = data.alss
+    # The cells that may be a stem: two to _MAX_STEM candidates.
+    stems = 0
+    for c in bits(board.empty):
+        if 2 <= cands[c].bit_count() <= _MAX_STEM:
+            stems |= 1 << c
+    # Only a stem with a petal for each of its digits can be one: the cells that some
+    # set's d sees, for each d.
+    near = [0] * size
+    for a in alss:
+        if a.potential:
+            for d in _indexes(a.potential):
+                near[d] |= a.reach[d]
+    for c in bits(stems):
+        for d in _indexes(cands[c]):
+            if not near[d] >> c & 1:
+                stems &= ~(1 << c)
+                break
+    # petals[(stem, d)]: sets holding d whose every d sees the stem.
+    petals: dict[tuple[int, int], list[int]] = {}
+    if not stems:
+        return
+    for i, a in enumerate(alss):
+        if not a.potential:
+            continue
+        for d in _indexes(a.potential):
+            if a.reach[d] & stems:
+                for stem in bits(a.reach[d] & stems):
+                    petals.setdefault((stem, d), []).append(i)
+    budget = [_BLOSSOM_BUDGET]
+    for stem in bits(stems):
+        smask = cands[stem]
+        lists = []
+        for d in _indexes(smask):
+            got = petals.get((stem, d))
+            if not got:
+                break
+            lists.append((d, got))
+        else:
+            lists.sort(key=lambda item: len(item[1]))
+            digits = tuple(d for d, _ in lists)
+            for chosen, targets in _petals(alss, lists, smask, size, budget, overlap):
+                yield stem, digits, tuple(chosen), tuple(targets.items())
+        if budget[0] < 0:
+            return
+
+
+def _petals(
+    alss: list[Als], lists: list[tuple[int, list[int]]], smask: int, size: int,
+    budget: list[int], overlap: bool = False,
+) -> Iterator[tuple[list[int], dict[int, int]]]:
+    """Choices of one petal per stem digit (disjoint) leaving some Z with targets."""
+    chosen: list[int] = []
+
+    def extend(k: int, used: int, zmask: int, reach: list[int]) -> Iterator[
+        tuple[list[int], dict[int, int]]
+    ]:
+        if k == len(lists):
+            targets = {z: reach[z] for z in _indexes(zmask) if reach[z]}
+            if targets:
+                yield list(chosen), targets
+            return
+        for i in lists[k][1]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            p = alss[i]
+            if p.cells & used and not overlap:
+                continue
+            zm = zmask & p.mask
+            if not zm:
+                continue
+            nreach = reach[:]
+            live = 0
+            for z in _indexes(zm):
+                nreach[z] &= p.reach[z]
+                if nreach[z]:
+                    live |= 1 << z
+            if not live:
+                continue
+            chosen.append(i)
+            yield from extend(k + 1, used | p.cells, live, nreach)
+            chosen.pop()
+
+    full = (1 << size) - 1
+    yield from extend(0, 0, full & ~smask, [-1] * size)
+
+
 class DeathBlossom(Technique):
     """A stem cell whose every candidate d has a petal ALS whose every d sees the stem."""
 
@@ -1053,109 +1326,23 @@ class DeathBlossom(Technique):
     def find(self, board: Board) -> Iterator[Step]:
         data = almost_locked_sets(board, self.allow_overlap)
         lay = board.layout
-        alss = data.alss
-        size = lay.size
         cands = board.cands
-        # The cells that may be a stem: two to _MAX_STEM candidates.
-        stems = 0
-        for c in bits(board.empty):
-            if 2 <= cands[c].bit_count() <= _MAX_STEM:
-                stems |= 1 << c
-        # Only a stem with a petal for each of its digits can be one: the cells that some
-        # set's d sees, for each d.
-        near = [0] * size
-        for a in alss:
-            if a.potential:
-                for d in _indexes(a.potential):
-                    near[d] |= a.reach[d]
-        for c in bits(stems):
-            for d in _indexes(cands[c]):
-                if not near[d] >> c & 1:
-                    stems &= ~(1 << c)
-                    break
-        # petals[(stem, d)]: sets holding d whose every d sees the stem.
-        petals: dict[tuple[int, int], list[int]] = {}
-        if not stems:
-            return
-        for i, a in enumerate(alss):
-            if not a.potential:
-                continue
-            for d in _indexes(a.potential):
-                if a.reach[d] & stems:
-                    for stem in bits(a.reach[d] & stems):
-                        petals.setdefault((stem, d), []).append(i)
-        budget = [_BLOSSOM_BUDGET]
         done: set[tuple[tuple[int, int], ...]] = set()
-        for stem in bits(stems):
-            smask = cands[stem]
-            lists = []
-            for d in _indexes(smask):
-                got = petals.get((stem, d))
-                if not got:
-                    break
-                lists.append((d, got))
-            else:
-                lists.sort(key=lambda item: len(item[1]))
-                for chosen, targets in self._search(
-                    alss, lists, smask, size, budget, self.allow_overlap
-                ):
-                    key = _eliminations(targets)
-                    if key in done:
-                        continue
-                    done.add(key)
-                    yield self._step(lay, data, stem, smask, lists, chosen, targets)
-            if budget[0] < 0:
-                return
-
-    @staticmethod
-    def _search(
-        alss: list[Als], lists: list[tuple[int, list[int]]], smask: int, size: int,
-        budget: list[int], overlap: bool = False,
-    ) -> Iterator[tuple[list[int], dict[int, int]]]:
-        """Choices of one petal per stem digit (disjoint) leaving some Z with targets."""
-        chosen: list[int] = []
-
-        def extend(k: int, used: int, zmask: int, reach: list[int]) -> Iterator[
-            tuple[list[int], dict[int, int]]
-        ]:
-            if k == len(lists):
-                targets = {z: reach[z] for z in _indexes(zmask) if reach[z]}
-                if targets:
-                    yield list(chosen), targets
-                return
-            for i in lists[k][1]:
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return
-                p = alss[i]
-                if p.cells & used and not overlap:
-                    continue
-                zm = zmask & p.mask
-                if not zm:
-                    continue
-                nreach = reach[:]
-                live = 0
-                for z in _indexes(zm):
-                    nreach[z] &= p.reach[z]
-                    if nreach[z]:
-                        live |= 1 << z
-                if not live:
-                    continue
-                chosen.append(i)
-                yield from extend(k + 1, used | p.cells, live, nreach)
-                chosen.pop()
-
-        full = (1 << size) - 1
-        yield from extend(0, 0, full & ~smask, [-1] * size)
+        for stem, digits, chosen, found in _blossoms(data, board, self.allow_overlap):
+            targets = dict(found)
+            key = _eliminations(targets)
+            if key in done:
+                continue
+            done.add(key)
+            yield self._step(lay, data, stem, cands[stem], digits, chosen, targets)
 
     def _step(
-        self, lay: Layout, data: AlsData, stem: int, smask: int,
-        lists: list[tuple[int, list[int]]], chosen: list[int], targets: dict[int, int],
+        self, lay: Layout, data: AlsData, stem: int, smask: int, digits: tuple[int, ...],
+        chosen: tuple[int, ...], targets: dict[int, int],
     ) -> Step:
-        alss = data.alss
         elims = _eliminations(targets)
         by_digit = sorted(
-            ((lists[k][0], alss[i]) for k, i in enumerate(chosen)), key=lambda dp: dp[0]
+            ((digits[k], data.als(i)) for k, i in enumerate(chosen)), key=lambda dp: dp[0]
         )
         zmask = 0
         for d in targets:

@@ -49,6 +49,7 @@ from yass.core.geometry import bits
 from yass.core.layout import Layout, per_layout
 from yass.core.memo import remember
 from yass.core.record import field, record
+from yass.logic.techniques.als_sets import cell_sets
 from yass.logic.techniques.context import context
 
 TYPE_CHECKING = False  # True for type checkers only: ``typing`` is not imported at run time
@@ -384,7 +385,12 @@ def _cell_graph(board: Board) -> LinkGraph:
 
 
 def _als_sets(board: Board) -> list[int]:
-    """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house."""
+    """Cell bitsets of the almost locked sets of 2..ALS_MAX_CELLS cells in one house,
+    ascending: the board state's collection that the ALS techniques share
+    (``als_sets.cell_sets``) when it holds them, else found here."""
+    shared = cell_sets(board, 2, ALS_MAX_CELLS)
+    if shared is not None:
+        return shared
     cands = board.cands
     empty = board.empty
     found: set[int] = set()
@@ -802,8 +808,9 @@ _KINDS = ("als", "group")
 def _grouped_words(
     words: Any, board: Board, base: LinkGraph, use_als: bool, room: int = 64
 ) -> LinkGraph:
-    """``_grouped_graph`` in C (``_chainwalk.als_sets``, ``group_nodes`` and
-    ``group_links``): the same graph, its rows read from word buffers as they are asked
+    """``_grouped_graph`` in C (``group_nodes`` and ``group_links``; the sets from the
+    shared collection as ``_als_sets`` takes them, else ``_chainwalk.als_sets``): the same
+    graph, its rows read from word buffers as they are asked
     for, with what ``chains._full_view`` makes of it. ``room``: the ints first given to
     the group and forcing links beyond a share per set, and the sets' rows beyond a share
     per house (more when they do not fit)."""
@@ -838,7 +845,12 @@ def _grouped_words(
     nals = 0
     sets: Any = rows(0, nb)
     sets_list: Sequence[int] = []
-    if use_als and widest <= 64:
+    shared = cell_sets(board, 2, ALS_MAX_CELLS) if use_als else None
+    if shared is not None:  # (the ALS techniques' collection of this state holds them)
+        sets_list = shared
+        nals = len(shared)
+        sets = to_words(shared, nb)
+    elif use_als and widest <= 64:
         cap = room + 16 * nh * (room > 1)
         while True:
             raw = words.scratch(cap * nb)
