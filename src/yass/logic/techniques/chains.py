@@ -63,7 +63,7 @@ is labelled ``-1/2-`` (first digit on the left cell).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from yass.core.board import Board
 from yass.core.geometry import bits, digit_char
@@ -74,6 +74,7 @@ from yass.logic.techniques.base import Technique, cells_text, join_words, remova
 from yass.logic.techniques.context import context
 from yass.logic.techniques.links import (
     LinkGraph,
+    Rows,
     cell_columns,
     compiled_chainwalk,
     link_graph,
@@ -123,9 +124,9 @@ class _View:
     """
 
     graph: LinkGraph
-    strong: list[int]
-    weak: list[int]
-    starts: list[int]
+    strong: Sequence[int]
+    weak: Sequence[int]
+    starts: Sequence[int]
     target_mask: list[int] | None = None  # per digit block (X-Chain), else alive
 
 
@@ -191,6 +192,9 @@ def _xy_view(graph: LinkGraph, board: Board) -> _View:
 def _full_view(graph: LinkGraph) -> _View:
     """Every node; extra nodes that nothing is weakly linked to are left out (a chain
     could neither enter nor leave them usefully)."""
+    if graph.full is not None:  # made with the graph (every extra node has weak links)
+        weak, starts = graph.full
+        return _View(graph, graph.strong, weak, starts)
     useful = graph.linked
     weak = graph.weak
     for i in range(graph.ncands, len(weak)):
@@ -308,7 +312,9 @@ def _walk_words(
     size = (max(len(view.strong), len(graph.weak)) + 63) >> 6  # words a node set
     nb = size * 8
 
-    def buf(masks: list[int]) -> memoryview:
+    def buf(masks: Sequence[int]) -> memoryview:
+        if isinstance(masks, Rows) and masks.nb == nb and masks.words is not None:
+            return masks.words  # (made in words by the compiled graph builder)
         # The graph's own lists are converted once (several techniques walk one graph).
         key = "weak" if masks is graph.weak else "strong" if masks is graph.strong else ""
         if key:
@@ -328,7 +334,7 @@ def _walk_words(
         masks = buf([graph.alive])
         which = array("i", bytes(4 * len(starts)))
     xs = array("i", starts)
-    state = memoryview(bytearray(len(starts) * 6 * nb)).cast("Q")
+    state = memoryview(words.scratch(len(starts) * 6 * nb)).cast("Q")  # (prepare writes it)
     act = array("i", bytes(4 * len(starts)))
     # The targets and what reaches them come from the whole graph's weak links, the
     # walk from the view's.

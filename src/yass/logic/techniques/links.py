@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
-    "ALS_MAX_CELLS", "AlsLinks", "LinkGraph", "cell_columns", "compiled_chainwalk", "link_graph",
-    "peer_words", "to_words",
+    "ALS_MAX_CELLS", "AlsForcing", "AlsLinks", "LinkGraph", "Rows", "cell_columns",
+    "compiled_chainwalk", "link_graph", "peer_words", "to_words",
 ]
 
 #: Largest ALS (in cells) used as chain nodes.
@@ -72,13 +72,24 @@ class AlsLinks:
     link); ``(a, b) in links`` whether there is one. A board has hundreds of ALSs and a
     chain asks about a few links, so each node keeps the set of ALSs holding it."""
 
-    __slots__ = ("_cells", "_member", "_n", "_ncands")
+    __slots__ = ("_cells", "_fill", "_member", "_n", "_ncands")
 
-    def __init__(self, ncands: int, ncells: int) -> None:
+    def __init__(
+        self, ncands: int, ncells: int, fill: Callable[[AlsLinks], None] | None = None
+    ) -> None:
         self._ncands = ncands
         self._n = ncells
         self._cells: list[int] = []
         self._member: dict[int, int] = {}  # node -> bitset of the indexes of its ALSs
+        #: Adds the ALSs on first use (the compiled graph's: most graphs are walked and
+        #: dropped without a chain to write).
+        self._fill = fill
+
+    def _ready(self) -> None:
+        fill = self._fill
+        if fill is not None:
+            self._fill = None
+            fill(self)
 
     def add(self, cells: int, nodes: list[int]) -> None:
         """One more ALS: its cells and the nodes of its digits."""
@@ -92,6 +103,8 @@ class AlsLinks:
         a, b = key
         if a == b or (a < self._ncands and b < self._ncands and a % self._n == b % self._n):
             return default
+        if self._fill is not None:
+            self._ready()
         common = self._member.get(a, 0) & self._member.get(b, 0)
         if not common:
             return default
@@ -103,9 +116,87 @@ class AlsLinks:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, AlsLinks):
             return NotImplemented
+        self._ready()
+        other._ready()
         return (self._ncands, self._n, self._cells, self._member) == (
             other._ncands, other._n, other._cells, other._member
         )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlsForcing:
+    """The ALS forcing links of a graph: ``get((a, b))`` is (the ALS's cell bitset, the
+    node of its missing digit) for a forcing link between a and b (either order), else
+    ``default``; ``(a, b) in forcing`` whether there is one. ``fill`` (the compiled
+    graph's) makes the table on first use."""
+
+    __slots__ = ("_fill", "_links")
+
+    def __init__(
+        self,
+        links: dict[tuple[int, int], tuple[int, int]] | None = None,
+        fill: Callable[[], dict[tuple[int, int], tuple[int, int]]] | None = None,
+    ) -> None:
+        self._links = links if links is not None else {}
+        self._fill = fill
+
+    def _table(self) -> dict[tuple[int, int], tuple[int, int]]:
+        fill = self._fill
+        if fill is not None:
+            self._fill = None
+            self._links = fill()
+        return self._links
+
+    def get(
+        self, key: tuple[int, int], default: tuple[int, int] | None = None
+    ) -> tuple[int, int] | None:
+        return self._table().get(key, default)
+
+    def __contains__(self, key: tuple[int, int]) -> bool:
+        return key in self._table()
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AlsForcing):
+            return NotImplemented
+        return self._table() == other._table()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Rows(Sequence[int]):
+    """Rows of ``nb`` bytes of a buffer (the compiled graph's word rows) read as
+    non-negative integers, each converted on first use: a chain walk reads the words
+    (``words``, when ``nb`` is a whole number of words) and the step builder a few rows."""
+
+    __slots__ = ("_cache", "_count", "_raw", "nb", "words")
+
+    def __init__(self, raw: bytearray, count: int, nb: int) -> None:
+        self._raw = memoryview(raw)
+        self._count = count
+        self.nb = nb
+        self._cache: list[int | None] = [None] * count
+        self.words: memoryview | None = self._raw.cast("Q") if nb % 8 == 0 else None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i: int) -> int:  # type: ignore[override]  # (no slices)
+        value = self._cache[i]  # (IndexError past the end)
+        if value is None:
+            if i < 0:
+                i += self._count
+            nb = self.nb
+            value = self._cache[i] = int.from_bytes(self._raw[i * nb : (i + 1) * nb], "little")
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return list(self) == list(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -119,22 +210,27 @@ class LinkGraph:
     ncands: int
     #: Bitset of the candidates still on the board (unplaced cells only).
     alive: int
-    strong: list[int]
-    weak: list[int]
+    strong: Sequence[int]
+    weak: Sequence[int]
     #: Bitset of the nodes that have at least one strong link.
     linked: int = 0
     #: For an extra node ``i``: ``digit[i - ncands]``, ``cells[i - ncands]`` (cell bitset).
-    extra_digit: list[int] = field(default_factory=list)
-    extra_cells: list[int] = field(default_factory=list)
-    extra_kind: list[str] = field(default_factory=list)
+    extra_digit: Sequence[int] = field(default_factory=list)
+    extra_cells: Sequence[int] = field(default_factory=list)
+    extra_kind: Sequence[str] = field(default_factory=list)
     #: Strong links inside an ALS: (a, b) -> the ALS's cell bitset (both orders).
     als_links: AlsLinks = field(default_factory=lambda: AlsLinks(0, 1))
     #: ALS forcing links: (a, b) -> (the ALS's cell bitset, the node of the ALS's
     #: missing digit), both orders; the other node is a candidate outside the set.
-    als_forcing: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    als_forcing: AlsForcing = field(default_factory=AlsForcing)
     #: The chain walk's word buffers of ``strong``/``weak`` (``chains._walk_words``),
     #: made once for all the techniques that walk this graph.
     words: dict[tuple[str, int], Any] = field(default_factory=dict, compare=False, repr=False)
+    #: What ``chains._full_view`` makes of the graph, when the compiled builder made it
+    #: with the graph: the weak links between linked nodes, and the linked nodes.
+    full: tuple[Sequence[int], Sequence[int]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     # -- nodes -------------------------------------------------------------------------
 
@@ -232,6 +328,9 @@ def link_graph(board: Board, grouped: bool = False, als: bool = False) -> LinkGr
         return ctx.memo("links", lambda: _cell_graph(board))
     key = "links_grouped_als" if als else "links_grouped"
     base = ctx.memo("links", lambda: _cell_graph(board))
+    words = compiled_chainwalk()
+    if words is not None:
+        return ctx.memo(key, lambda: _grouped_words(words, board, base, als))
     nodes = ctx.memo("links_group_nodes", lambda: _group_nodes(board, base))
     return ctx.memo(key, lambda: _grouped_graph(board, base, als, nodes))
 
@@ -395,8 +494,8 @@ class _Nodes:
         self.groups = groups
         self.alive = base.alive
         self.base_weak = base.weak
-        self.strong = base.strong[:]
-        self.weak = base.weak[:]
+        self.strong = list(base.strong)
+        self.weak = list(base.weak)
         self.linked = base.linked
         #: (cells << 8 | digit index) -> node, or -1 when nothing is weakly linked to it.
         self.index: dict[int, int] = {}
@@ -547,10 +646,8 @@ def _grouped_graph(
     for c in bits(board.empty):
         if board.cands[c].bit_count() >= 3:
             wide |= 1 << c
-    forced = _forcings_words(board, als_sets, pos, wide)
-    for s, cells in enumerate(als_sets):
+    for cells in als_sets:
         ids = []
-        node_by_digit = {}
         together = 0
         for d in range(size):
             spots = pos[d] & cells
@@ -564,7 +661,6 @@ def _grouped_graph(
                 else:
                     i = d * n + spots.bit_length() - 1
                 ids.append(i)
-                node_by_digit[d] = i
                 together |= 1 << i
         if len(ids) < 2:
             continue
@@ -572,14 +668,7 @@ def _grouped_graph(
             strong[a] |= together & ~(1 << a)
         linked |= together
         als_links.add(cells, ids)
-        pairs: Iterable[tuple[int, int]]
-        if forced is None:
-            pairs = _forcings(board, cells, pos, node_of, wide)
-        else:
-            pairs = [
-                (node_by_digit[a], d * n + c) for a, c, d in forced.get(s, ()) if a in node_by_digit
-            ]
-        for a, b in pairs:
+        for a, b in _forcings(board, cells, pos, node_of, wide):
             if strong[a] >> b & 1:  # (every link inside an ALS is strong)
                 continue
             strong[a] |= 1 << b
@@ -592,13 +681,6 @@ def _grouped_graph(
     by_digit: list[list[int]] = [[] for _ in range(size)]
     for k in range(len(extra_digit)):
         by_digit[extra_digit[k] - 1].append(k)
-    words = compiled_chainwalk()
-    if words is not None and extra_digit:
-        _extra_weak_words(words, lay, ncands, extra_digit, extra_cells, extra_weak, by_digit, weak)
-        return LinkGraph(
-            lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind,
-            als_links, als_forcing,
-        )
     full = (1 << n) - 1
     for k, w in enumerate(extra_weak):
         i = ncands + k
@@ -616,7 +698,7 @@ def _grouped_graph(
             w ^= low
     graph = LinkGraph(
         lay, ncands, alive, strong, weak, linked, extra_digit, extra_cells, extra_kind,
-        als_links, als_forcing,
+        als_links, AlsForcing(als_forcing),
     )
     return graph
 
@@ -627,7 +709,7 @@ _WORDS: Any = False
 
 
 def compiled_chainwalk() -> Any:
-    """The compiled ``_chainwalk`` (the chains' walk, this graph's ALS part), or None when
+    """The compiled ``_chainwalk`` (the chains' walk, the grouped graph), or None when
     it is not built: interpreted, the Python code here and in ``chains`` is faster."""
     global _WORDS
     if _WORDS is False:
@@ -638,67 +720,6 @@ def compiled_chainwalk() -> Any:
         else:
             _WORDS = _chainwalk if _chainwalk.is_compiled() else None
     return _WORDS
-
-
-def _extra_weak_words(
-    words: Any, lay: Layout, ncands: int, extra_digit: list[int], extra_cells: list[int],
-    extra_weak: list[int], by_digit: list[list[int]], weak: list[int],
-) -> None:
-    """The extra nodes' weak links (the end of ``_grouped_graph``) in C: the same links."""
-    from array import array
-
-    n = lay.ncells
-    count = len(extra_digit)
-    nwc = (ncands + 63) >> 6
-    ncw = (n + 63) >> 6
-    ew = (count + 63) >> 6
-    enb = ew * 8
-    first = [0]
-    for ks in by_digit:
-        first.append(first[-1] + len(ks))
-    own = bytearray(count * enb)
-    rev = bytearray(nwc * 64 * enb)
-    touched: list[int] = []
-    words.extra_links(
-        count, nwc, ncw, n, ew, to_words(extra_weak, nwc * 8), to_words(extra_cells, ncw * 8),
-        array("i", [d - 1 for d in extra_digit]), array("i", [k for ks in by_digit for k in ks]),
-        array("i", first), memoryview(own).cast("Q"), memoryview(rev).cast("Q"),
-        memoryview(bytearray(ncw * 8)).cast("Q"), touched,
-    )
-    raw = memoryview(own)
-    for k, w in enumerate(extra_weak):
-        weak[ncands + k] = w | int.from_bytes(raw[k * enb : (k + 1) * enb], "little") << ncands
-    raw = memoryview(rev)
-    for c in touched:
-        weak[c] |= int.from_bytes(raw[c * enb : (c + 1) * enb], "little") << ncands
-
-
-def _forcings_words(
-    board: Board, als_sets: list[int], pos: list[int], wide: int
-) -> dict[int, list[tuple[int, int, int]]] | None:
-    """``_forcings`` of every set in C (``_chainwalk.als_forcings``), by set index: (digit
-    index a, cell, digit index forced) in order; None when the module is not built."""
-    words = compiled_chainwalk()
-    if words is None or not als_sets:
-        return None
-    from array import array
-
-    lay = board.layout
-    n = lay.ncells
-    size = lay.size
-    ncw = (n + 63) >> 6
-    nb = ncw * 8
-    out: list[tuple[int, int, int, int]] = []
-    words.als_forcings(
-        len(als_sets), size, ncw, n,
-        to_words(als_sets, nb), to_words(pos, nb), to_words((wide,), nb),
-        memoryview(peer_words(lay)).cast("Q"), array("i", board.cands),
-        memoryview(bytearray((size + 2) * nb)).cast("Q"), out,
-    )
-    by_set: dict[int, list[tuple[int, int, int]]] = {}
-    for s, a, c, d in out:
-        by_set.setdefault(s, []).append((a, c, d))
-    return by_set
 
 
 def _forcings(
@@ -743,3 +764,186 @@ def _forcings(
             a_node = node_of(a, pos[a] & cells)
             if a_node >= 0:
                 yield a_node, (left.bit_length() - 1) * n + c
+
+
+@per_layout
+def _group_parts(layout: Layout) -> tuple[Any, ...]:
+    """The layout's intersections (count, their full houses, their cells), every house's
+    cells (as masks, and as cell lists: flat, with each house's start), and the full
+    houses (count, cells) as the compiled ``group_nodes`` and ``als_sets`` read them
+    (``bytearray``s, which a layout can be pickled with), the widest house's size, and
+    the full houses of each cell (flat, with each cell's start; the most a cell has)."""
+    from array import array
+
+    nb = ((layout.ncells + 63) >> 6) * 8
+
+    def rows(values: Iterable[int]) -> bytearray:
+        return bytearray(b"".join([v.to_bytes(nb, "little") for v in values]))
+
+    def ints(values: list[int]) -> bytearray:
+        return bytearray(array("i", values).tobytes())
+
+    inter = _intersections(layout)
+    houses = layout.houses
+    fulls = _full_of_cell(layout)
+    cfirst = [0]
+    for ks in fulls:
+        cfirst.append(cfirst[-1] + len(ks))
+    first = [0]
+    for house in houses:
+        first.append(first[-1] + len(house.cells))
+    return (
+        len(inter), ints([h for h, _ in inter]), rows([m for _, m in inter]),
+        rows([h.mask for h in houses]), len(layout.full_houses),
+        rows([h.mask for h in layout.full_houses]), len(houses),
+        ints([c for house in houses for c in house.cells]), ints(first),
+        max([len(house.cells) for house in houses], default=0),
+        ints([k for ks in fulls for k in ks]), ints(cfirst), max(map(len, fulls), default=0),
+    )
+
+
+_KINDS = ("als", "group")
+
+
+def _grouped_words(
+    words: Any, board: Board, base: LinkGraph, use_als: bool, room: int = 64
+) -> LinkGraph:
+    """``_grouped_graph`` in C (``group_nodes`` and ``group_links``; the sets from the
+    shared collection as ``_als_sets`` takes them, else ``_chainwalk.als_sets``): the same
+    graph, its rows read from word buffers as they are asked
+    for, with what ``chains._full_view`` makes of it. ``room``: the ints first given to
+    the group and forcing links beyond a share per set, and the sets' rows beyond a share
+    per house (more when they do not fit)."""
+    from array import array
+
+    lay = board.layout
+    n = lay.ncells
+    size = lay.size
+    ncands = base.ncands
+    ncw = (n + 63) >> 6
+    nb = ncw * 8
+    wc = (ncands + 63) >> 6
+    cb = wc * 8
+    (ni, inter_house, inter_common, house_masks, nf, fulls, nh, hcells, hfirst, widest,
+     cfull, cfirst, most_fulls) = _group_parts(lay)
+    base_words = base.words
+    base_weak = base_words.get(("weak", wc))
+    if base_weak is None:
+        base_weak = base_words["weak", wc] = to_words(base.weak, cb)
+    base_strong = base_words.get(("strong", wc))
+    if base_strong is None:
+        base_strong = base_words["strong", wc] = to_words(base.strong, cb)
+
+    def ints(count: int) -> memoryview:
+        return memoryview(words.scratch(4 * count)).cast("i")
+
+    def rows(count: int, row: int) -> memoryview:
+        return memoryview(words.scratch(count * row)).cast("Q")
+
+    cands = array("i", board.cands)
+    empty = to_words((board.empty,), nb)
+    nals = 0
+    sets: Any = rows(0, nb)
+    sets_list: Sequence[int] = []
+    shared = cell_sets(board, 2, ALS_MAX_CELLS) if use_als else None
+    if shared is not None:  # (the ALS techniques' collection of this state holds them)
+        sets_list = shared
+        nals = len(shared)
+        sets = to_words(shared, nb)
+    elif use_als and widest <= 64:
+        cap = room + 16 * nh * (room > 1)
+        while True:
+            raw = words.scratch(cap * nb)
+            sets = memoryview(raw).cast("Q")
+            nals = words.als_sets(
+                nh, memoryview(hcells).cast("i"), memoryview(hfirst).cast("i"), cands, empty,
+                ncw, ALS_MAX_CELLS, rows(cap, nb), cap, sets, ints(cap), ints(64),
+                rows(4 * 64 * (ALS_MAX_CELLS + 1), 8),
+            )
+            if nals >= 0:
+                break
+            cap *= 4  # (rare: more sets than room for them)
+        sets_list = Rows(raw, nals, nb)
+    elif use_als:  # (a house wider than a word: the sets found in Python)
+        sets_list = _als_sets(board)
+        nals = len(sets_list)
+        sets = to_words(sets_list, nb)
+    records = (ni + nals) * size + 1
+    slots = 1 << (2 * records).bit_length()
+    rec_digit, rec_node, rec_group, ext_rec = ints(records), ints(records), ints(records), ints(
+        records
+    )
+    rec_cells = rows(records, nb)
+    eweak = rows(records, cb)
+    cnt = ints(5)
+    fcap = 3 * n * size
+    als_ids, als_first, als_index = ints(nals * size + 1), ints(nals + 1), ints(nals + 1)
+    pcap = room + 4 * records * (room > 1)
+    ocap = room + 12 * nals * (room > 1)
+    pos_w = to_words([board.positions(d) for d in range(1, size + 1)], nb)
+    placed_w = to_words([board.placed(d) for d in range(1, size + 1)], nb)
+    while True:
+        table = array("i", [-1]) * slots
+        pairs = ints(pcap)
+        forcing = ints(ocap)
+        if not words.group_nodes(
+            n, size, ncw, wc, ncands, pos_w, placed_w, ni, memoryview(inter_house).cast("i"),
+            memoryview(inter_common).cast("Q"), memoryview(house_masks).cast("Q"), nf,
+            memoryview(fulls).cast("Q"), base_weak, base_strong, to_words((base.alive,), cb),
+            nals, sets, rows(1, nb), memoryview(peer_words(lay)).cast("Q"), cands, rec_digit,
+            rec_cells, rec_node, rec_group, table, slots - 1, eweak, ext_rec,
+            rows(ncands + records, cb), cnt, ints(max(records * most_fulls, 1)),
+            ints(nf * size + 1), rows(2, nb), rows(size + 2, nb), ints(fcap), fcap, pairs,
+            pcap, als_ids, als_first, als_index, forcing, ocap, ints(size), empty,
+            memoryview(cfull).cast("i"), memoryview(cfirst).cast("i"),
+        ):
+            break
+        pcap *= 4  # (rare: more group links or forcing links than room for them)
+        ocap *= 4
+    count = cnt[1]
+    total = ncands + count
+    w = (total + 63) >> 6
+    row = w * 8
+    strong = words.scratch(total * row)
+    weak = words.scratch(total * row)
+    view = words.scratch(total * row)
+    linked = words.scratch(row)
+    starts = array("i", bytes(4 * total))
+    edig, ekind = ints(count), ints(count)
+    ecells = words.scratch(count * nb)
+    found = words.group_links(
+        n, size, ncw, wc, w, ncands, count, base_weak, base_strong,
+        to_words((base.linked,), cb), eweak, ext_rec, rec_digit, rec_cells, rec_group, cnt,
+        pairs, als_ids, als_first, forcing, memoryview(strong).cast("Q"),
+        memoryview(weak).cast("Q"), memoryview(view).cast("Q"),
+        memoryview(linked).cast("Q"), starts, edig, memoryview(ecells).cast("Q"), ekind,
+        ints(max(count, 1)), ints(size * n + 1), rows(1, nb),
+    )
+    del starts[found:]
+    used = cnt[2]
+    nforcing = cnt[4]
+
+    def fill_links(links: AlsLinks) -> None:
+        ids = als_ids.tolist()
+        for u in range(used):
+            links.add(sets_list[als_index[u]], ids[als_first[u] : als_first[u + 1]])
+
+    def fill_forcing() -> dict[tuple[int, int], tuple[int, int]]:
+        table: dict[tuple[int, int], tuple[int, int]] = {}
+        raw = forcing.tolist()
+        for x in range(0, nforcing, 3):
+            s, a, b = raw[x : x + 3]
+            table[a, b] = table[b, a] = (sets_list[s], a)
+        return table
+
+    strong_rows = Rows(strong, total, row)
+    weak_rows = Rows(weak, total, row)
+    graph = LinkGraph(
+        lay, ncands, base.alive, strong_rows, weak_rows, int.from_bytes(linked, "little"),
+        edig.tolist(), Rows(ecells, count, nb), [_KINDS[k] for k in ekind.tolist()],
+        AlsLinks(ncands, n, fill_links), AlsForcing(fill=fill_forcing),
+        full=(Rows(view, total, row), starts),
+    )
+    graph.words["strong", w] = strong_rows.words
+    graph.words["weak", w] = weak_rows.words
+    return graph
