@@ -126,8 +126,8 @@ cdef int _gnforms
 cdef int _gnsums
 cdef int _gfqn
 cdef int _gfqn2
-cdef unsigned short G_PBITS[4096]
-cdef unsigned short GP_SEEN[16]
+cdef unsigned long long G_PBITS[1024]
+cdef unsigned long long GP_SEEN[4]
 cdef int _gnwords
 cdef unsigned int _gneed
 cdef int _gnconts

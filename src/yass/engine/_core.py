@@ -297,10 +297,10 @@ if not cython.compiled:  # C arrays at zero when compiled, as above
     GM_QUEUE = [0] * 17
     GM_CAND = [0] * 16
     GM_REACH = [0] * 16
-    # Each cell's peers as 16 words of 16 bits (cell 16w + b is bit b of word w), and
+    # Each cell's peers as 4 words of 64 bits (cell 64w + b is bit b of word w), and
     # the cells that see every place of a required digit (``_g_point``).
-    G_PBITS = [0] * 4096
-    GP_SEEN = [0] * 16
+    G_PBITS = [0] * 1024
+    GP_SEEN = [0] * 4
     # Layered automata along lines (sandwich, X-sum, skyscraper): their cells, where
     # each position's states start (n + 2 entries an automaton of n cells, so at
     # G_YSTART[g] + 2g), the next state of each state and digit (0xFFFF: refused), the
@@ -574,6 +574,18 @@ _init_tables()
 def _ctz(x: int) -> int:
     """Index of the lowest set bit of a non-zero 32-bit word (one instruction, compiled)."""
     n: int = ffs(x)
+    return n - 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(x=cython.ulonglong, low=cython.uint, n=cython.int)
+@cython.returns(cython.int)
+def _ctz64(x: int) -> int:
+    """Index of the lowest set bit of a non-zero 64-bit word."""
+    low = x & _M32
+    n: int = ffs(low) if low else ffs(x >> 32) + 32
     return n - 1
 
 
@@ -1304,7 +1316,7 @@ def gen_fits(spec: CompiledLayout) -> bool:
 
 @cython.locals(i=cython.int, cell=cython.int, peer=cython.int, g=cython.int, first=cython.int,
                nxt=cython.int, size=cython.int, ncells=cython.int, vals=tuple,
-               state=cython.int, ok=cython.uint)
+               state=cython.int, ok=cython.uint, one=cython.ulonglong)
 def _gen_load(spec: CompiledLayout) -> bool:
     """Load a compiled layout into the generic engine's tables; False if it exceeds them
     (the tables then hold no layout: see ``_gspec``)."""
@@ -1464,13 +1476,14 @@ def _gen_load(spec: CompiledLayout) -> bool:
         for i in range(len(vals)):
             G_IPARTS[i] = vals[i]
         _gniparts = len(vals)
-    for i in range(16 * ncells):
+    for i in range(4 * ncells):
         G_PBITS[i] = 0
+    one = 1
     for cell in range(ncells):
         for i in range(G_PSTART[cell], G_PSTART[cell + 1]):
             peer = G_PEERS[i]
-            G_PBITS[cell * 16 + (peer >> 4)] |= 1 << (peer & 15)
-    _gnwords = (ncells + 15) >> 4
+            G_PBITS[cell * 4 + (peer >> 6)] |= one << (peer & 63)
+    _gnwords = (ncells + 63) >> 6
     _gn = size
     _gloads += 1
     _gnarcs = len(spec.anb)
@@ -2127,8 +2140,8 @@ def _g_set(base: int, g: int) -> int:
 @cython.cfunc
 @cython.exceptval(check=False)
 @cython.locals(base=cython.int, n=cython.int, need=cython.uint, k=cython.int, j=cython.int,
-               w=cython.int, cell=cython.int, bit=cython.uint, m=cython.uint, x=cython.uint,
-               low=cython.uint, changed=cython.int)
+               w=cython.int, cell=cython.int, bit=cython.uint, m=cython.uint, x=cython.ulonglong,
+               low=cython.ulonglong, changed=cython.int)
 @cython.returns(cython.int)
 def _g_point(base: int, n: int, need: int) -> int:
     """Digits every filling of the form cells ``GD_CELL[:n]`` holds (``need``) leave the
@@ -2140,11 +2153,11 @@ def _g_point(base: int, n: int, need: int) -> int:
         bit = need & -need
         need ^= bit
         for w in range(_gnwords):
-            GP_SEEN[w] = 0xFFFF
+            GP_SEEN[w] = _M64
         for k in range(n):
             cell = GD_CELL[k]
             if GC[base + cell] & bit:
-                j = cell * 16
+                j = cell * 4
                 for w in range(_gnwords):
                     GP_SEEN[w] &= G_PBITS[j + w]
         for w in range(_gnwords):
@@ -2152,7 +2165,7 @@ def _g_point(base: int, n: int, need: int) -> int:
             while x:
                 low = x & -x
                 x ^= low
-                cell = w * 16 + _ctz(low)
+                cell = w * 64 + _ctz64(low)
                 m = GC[base + cell]
                 if m & bit:
                     if m == bit:
