@@ -154,18 +154,19 @@ OVERSHOOT = 0.5
 #: ... and the margin for a loaded 2-core CI machine (imports, other tests' processes).
 MARGIN = 1.5
 
-#: Commands that search, each given work far beyond its --timeout.
+#: Commands that search, each given work far beyond its --timeout (several seconds at
+#: least: a case that finishes within the timeout on a fast machine tests nothing).
 SEARCHES = {
     "solve miracle": ["solve", EMPTY9, "--rules", "miracle"],
     "solve miracle json": ["solve", EMPTY9, "--rules", "miracle", "--format", "json"],
     "explain miracle": ["explain", EMPTY9, "--rules", "miracle"],
-    "hint miracle": ["hint", EMPTY9, "--rules", "miracle"],
+    "hint 16x16 miracle": ["hint", EMPTY16, "--rules", "miracle"],
     "count 16x16 miracle": ["count", EMPTY16, "--rules", "miracle"],
     "check 16x16 miracle": ["check", EMPTY16, "--rules", "miracle"],
-    "candidates 16x16": ["candidates", EMPTY16],
+    "candidates 16x16 miracle": ["candidates", EMPTY16, "--rules", "miracle"],
     "show --after 16x16": ["show", EMPTY16, "--after", "300"],
-    "show --after miracle": ["show", EMPTY9, "--rules", "miracle", "--after", "5"],
-    "generate miracle": ["generate", "--rules", "miracle", "-j", "1"],
+    "show --after miracle": ["show", EMPTY9, "--rules", "miracle", "--after", "80"],
+    "generate miracle": ["generate", "--rules", "miracle", "-n", "5", "-j", "1"],
     "generate extreme -j 2": ["generate", "--level", "extreme", "-n", "2", "-j", "2"],
 }
 
