@@ -2461,16 +2461,15 @@ def _g_layered(base: int, g: int, strong: int) -> int:
             return -1
         for i in range(n):
             GD_SUP[i] = GE_OUT[slot * 16 + i]
-        return _g_layered_rest(base, g, n, l0, strong)
-    slot = -1 - slot
-    GE_FORM[slot] = f
-    GE_STAMP[slot] = _gegen
-    if _g_layered_passes(n, l0, base) < 0:
-        GE_RES[slot] = -1
-        return -1
-    GE_RES[slot] = 0
-    for i in range(n):
-        GE_OUT[slot * 16 + i] = GD_SUP[i]
+    else:
+        slot = -1 - slot
+        GE_RES[slot] = _g_layered_passes(n, l0, base)
+        GE_FORM[slot] = f
+        GE_STAMP[slot] = _gegen
+        if GE_RES[slot] < 0:
+            return -1
+        for i in range(n):
+            GE_OUT[slot * 16 + i] = GD_SUP[i]
     return _g_layered_rest(base, g, n, l0, strong)
 
 

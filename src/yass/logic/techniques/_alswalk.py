@@ -66,6 +66,22 @@ def _holds(buf: Any, at: int, W: int) -> bool:
     return held
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(buf=cython.ulonglong[::1], ntarget=cython.int, W=cython.int, t=cython.int,
+               at=cython.Py_ssize_t, n=cython.int)
+@cython.returns(cython.int)
+def _reached(buf: Any, ntarget: int, W: int) -> int:
+    """How many of the ``ntarget`` states (W words each) of a level ``buf`` are reached."""
+    n = 0
+    for t in range(ntarget):
+        at = t
+        at *= W
+        if _holds(buf, at, W):
+            n += 1
+    return n
+
+
 @cython.ccall
 @cython.locals(
     nstart=cython.int,
@@ -134,7 +150,7 @@ def partners(
 @cython.locals(
     nxt=cython.ulonglong[::1], W=cython.int, nstart=cython.int, start_set=cython.int[::1],
     start_z=cython.int[::1], efirst=cython.int[::1], target=cython.int[::1],
-    via=cython.int[::1], k=cython.int, i=cython.int, x=cython.int, t=cython.int,
+    via=cython.int[::1], k=cython.int, i=cython.int, x=cython.int,
     d=cython.Py_ssize_t, bit=cython.ulonglong, one=cython.ulonglong, ntarget=cython.int,
 )
 def advance_first(
@@ -157,13 +173,7 @@ def advance_first(
             d = target[x]
             d *= W
             nxt[d + (k >> 6)] |= bit
-    x = 0
-    for t in range(ntarget):
-        d = t
-        d *= W
-        if _holds(nxt, d, W):
-            x += 1
-    return x
+    return _reached(nxt, ntarget, W)
 
 
 @cython.ccall
@@ -195,13 +205,7 @@ def advance(
             d *= W
             for w in range(W):
                 nxt[d + w] |= cur[s + w]
-    x = 0
-    for t in range(ntarget):
-        s = t
-        s *= W
-        if _holds(nxt, s, W):
-            x += 1
-    return x
+    return _reached(nxt, ntarget, W)
 
 
 @cython.ccall
